@@ -1,0 +1,77 @@
+/**
+ * Public types shared by the engine, the document model, the rules and the formatters.
+ * Nothing here imports anything else of the project.
+ */
+
+/** What a spec file is, by its path (or by config). */
+export type FileKind = 'agent' | 'command' | 'skill' | 'other';
+
+/** The standard profiles: Delegation Standard 2.0, Return Format 1.0, bounded delegation. */
+export type StandardName = 'v2' | 'v1' | 'bounded';
+
+/** 1 = warning, 2 = error (ESLint's numbers). 0 = off. */
+export type SeverityLevel = 0 | 1 | 2;
+export type SeverityName = 'off' | 'warn' | 'error';
+
+/** A zero-based offset range into the document's text (end exclusive). */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** One-based line and column, end exclusive, as ESLint reports them. */
+export interface Location {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** A text edit: replace text[range.start, range.end) with `text`. */
+export interface Fix {
+  range: [number, number];
+  text: string;
+}
+
+/** One finding, as the formatters see it (ESLint's message shape plus our extras). */
+export interface LintMessage extends Location {
+  ruleId: string;
+  severity: 1 | 2;
+  message: string;
+  /** A machine-friendly id of the message within its rule, when the rule has several. */
+  messageId?: string;
+  fix?: Fix;
+  /** Other places the finding involves (for SARIF relatedLocations, graph cycles ...). */
+  related?: Array<{ filePath: string; message: string } & Location>;
+  /** Set by the engine on internal-error and fatal parse problems. */
+  fatal?: boolean;
+}
+
+/** The per-file result, in ESLint's JSON shape. */
+export interface LintResult {
+  filePath: string;
+  messages: LintMessage[];
+  suppressedMessages: LintMessage[];
+  errorCount: number;
+  warningCount: number;
+  fatalErrorCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  /** The source text, when a formatter needs it for a code frame (not serialised). */
+  source?: string;
+  /** The text after --fix, when fixes were applied (not serialised). */
+  output?: string;
+}
+
+/** The rule-facing report: a message plus where it is. */
+export interface ReportDescriptor {
+  message: string;
+  messageId?: string;
+  /** Where: an offset range in the document's text, or a one-based location. */
+  range?: Range;
+  loc?: Partial<Location> & { line: number; column: number };
+  /** Overrides the rule's configured severity (e.g. a rule with warning and error findings). */
+  severity?: 'warn' | 'error';
+  fix?: Fix;
+  related?: LintMessage['related'];
+}
