@@ -1,0 +1,38 @@
+import { defineRule } from '../src/engine/rule.js';
+
+export default defineRule({
+  meta: {
+    id: 'frontmatter-valid',
+    description: 'Frontmatter is valid YAML and is closed by a `---` line.',
+    details:
+      'Claude Code silently skips an agent whose frontmatter is not valid YAML, and a frontmatter block that never closes swallows the whole prompt. The diagnostic points at the YAML parser\'s own error position.',
+    severity: 'error',
+  },
+  check({ doc, report }) {
+    const fm = doc.frontmatter;
+    if (!fm) return;
+    if (!fm.closed) {
+      report({
+        message: 'frontmatter opened here is never closed: expected a line `---` after the YAML fields, before the body',
+        messageId: 'unclosed',
+        range: fm.openRange,
+      });
+      return;
+    }
+    const skipped = doc.kind === 'agent' ? ' (Claude Code skips an agent whose frontmatter does not parse)' : '';
+    // The first YAML error is the real one; the rest are mostly its echo.
+    const err = fm.errors[0];
+    if (err) {
+      let hint = '';
+      const line = doc.lines.lineText(doc.lines.lineOf(err.range.start));
+      if (/^\s*argument-hint\s*:\s*\[/.test(line)) hint = '; quote the value: argument-hint: "[--x] [--y]"';
+      else if (/:\s+[^'"\n]*:\s/.test(line) && err.code !== 'DUPLICATE_KEY') hint = '; a value that contains ": " must be quoted';
+      const more = fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? 's' : ''} follow from it)` : '';
+      report({
+        message: `frontmatter is not valid YAML: ${err.message}${hint}${skipped}${more}`,
+        messageId: err.code,
+        range: err.range,
+      });
+    }
+  },
+});

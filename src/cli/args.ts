@@ -1,0 +1,120 @@
+/** Command-line flags. Unknown flags are a usage error (exit 2). */
+import { parseArgs } from 'node:util';
+
+export class UsageError extends Error {}
+
+export interface CliOptions {
+  patterns: string[];
+  format: string;
+  outputFile?: string;
+  config?: string;
+  configLookup: boolean;
+  quiet: boolean;
+  maxWarnings?: number;
+  rules: Record<string, string>;
+  listRules: boolean;
+  printConfig?: string;
+  stdin: boolean;
+  stdinFilename?: string;
+  color?: boolean;
+  version: boolean;
+  help: boolean;
+  standard?: string;
+  errorOnUnmatchedPattern: boolean;
+  agentsDirs: string[];
+}
+
+export const HELP = `Usage: agent-lint [options] [files, directories or globs...]
+
+Lints Claude Code and OpenCode agent, command and skill specs, and the delegation standard
+they follow. With no paths, lints the spec files below the current directory.
+
+Options:
+  -f, --format <name>          stylish (default), json, sarif or github
+  -o, --output-file <file>     write the report to a file
+  -c, --config <file>          use this config file
+      --no-config-lookup       do not look for a config file
+      --standard <name>        delegation standard profile: v2 (default), v1 or bounded
+      --rule <id:severity>     set a rule's severity (off, warn, error); repeatable
+      --quiet                  report errors only
+      --max-warnings <n>       exit 1 when there are more than n warnings
+      --list-rules             list the rules and exit
+      --print-config <file>    print the config in force for a file and exit
+      --stdin                  lint text from standard input
+      --stdin-filename <path>  the path to report (and to pick the kind from) for --stdin
+      --agents-dir <dir>       agents that live outside the project (repeatable)
+      --no-error-on-unmatched-pattern
+                               a pattern that matches nothing is a warning, not an error
+      --color, --no-color      force or turn off colour (also NO_COLOR, FORCE_COLOR)
+  -v, --version                print the version
+  -h, --help                   print this help
+
+Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings),
+2 bad usage, a bad config, or an internal failure.
+`;
+
+export function parseCli(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        'output-file': { type: 'string', short: 'o' },
+        config: { type: 'string', short: 'c' },
+        'no-config-lookup': { type: 'boolean' },
+        standard: { type: 'string' },
+        rule: { type: 'string', multiple: true },
+        quiet: { type: 'boolean' },
+        'max-warnings': { type: 'string' },
+        'list-rules': { type: 'boolean' },
+        'print-config': { type: 'string' },
+        stdin: { type: 'boolean' },
+        'stdin-filename': { type: 'string' },
+        'agents-dir': { type: 'string', multiple: true },
+        'no-error-on-unmatched-pattern': { type: 'boolean' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const v = parsed.values;
+  const rules: Record<string, string> = {};
+  for (const r of v.rule ?? []) {
+    const m = /^([a-z0-9-]+)\s*[:=]\s*(off|warn|error|0|1|2)$/.exec(r.trim());
+    if (!m) throw new UsageError(`--rule expects id:severity (severity off, warn or error), got "${r}"`);
+    rules[m[1]!] = m[2]!;
+  }
+  let maxWarnings: number | undefined;
+  if (v['max-warnings'] !== undefined) {
+    maxWarnings = Number(v['max-warnings']);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings expects a whole number, got "${v['max-warnings']}"`);
+  }
+  const format = v.format ?? 'stylish';
+  return {
+    patterns: parsed.positionals,
+    format,
+    outputFile: v['output-file'],
+    config: v.config,
+    configLookup: !v['no-config-lookup'],
+    quiet: !!v.quiet,
+    maxWarnings,
+    rules,
+    listRules: !!v['list-rules'],
+    printConfig: v['print-config'],
+    stdin: !!v.stdin,
+    stdinFilename: v['stdin-filename'],
+    color: v['no-color'] ? false : v.color ? true : undefined,
+    version: !!v.version,
+    help: !!v.help,
+    standard: v.standard,
+    errorOnUnmatchedPattern: !v['no-error-on-unmatched-pattern'],
+    agentsDirs: v['agents-dir'] ?? [],
+  };
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+import { runCli } from './main.js';
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (c: Buffer) => chunks.push(c));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+const write = (stream: NodeJS.WriteStream) => (s: string) => {
+  stream.write(s);
+};
+
+runCli(process.argv.slice(2), {
+  cwd: process.cwd(),
+  env: process.env,
+  stdout: write(process.stdout),
+  stderr: write(process.stderr),
+  readStdin,
+  stdoutIsTTY: !!process.stdout.isTTY,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`agent-lint: internal error: ${String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,82 @@
+/**
+ * Finding and reading config files: `.agent-lint.json`, `.agent-lint.jsonc`, `.agent-lint.yaml`
+ * (`.yml`), or an `"agent-lint"` key in package.json, looked up from a directory upward.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { stripJsonComments } from './jsonc.js';
+
+export const CONFIG_FILES = ['.agent-lint.json', '.agent-lint.jsonc', '.agent-lint.yaml', '.agent-lint.yml'];
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly file?: string,
+  ) {
+    super(file ? `${file}: ${message}` : message);
+  }
+}
+
+export interface LoadedConfig {
+  file: string | null;
+  /** The directory config globs are relative to. */
+  dir: string;
+  raw: unknown;
+}
+
+export function readConfigFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`cannot read config: ${(e as Error).message}`, file);
+  }
+  const base = path.basename(file);
+  try {
+    if (/\.ya?ml$/i.test(base)) return parseYaml(text) ?? {};
+    if (base === 'package.json') {
+      const pkg = JSON.parse(text) as Record<string, unknown>;
+      return pkg['agent-lint'];
+    }
+    return JSON.parse(stripJsonComments(text));
+  } catch (e) {
+    throw new ConfigError(`config is not valid ${/\.ya?ml$/i.test(base) ? 'YAML' : 'JSON'}: ${(e as Error).message.split('\n')[0]}`, file);
+  }
+}
+
+/** The nearest config file from `dir` upward, or null. */
+export function findConfigFile(dir: string): string | null {
+  let d = path.resolve(dir);
+  for (;;) {
+    for (const name of CONFIG_FILES) {
+      const f = path.join(d, name);
+      if (existsSync(f)) return f;
+    }
+    const pkg = path.join(d, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        const data = JSON.parse(readFileSync(pkg, 'utf8')) as Record<string, unknown>;
+        if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;
+      } catch {
+        /* a broken package.json is not our config */
+      }
+    }
+    const up = path.dirname(d);
+    if (up === d) return null;
+    d = up;
+  }
+}
+
+export function loadConfig(opts: { configFile?: string; lookup: boolean; cwd: string }): LoadedConfig {
+  if (opts.configFile) {
+    const file = path.resolve(opts.cwd, opts.configFile);
+    if (!existsSync(file)) throw new ConfigError('config file not found', file);
+    return { file, dir: path.dirname(file), raw: readConfigFile(file) };
+  }
+  if (opts.lookup) {
+    const file = findConfigFile(opts.cwd);
+    if (file) return { file, dir: path.dirname(file), raw: readConfigFile(file) };
+  }
+  return { file: null, dir: opts.cwd, raw: {} };
+}

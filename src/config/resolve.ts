@@ -1,0 +1,151 @@
+/**
+ * Turning a loaded config into what the engine needs: the rules in force for each file, with
+ * severities and options, after presets, the config's rules, overrides and `--rule` flags.
+ */
+import { Ajv } from 'ajv';
+import picomatch from 'picomatch';
+import type { RuleSetting } from '../engine/engine.js';
+import type { Rule } from '../engine/rule.js';
+import type { FileKind, SeverityLevel, StandardName } from '../types.js';
+import { ConfigError, type LoadedConfig } from './load.js';
+import { buildConfigSchema, PRESETS } from './schema.js';
+import { closest } from '../util/suggest.js';
+
+type RuleEntry = string | number | [string | number, Record<string, unknown>?];
+
+interface RawConfig {
+  extends?: string | string[];
+  standard?: StandardName;
+  usesStandard?: boolean;
+  rules?: Record<string, RuleEntry>;
+  overrides?: Array<{ files: string | string[]; kind?: FileKind; rules?: Record<string, RuleEntry> }>;
+  ignores?: string[];
+}
+
+export interface ResolvedConfig {
+  file: string | null;
+  dir: string;
+  standard: StandardName;
+  configuredStandard?: StandardName;
+  usesStandard?: boolean;
+  ignores: string[];
+  /** Rules in force for a file (path relative to the config's directory, forward slashes). */
+  settingsFor(relPath: string): Map<string, RuleSetting>;
+  /** A kind set for the file by an override. */
+  kindFor(relPath: string): FileKind | undefined;
+  /** The raw, validated config (for --print-config). */
+  raw: RawConfig;
+}
+
+export function severityLevel(s: string | number): SeverityLevel {
+  if (s === 'off' || s === 0) return 0;
+  if (s === 'warn' || s === 1) return 1;
+  if (s === 'error' || s === 2) return 2;
+  throw new Error(`bad severity ${JSON.stringify(s)}`);
+}
+
+function describeAjvError(e: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }): string {
+  const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
+  if (e.keyword === 'additionalProperties') return `${where === '(top level)' ? '' : where + '.'}${String(e.params['additionalProperty'])}: unknown key`;
+  if (e.keyword === 'enum') return `${where}: must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  return `${where}: ${e.message}`;
+}
+
+export function validateConfig(raw: unknown, rules: readonly Rule[], file: string | null): RawConfig {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('config must be an object', file ?? undefined);
+  const ids = rules.filter((r) => !r.meta.internal).map((r) => r.meta.id);
+  const checkRuleKeys = (obj: unknown, where: string) => {
+    if (!obj || typeof obj !== 'object') return;
+    for (const k of Object.keys(obj)) {
+      if (!ids.includes(k)) {
+        const near = closest(k, ids);
+        throw new ConfigError(`${where}.${k}: unknown rule "${k}"${near ? `; did you mean "${near}"?` : ''}`, file ?? undefined);
+      }
+    }
+  };
+  const r = raw as RawConfig;
+  checkRuleKeys(r.rules, 'rules');
+  r.overrides?.forEach((o, i) => checkRuleKeys(o?.rules, `overrides.${i}.rules`));
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  const validate = ajv.compile(buildConfigSchema(rules));
+  if (!validate(raw)) {
+    const errs = validate.errors ?? [];
+    // oneOf failures are vague; the most specific error is the deepest one.
+    const best = [...errs].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
+    throw new ConfigError(describeAjvError(best), file ?? undefined);
+  }
+  return r;
+}
+
+function entryToSetting(rule: Rule, entry: RuleEntry, prev?: RuleSetting): RuleSetting | null {
+  const [sev, opts] = Array.isArray(entry) ? entry : [entry, undefined];
+  const level = severityLevel(sev);
+  if (level === 0) return null;
+  const options = { ...(rule.meta.defaultOptions ?? {}), ...(opts === undefined ? (prev?.options ?? {}) : opts) };
+  return { severity: level, options };
+}
+
+function presetLevel(rule: Rule, preset: string): SeverityLevel {
+  if (preset === 'agent-lint:strict') {
+    const s = rule.meta.strictSeverity ?? (rule.meta.severity === 'off' ? 'warn' : rule.meta.severity);
+    return severityLevel(s);
+  }
+  return severityLevel(rule.meta.severity);
+}
+
+export function resolveConfig(loaded: LoadedConfig, rules: readonly Rule[], cliRules: Record<string, RuleEntry> = {}): ResolvedConfig {
+  const raw = validateConfig(loaded.raw, rules, loaded.file);
+  const cli = validateConfig({ rules: cliRules }, rules, null);
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  const presets = raw.extends === undefined ? ['agent-lint:recommended'] : Array.isArray(raw.extends) ? raw.extends : [raw.extends];
+  for (const p of presets) if (!(PRESETS as readonly string[]).includes(p)) throw new ConfigError(`extends: unknown preset "${p}"`, loaded.file ?? undefined);
+
+  const base = new Map<string, RuleSetting>();
+  for (const rule of rules) {
+    if (rule.meta.internal) continue;
+    let level: SeverityLevel = 0;
+    for (const p of presets) level = presetLevel(rule, p);
+    if (level > 0) base.set(rule.meta.id, { severity: level as 1 | 2, options: { ...(rule.meta.defaultOptions ?? {}) } });
+  }
+  const apply = (into: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined) => {
+    for (const [id, entry] of Object.entries(entries ?? {})) {
+      const s = entryToSetting(byId.get(id)!, entry, into.get(id));
+      if (s) into.set(id, s);
+      else into.delete(id);
+    }
+  };
+  apply(base, raw.rules);
+  const overrides = (raw.overrides ?? []).map((o) => ({
+    match: picomatch(Array.isArray(o.files) ? o.files : [o.files], { dot: true }),
+    kind: o.kind,
+    rules: o.rules,
+  }));
+  const cache = new Map<string, Map<string, RuleSetting>>();
+  return {
+    file: loaded.file,
+    dir: loaded.dir,
+    standard: raw.standard ?? 'v2',
+    configuredStandard: raw.standard,
+    usesStandard: raw.usesStandard,
+    ignores: raw.ignores ?? [],
+    raw,
+    kindFor(relPath) {
+      let kind: FileKind | undefined;
+      for (const o of overrides) if (o.kind && o.match(relPath)) kind = o.kind;
+      return kind;
+    },
+    settingsFor(relPath) {
+      const matched = overrides.filter((o) => o.rules && o.match(relPath));
+      const key = matched.length === 0 ? '' : relPath;
+      let s = cache.get(key);
+      if (!s) {
+        s = new Map(base);
+        for (const o of matched) apply(s, o.rules);
+        apply(s, cli.rules);
+        cache.set(key, s);
+      }
+      return s;
+    },
+  };
+}

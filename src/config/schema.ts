@@ -1,0 +1,63 @@
+/**
+ * The config's JSON Schema, generated from the rules' metadata so that editors can complete
+ * rule ids and options.
+ */
+import type { Rule } from '../engine/rule.js';
+
+export const PRESETS = ['agent-lint:recommended', 'agent-lint:strict'] as const;
+const SEVERITY = { enum: ['off', 'warn', 'error', 0, 1, 2], description: 'off, warn or error (0, 1, 2)' };
+
+function ruleEntry(rule: Rule): Record<string, unknown> {
+  const options = rule.meta.schema ?? { type: 'object', additionalProperties: false, properties: {} };
+  return {
+    description: `${rule.meta.description} (default: ${rule.meta.severity})`,
+    oneOf: [
+      SEVERITY,
+      { type: 'array', items: [SEVERITY], minItems: 1, maxItems: 1 },
+      { type: 'array', items: [SEVERITY, options], minItems: 2, maxItems: 2 },
+    ],
+  };
+}
+
+export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknown> {
+  const ruleProps: Record<string, unknown> = {};
+  for (const r of [...rules].sort((a, b) => a.meta.id.localeCompare(b.meta.id))) {
+    if (!r.meta.internal) ruleProps[r.meta.id] = ruleEntry(r);
+  }
+  const rulesSchema = { type: 'object', properties: ruleProps, additionalProperties: false, description: 'Rule severities and options: "off" | "warn" | "error", or [severity, options].' };
+  const kind = { enum: ['agent', 'command', 'skill', 'other'], description: 'Treat the matched files as this kind of spec.' };
+  const globs = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://agent-lint.dev/schemas/config.json',
+    title: 'agent-lint configuration',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string' },
+      extends: {
+        description: 'Presets to start from (default: agent-lint:recommended).',
+        oneOf: [{ enum: [...PRESETS] }, { type: 'array', items: { enum: [...PRESETS] } }],
+      },
+      standard: {
+        enum: ['v2', 'v1', 'bounded'],
+        description: 'The delegation standard profile: v2 (Delegation Standard 2.0), v1 (Return Format 1.0) or bounded. Setting it also marks the project as using the standard.',
+      },
+      usesStandard: {
+        type: 'boolean',
+        description: 'Force whether the project uses the delegation standard (default: detected from its files).',
+      },
+      rules: rulesSchema,
+      overrides: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['files'],
+          properties: { files: globs, kind, rules: rulesSchema },
+        },
+      },
+      ignores: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint.' },
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Finding spec files: with no arguments or a directory, the places Claude Code, OpenCode and
+ * plugins keep agents, commands and skills; explicit files and globs are taken as given.
+ */
+import fg from 'fast-glob';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+export const SPEC_PATTERNS = [
+  '**/.claude/agents/**/*.md',
+  '**/.claude/commands/**/*.md',
+  '**/.claude/skills/*/SKILL.md',
+  '**/.opencode/{agent,agents,command,commands}/**/*.md',
+];
+
+export const PLUGIN_PATTERNS = ['agents/**/*.md', 'commands/**/*.md', 'skills/*/SKILL.md'];
+
+export const DEFAULT_IGNORES = ['**/node_modules/**', '**/.git/**'];
+
+const toPosix = (p: string) => p.split(path.sep).join('/');
+
+/** Every spec file below a directory, sorted (absolute paths). */
+export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
+  const opts = { cwd: dir, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] };
+  const found = new Set(fg.sync(SPEC_PATTERNS, opts));
+  const manifests = fg.sync('**/.claude-plugin/plugin.json', opts);
+  for (const m of manifests) {
+    const pluginRoot = path.dirname(path.dirname(m));
+    for (const f of fg.sync(PLUGIN_PATTERNS, { ...opts, cwd: pluginRoot })) found.add(f);
+  }
+  return [...found].map(path.normalize).sort();
+}
+
+export function isGlob(arg: string): boolean {
+  return fg.isDynamicPattern(toPosix(arg));
+}
+
+export interface ExpandedArgs {
+  files: string[];
+  /** Directories walked whole (cross-file rules need not walk them again). */
+  dirs: string[];
+  /** Arguments that matched nothing. */
+  unmatched: string[];
+  /** Arguments that could not be read (not found, no permission). */
+  unreadable: Array<{ arg: string; reason: string }>;
+}
+
+/** Expands command-line arguments (files, directories, globs) into files, in a stable order. */
+export function expandArgs(args: string[], cwd: string, ignore: string[] = []): ExpandedArgs {
+  const out: ExpandedArgs = { files: [], dirs: [], unmatched: [], unreadable: [] };
+  const seen = new Set<string>();
+  const add = (f: string) => {
+    const n = path.normalize(f);
+    if (!seen.has(n)) {
+      seen.add(n);
+      out.files.push(n);
+    }
+  };
+  for (const arg of args) {
+    const abs = path.resolve(cwd, arg);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch (e) {
+      if (isGlob(arg)) {
+        const matches = fg
+          .sync(toPosix(arg), { cwd, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] })
+          .sort();
+        if (matches.length === 0) out.unmatched.push(arg);
+        matches.forEach(add);
+      } else {
+        out.unreadable.push({ arg, reason: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message });
+      }
+      continue;
+    }
+    if (st.isDirectory()) {
+      out.dirs.push(abs);
+      const files = discoverSpecs(abs, ignore);
+      if (files.length === 0) out.unmatched.push(arg);
+      files.forEach(add);
+    } else add(abs);
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+/**
+ * A file's project: the nearest folder above it that holds `.git`, `package.json`, `.claude`,
+ * `.opencode`, `.claude-plugin` or an agent-lint config. Cross-file rules (which agents exist,
+ * whether the project uses the standard) look at one project at a time.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG_FILES } from '../config/load.js';
+
+const MARKERS = ['.git', 'package.json', '.claude', '.opencode', '.claude-plugin', ...CONFIG_FILES];
+
+export class ProjectRoots {
+  readonly #cache = new Map<string, string | null>();
+  constructor(readonly fallback: string) {}
+
+  #find(dir: string): string | null {
+    const hit = this.#cache.get(dir);
+    if (hit !== undefined) return hit;
+    let found: string | null = null;
+    if (MARKERS.some((m) => existsSync(path.join(dir, m)))) found = dir;
+    else {
+      const up = path.dirname(dir);
+      found = up === dir ? null : this.#find(up);
+    }
+    this.#cache.set(dir, found);
+    return found;
+  }
+
+  /** The project root of a file (absolute path). */
+  rootOf(file: string): string {
+    return this.#find(path.dirname(path.resolve(file))) ?? this.fallback;
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The engine: runs the rules it is handed over the documents of one project and collects
+ * their findings into ESLint-shaped results. It knows no rule by name.
+ */
+import type { DocumentModel } from '../model/document.js';
+import type { Profile } from '../standard/profiles.js';
+import type { LintMessage, LintResult, Location, ReportDescriptor } from '../types.js';
+import type { ProjectView } from './project.js';
+import type { Rule } from './rule.js';
+import { parseSuppressions, type Suppressions } from './suppressions.js';
+
+/** The id under which a crashing rule, or a file that cannot be read, is reported. */
+export const INTERNAL_ERROR = 'internal-error';
+
+export interface RuleSetting {
+  severity: 1 | 2;
+  options: Record<string, unknown>;
+}
+
+export interface EngineInput {
+  project: ProjectView;
+  profile: Profile;
+  rules: readonly Rule[];
+  /** The documents to report on (the project may hold more, for context only). */
+  targets: readonly DocumentModel[];
+  /** The rules in force for a document, by id (absent or severity 0: off). */
+  settingsFor(doc: DocumentModel): ReadonlyMap<string, RuleSetting>;
+}
+
+function applies(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
+  const m = rule.meta;
+  if (m.internal) return false;
+  if (m.kinds && !m.kinds.includes(doc.kind)) return false;
+  if (m.profiles && !m.profiles.includes(input.profile.name)) return false;
+  if (m.requiresStandard && !input.project.usesStandard) return false;
+  return true;
+}
+
+class Collector {
+  readonly messages: LintMessage[] = [];
+  readonly suppressed: LintMessage[] = [];
+  #suppressions?: Suppressions;
+  constructor(readonly doc: DocumentModel) {}
+
+  get suppressions(): Suppressions {
+    this.#suppressions ??= parseSuppressions(this.doc.text, this.doc.lines);
+    return this.#suppressions;
+  }
+
+  add(msg: LintMessage) {
+    if (msg.ruleId !== INTERNAL_ERROR && this.suppressions.isSuppressed(msg.ruleId, msg.line)) this.suppressed.push(msg);
+    else this.messages.push(msg);
+  }
+}
+
+function locate(doc: DocumentModel, d: ReportDescriptor): Location {
+  const len = doc.text.length;
+  if (d.range) {
+    const { start, end } = d.range;
+    if (!(start >= 0 && end >= start && end <= len)) throw new RangeError(`range [${start}, ${end}) is outside the file (length ${len})`);
+    return doc.lines.location(d.range);
+  }
+  if (d.loc) {
+    const { line, column } = d.loc;
+    if (!(line >= 1 && line <= doc.lines.lineCount && column >= 1)) throw new RangeError(`position ${line}:${column} is outside the file`);
+    return { line, column, endLine: d.loc.endLine ?? line, endColumn: d.loc.endColumn ?? column };
+  }
+  return { line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+export function internalError(ruleId: string, error: unknown): LintMessage {
+  const msg = error instanceof Error ? error.message : String(error);
+  return {
+    ruleId: INTERNAL_ERROR,
+    severity: 2,
+    fatal: true,
+    message: `rule "${ruleId}" failed on this file: ${msg.split('\n')[0]}. This is a bug in agent-lint; the file's other rules still ran.`,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+  };
+}
+
+function toMessage(doc: DocumentModel, ruleId: string, setting: RuleSetting, d: ReportDescriptor): LintMessage {
+  const loc = locate(doc, d);
+  if (d.fix) {
+    const [a, b] = d.fix.range;
+    if (!(a >= 0 && b >= a && b <= doc.text.length)) throw new RangeError(`fix range [${a}, ${b}) is outside the file`);
+  }
+  const severity: 1 | 2 = d.severity === 'warn' ? 1 : d.severity === 'error' ? 2 : setting.severity;
+  const m: LintMessage = { ruleId, severity, message: d.message, ...loc };
+  if (d.messageId) m.messageId = d.messageId;
+  if (d.fix) m.fix = d.fix;
+  if (d.related) m.related = d.related;
+  return m;
+}
+
+export function runRules(input: EngineInput): LintResult[] {
+  const collectors = new Map<DocumentModel, Collector>();
+  const targetSet = new Set(input.targets);
+  for (const doc of input.targets) collectors.set(doc, new Collector(doc));
+
+  // Per-file checks.
+  for (const doc of input.targets) {
+    const settings = input.settingsFor(doc);
+    const col = collectors.get(doc)!;
+    for (const rule of input.rules) {
+      if (!rule.check) continue;
+      const setting = settings.get(rule.meta.id);
+      if (!setting || !applies(rule, doc, input)) continue;
+      const pending: LintMessage[] = [];
+      try {
+        rule.check({
+          doc,
+          project: input.project,
+          profile: input.profile,
+          options: setting.options,
+          report: (d) => pending.push(toMessage(doc, rule.meta.id, setting, d)),
+        });
+        for (const m of pending) col.add(m);
+      } catch (e) {
+        for (const m of pending) col.add(m);
+        col.add(internalError(rule.meta.id, e));
+      }
+    }
+  }
+
+  // Cross-file checks.
+  for (const rule of input.rules) {
+    if (!rule.checkProject || rule.meta.internal) continue;
+    const enabled = (doc: DocumentModel) => {
+      const s = input.settingsFor(doc).get(rule.meta.id);
+      return !!s && applies(rule, doc, input);
+    };
+    if (!input.targets.some(enabled)) continue;
+    try {
+      rule.checkProject({
+        project: input.project,
+        profile: input.profile,
+        optionsFor: (doc) => input.settingsFor(doc).get(rule.meta.id)?.options ?? { ...(rule.meta.defaultOptions ?? {}) },
+        enabledFor: enabled,
+        report: (doc, d) => {
+          if (!targetSet.has(doc) || !enabled(doc)) return;
+          const setting = input.settingsFor(doc).get(rule.meta.id)!;
+          collectors.get(doc)!.add(toMessage(doc, rule.meta.id, setting, d));
+        },
+      });
+    } catch (e) {
+      for (const doc of input.targets) if (enabled(doc)) collectors.get(doc)!.add(internalError(rule.meta.id, e));
+    }
+  }
+
+  return input.targets.map((doc) => toResult(doc, collectors.get(doc)!));
+}
+
+export function compareMessages(a: LintMessage, b: LintMessage): number {
+  return a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
+}
+
+export function toResult(doc: Pick<DocumentModel, 'filePath' | 'text'>, col: { messages: LintMessage[]; suppressed: LintMessage[] }): LintResult {
+  const messages = col.messages.sort(compareMessages);
+  return summarize({ filePath: doc.filePath, messages, suppressedMessages: col.suppressed.sort(compareMessages), source: doc.text });
+}
+
+export function summarize(r: Pick<LintResult, 'filePath' | 'messages' | 'suppressedMessages' | 'source'>): LintResult {
+  let errorCount = 0, warningCount = 0, fatalErrorCount = 0, fixableErrorCount = 0, fixableWarningCount = 0;
+  for (const m of r.messages) {
+    if (m.severity === 2) {
+      errorCount++;
+      if (m.fatal) fatalErrorCount++;
+      if (m.fix) fixableErrorCount++;
+    } else {
+      warningCount++;
+      if (m.fix) fixableWarningCount++;
+    }
+  }
+  return { ...r, errorCount, warningCount, fatalErrorCount, fixableErrorCount, fixableWarningCount };
+}

@@ -1,0 +1,71 @@
+/**
+ * The cross-file view of one project: which agents, commands and skills exist, and whether the
+ * project uses the delegation standard. Built once per project from the document models.
+ */
+import type { DocumentModel } from '../model/document.js';
+import type { StandardName } from '../types.js';
+
+export interface ProjectInit {
+  root: string;
+  documents: DocumentModel[];
+  /** `standard` set in config: the project uses the standard whatever its files show. */
+  configuredStandard?: StandardName;
+  /** Config `usesStandard`: force the answer (true or false). */
+  usesStandard?: boolean;
+  /** Agent names known from outside the project (config `knownAgents`, `--agents-dir`). */
+  externalAgents?: string[];
+}
+
+export class ProjectView {
+  readonly root: string;
+  readonly documents: readonly DocumentModel[];
+  readonly configuredStandard?: StandardName;
+  readonly externalAgents: readonly string[];
+  #uses?: boolean;
+  readonly #forced?: boolean;
+  #byKind?: Map<string, Map<string, DocumentModel[]>>;
+
+  constructor(init: ProjectInit) {
+    this.root = init.root;
+    this.documents = init.documents;
+    this.configuredStandard = init.configuredStandard;
+    this.#forced = init.usesStandard;
+    this.externalAgents = init.externalAgents ?? [];
+  }
+
+  /**
+   * The project uses the delegation standard: config says so, or any of its files holds a
+   * return-format block or a delegation context.
+   */
+  get usesStandard(): boolean {
+    if (this.#forced !== undefined) return this.#forced;
+    if (this.#uses === undefined) {
+      this.#uses =
+        this.configuredStandard !== undefined ||
+        this.documents.some(
+          (d) =>
+            (d.text.includes('"status"') || d.text.includes('session_id')) &&
+            (d.returnFormats.length > 0 || d.delegationContexts.length > 0),
+        );
+    }
+    return this.#uses;
+  }
+
+  /** The documents of a kind, by name (an agent's frontmatter name, a command's file name). */
+  byName(kind: 'agent' | 'command' | 'skill'): Map<string, DocumentModel[]> {
+    this.#byKind ??= new Map();
+    let m = this.#byKind.get(kind);
+    if (!m) {
+      m = new Map();
+      for (const d of this.documents) {
+        if (d.kind !== kind) continue;
+        const name = kind === 'agent' ? d.name : d.fileStem;
+        const list = m.get(name) ?? [];
+        list.push(d);
+        m.set(name, list);
+      }
+      this.#byKind.set(kind, m);
+    }
+    return m;
+  }
+}

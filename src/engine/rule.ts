@@ -1,0 +1,65 @@
+/**
+ * What a rule is: plain metadata plus a check function. Rules live in `rules/`, one file each;
+ * the engine runs whatever rules it is handed and knows none of them by name.
+ */
+import type { DocumentModel } from '../model/document.js';
+import type { Profile } from '../standard/profiles.js';
+import type { FileKind, ReportDescriptor, SeverityName } from '../types.js';
+import type { ProjectView } from './project.js';
+
+export interface RuleMeta {
+  /** The public kebab-case id. */
+  id: string;
+  /** One line: what the rule checks. */
+  description: string;
+  /** Longer text for SARIF fullDescription and docs. */
+  details?: string;
+  /** Severity when enabled by `agent-lint:recommended` (`off`: only in strict or when configured). */
+  severity: SeverityName;
+  /** Severity in `agent-lint:strict` (default: same as `severity`, `off` becomes `warn`). */
+  strictSeverity?: SeverityName;
+  /** File kinds the rule applies to (default: all). */
+  kinds?: FileKind[];
+  /** Runs only in projects that use the delegation standard (or with `standard` set in config). */
+  requiresStandard?: boolean;
+  /** Profiles the rule applies under (default: all). */
+  profiles?: Array<Profile['name']>;
+  /** The rule may return fixes. */
+  fixable?: boolean;
+  /** JSON Schema of the rule's options object. */
+  schema?: Record<string, unknown>;
+  /** Option defaults (merged under the profile's and the user's). */
+  defaultOptions?: Record<string, unknown>;
+  /** The rule is an engine diagnostic (internal-error): it is never run. */
+  internal?: boolean;
+}
+
+export interface RuleContext<O = Record<string, unknown>> {
+  readonly doc: DocumentModel;
+  readonly project: ProjectView;
+  readonly profile: Profile;
+  readonly options: O;
+  report(descriptor: ReportDescriptor): void;
+}
+
+export interface ProjectRuleContext<O = Record<string, unknown>> {
+  readonly project: ProjectView;
+  readonly profile: Profile;
+  /** Options in force for a document (overrides may differ per file). */
+  optionsFor(doc: DocumentModel): O;
+  /** Whether the rule is enabled for that document. */
+  enabledFor(doc: DocumentModel): boolean;
+  report(doc: DocumentModel, descriptor: ReportDescriptor): void;
+}
+
+export interface Rule<O = any> {
+  meta: RuleMeta;
+  /** Per-file check. */
+  check?(ctx: RuleContext<O>): void;
+  /** Cross-file check, run once per project after the per-file checks. */
+  checkProject?(ctx: ProjectRuleContext<O>): void;
+}
+
+export function defineRule<O = Record<string, unknown>>(rule: Rule<O>): Rule<O> {
+  return rule;
+}

@@ -1,0 +1,110 @@
+/**
+ * The document model: one per file, built once and shared by every rule. Each view is built
+ * the first time a rule asks for it, so a run pays only for the views its rules use; the
+ * markdown tree (the costliest) is never built unless asked for.
+ */
+import type { FileKind, Range } from '../types.js';
+import { scanFences, type FencedBlock } from './fences.js';
+import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import { classifyObjects, extractJson, type ExtractedJson, type ShapedObject } from './json/blocks.js';
+import { LineIndex } from './lines.js';
+import { parseMarkdown, type MdRoot } from './markdown.js';
+
+export interface DocumentInit {
+  /** Absolute path (or a stand-in such as `<stdin>`). */
+  filePath: string;
+  /** Path relative to the project root, with forward slashes. */
+  relPath: string;
+  kind: FileKind;
+  /** The raw text as read (a BOM is removed here and remembered). */
+  text: string;
+}
+
+export class DocumentModel {
+  readonly filePath: string;
+  readonly relPath: string;
+  readonly kind: FileKind;
+  /** The text without a leading BOM: every offset and position refers to it. */
+  readonly text: string;
+  readonly hasBom: boolean;
+  readonly lines: LineIndex;
+
+  #frontmatter?: Frontmatter | null;
+  #fences?: FencedBlock[];
+  #json?: ExtractedJson;
+  #shaped?: { returns: ShapedObject[]; contexts: ShapedObject[] };
+  #markdown?: MdRoot;
+
+  constructor(init: DocumentInit) {
+    this.filePath = init.filePath;
+    this.relPath = init.relPath;
+    this.kind = init.kind;
+    this.hasBom = init.text.charCodeAt(0) === 0xfeff;
+    this.text = this.hasBom ? init.text.slice(1) : init.text;
+    this.lines = new LineIndex(this.text);
+  }
+
+  /** The frontmatter, parsed with positions; null when the file has none. */
+  get frontmatter(): Frontmatter | null {
+    if (this.#frontmatter === undefined) this.#frontmatter = parseFrontmatter(this.text);
+    return this.#frontmatter;
+  }
+
+  /** Where the body (after the frontmatter) starts. */
+  get bodyStart(): number {
+    const fm = this.frontmatter;
+    return fm ? Math.min(this.text.length, fm.range.end + 1) : 0;
+  }
+
+  /** Fenced code blocks of the body, indented ones included. */
+  get fences(): FencedBlock[] {
+    if (!this.#fences) this.#fences = scanFences(this.text, this.lines, this.bodyStart);
+    return this.#fences;
+  }
+
+  /** JSON blocks (fenced, in prose, and inside quoted prompts) parsed with positions. */
+  get json(): ExtractedJson {
+    if (!this.#json) {
+      const fm = this.frontmatter;
+      const exclude: Range[] = fm ? [fm.range] : [];
+      this.#json = extractJson(this.text, this.lines, this.fences, exclude);
+    }
+    return this.#json;
+  }
+
+  /** Return-format objects (status plus two of summary, artifacts, metadata, errors). */
+  get returnFormats(): ShapedObject[] {
+    return this.#classified().returns;
+  }
+
+  /** Delegation contexts (session_id plus delegation_depth or delegation_path). */
+  get delegationContexts(): ShapedObject[] {
+    return this.#classified().contexts;
+  }
+
+  #classified() {
+    if (!this.#shaped) this.#shaped = classifyObjects(this.json.blocks);
+    return this.#shaped;
+  }
+
+  /** The markdown tree (remark-parse with frontmatter). Costly: ask only when structure is needed. */
+  markdown(): MdRoot {
+    if (!this.#markdown) this.#markdown = parseMarkdown(this.text);
+    return this.#markdown;
+  }
+
+  /** The spec's name: frontmatter `name`, else the file name (a skill's folder name). */
+  get name(): string {
+    const n = this.frontmatter?.data?.['name'];
+    if (typeof n === 'string' && n.trim()) return n.trim();
+    return this.fileStem;
+  }
+
+  /** The file name without `.md` (for SKILL.md, the skill's folder). */
+  get fileStem(): string {
+    const parts = this.relPath.split('/');
+    const base = parts[parts.length - 1] ?? '';
+    if (/^skill\.md$/i.test(base) && parts.length > 1) return parts[parts.length - 2]!;
+    return base.replace(/\.md$/i, '');
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Frontmatter: the `---` block at the top of a spec, parsed with the `yaml` package so that
+ * every key and value has an offset in the document.
+ */
+import { parseDocument, isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import type { Range } from '../types.js';
+
+export interface FrontmatterField {
+  key: string;
+  keyRange: Range;
+  /** The value's range (empty at the end of the key when the value is missing). */
+  valueRange: Range;
+  value: unknown;
+  node: YamlNode | null;
+}
+
+export interface FrontmatterProblem {
+  message: string;
+  code: string;
+  range: Range;
+}
+
+export interface Frontmatter {
+  /** From the opening `---` to the end of the closing delimiter line (or of the text). */
+  range: Range;
+  /** The YAML text between the delimiters. */
+  contentRange: Range;
+  /** The opening delimiter line. */
+  openRange: Range;
+  /** A closing `---` (or `...`) was found. */
+  closed: boolean;
+  /** YAML errors, at absolute offsets (empty when the YAML is valid). */
+  errors: FrontmatterProblem[];
+  /** The parsed value, when the YAML is valid (a mapping gives an object). */
+  data: Record<string, unknown> | null;
+  /** Top-level keys in order, with positions (also when the YAML has errors, as far as it parsed). */
+  fields: FrontmatterField[];
+  document: Document | null;
+}
+
+/** Finds where a frontmatter block is, without parsing it. */
+export function locateFrontmatter(text: string): Omit<Frontmatter, 'errors' | 'data' | 'fields' | 'document'> | null {
+  if (!text.startsWith('---')) return null;
+  let i = 3;
+  while (text[i] === '-') i++;
+  if (i !== 3) return null;
+  let eol = text.indexOf('\n', i);
+  const firstLine = text.slice(i, eol === -1 ? text.length : eol);
+  if (firstLine.trim() !== '') return null;
+  const openRange = { start: 0, end: eol === -1 ? text.length : eol };
+  const contentStart = eol === -1 ? text.length : eol + 1;
+  let pos = contentStart;
+  while (pos < text.length) {
+    eol = text.indexOf('\n', pos);
+    const lineEnd = eol === -1 ? text.length : eol;
+    const line = text.slice(pos, lineEnd).replace(/\r$/, '');
+    if (/^(---|\.\.\.)[ \t]*$/.test(line)) {
+      return {
+        range: { start: 0, end: lineEnd },
+        contentRange: { start: contentStart, end: pos },
+        openRange,
+        closed: true,
+      };
+    }
+    if (eol === -1) break;
+    pos = eol + 1;
+  }
+  return {
+    range: { start: 0, end: text.length },
+    contentRange: { start: contentStart, end: text.length },
+    openRange,
+    closed: false,
+  };
+}
+
+function firstLineOf(message: string): string {
+  const cut = message.search(/ at line \d+, column \d+/);
+  return (cut === -1 ? message.split('\n')[0]! : message.slice(0, cut)).trim();
+}
+
+export function parseFrontmatter(text: string): Frontmatter | null {
+  const loc = locateFrontmatter(text);
+  if (!loc) return null;
+  const base = loc.contentRange.start;
+  const yamlText = text.slice(base, loc.contentRange.end);
+  const errors: FrontmatterProblem[] = [];
+  let document: Document | null = null;
+  try {
+    document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
+  } catch (e) {
+    errors.push({ message: `YAML parser failed: ${(e as Error).message}`, code: 'YAML_CRASH', range: { start: base, end: base } });
+  }
+  if (document) {
+    for (const err of document.errors) {
+      errors.push({
+        message: firstLineOf(err.message),
+        code: err.code,
+        range: { start: base + err.pos[0], end: base + Math.max(err.pos[1], err.pos[0]) },
+      });
+    }
+  }
+  const fields: FrontmatterField[] = [];
+  let data: Record<string, unknown> | null = null;
+  if (document && isMap(document.contents)) {
+    for (const pair of document.contents.items) {
+      const keyNode = pair.key as YamlNode | null;
+      if (!keyNode || !isScalar(keyNode) || !keyNode.range) continue;
+      const keyRange = { start: base + keyNode.range[0], end: base + keyNode.range[1] };
+      const valueNode = (pair.value ?? null) as YamlNode | null;
+      const valueRange = valueNode?.range
+        ? { start: base + valueNode.range[0], end: base + valueNode.range[1] }
+        : { start: keyRange.end, end: keyRange.end };
+      let value: unknown = null;
+      try {
+        value = valueNode ? valueNode.toJSON() : null;
+      } catch {
+        value = null;
+      }
+      fields.push({ key: String(keyNode.value), keyRange, valueRange, value, node: valueNode });
+    }
+    if (errors.length === 0) {
+      try {
+        data = document.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
+      } catch (e) {
+        errors.push({ message: (e as Error).message, code: 'YAML_TO_JS', range: { start: base, end: base } });
+      }
+    }
+  } else if (document && errors.length === 0) {
+    const c = document.contents;
+    if (c && !(isScalar(c) && (c.value === null || c.value === ''))) {
+      const r = c.range ? { start: base + c.range[0], end: base + c.range[1] } : { start: base, end: base };
+      errors.push({
+        message: `frontmatter must be a YAML mapping of keys to values, found ${isSeq(c) ? 'a sequence' : 'a scalar'}`,
+        code: 'NOT_A_MAPPING',
+        range: r,
+      });
+    } else {
+      data = {};
+    }
+  }
+  return { ...loc, errors, data, fields, document };
+}

@@ -1,0 +1,180 @@
+/**
+ * JSON in a spec: fenced JSON blocks, JSON objects written in prose or XML, and JSON written
+ * inside quoted prompt strings (`\"key\"`). Each is parsed with the tolerant parser, and the
+ * objects that are subagent returns or delegation contexts are picked out by their shape.
+ */
+import type { Range } from '../../types.js';
+import type { FencedBlock } from '../fences.js';
+import type { LineIndex } from '../lines.js';
+import type { JsonNode, JsonObject, JsonParseError } from './ast.js';
+import { parseTolerantJson } from './parse.js';
+
+export type JsonBlockSource = 'fence' | 'text';
+
+export interface JsonBlock {
+  value: JsonNode;
+  range: Range;
+  source: JsonBlockSource;
+  /** The fence it sits in, if any. */
+  fence?: FencedBlock;
+  /** Written with `\"` quotes inside a string. */
+  escaped: boolean;
+}
+
+/** A fenced JSON block that could not be parsed even tolerantly. */
+export interface JsonBlockFailure {
+  fence: FencedBlock;
+  error: JsonParseError;
+  /** The block looks like a return format by its text (a "status" key and two of the others). */
+  looksLikeReturnFormat: boolean;
+}
+
+const JSON_LANGS = new Set(['json', 'jsonc', 'json5', 'jsonl']);
+/** Fence languages whose content may still hold a JSON object worth reading. */
+const TEXTUAL_LANGS = new Set(['', 'text', 'txt', 'plaintext', 'markdown', 'md', 'xml', 'yaml', 'yml', 'python', 'py', 'javascript', 'js', 'typescript', 'ts', 'bash', 'sh', 'shell', 'pseudo', 'pseudocode']);
+
+const RETURN_KEYS = ['summary', 'artifacts', 'metadata', 'errors'];
+
+export function looksLikeReturnText(text: string): boolean {
+  if (!/"status"\s*:/.test(text)) return false;
+  let n = 0;
+  for (const k of RETURN_KEYS) if (text.includes(`"${k}"`)) n++;
+  return n >= 2;
+}
+
+function skipSpaceAndComments(text: string, i: number, end: number): number {
+  for (;;) {
+    while (i < end && /\s/.test(text[i]!)) i++;
+    if (text.startsWith('//', i) || text[i] === '#') {
+      const nl = text.indexOf('\n', i);
+      i = nl === -1 || nl > end ? end : nl + 1;
+    } else if (text.startsWith('/*', i)) {
+      const c = text.indexOf('*/', i + 2);
+      i = c === -1 || c > end ? end : c + 2;
+    } else return i;
+  }
+}
+
+export interface ExtractedJson {
+  blocks: JsonBlock[];
+  failures: JsonBlockFailure[];
+}
+
+/**
+ * Extracts the JSON of a document. `exclude` ranges (such as the frontmatter) are skipped.
+ */
+export function extractJson(text: string, lines: LineIndex, fences: FencedBlock[], exclude: Range[] = []): ExtractedJson {
+  const blocks: JsonBlock[] = [];
+  const failures: JsonBlockFailure[] = [];
+  const covered: Range[] = [...exclude];
+
+  for (const fence of fences) {
+    if (!JSON_LANGS.has(fence.lang)) continue;
+    covered.push(fence.range);
+    const { start, end } = fence.contentRange;
+    let i = skipSpaceAndComments(text, start, end);
+    if (i >= end) continue;
+    if (text[i] !== '{' && text[i] !== '[') {
+      // JSON fences holding prose or other templates: not a block we can read.
+      if (looksLikeReturnText(text.slice(start, end))) {
+        failures.push({ fence, error: { message: `expected '{' or '[' at the start of the JSON block, found ${JSON.stringify(text[i])}`, offset: i }, looksLikeReturnFormat: true });
+      }
+      continue;
+    }
+    while (i < end && (text[i] === '{' || text[i] === '[')) {
+      const r = parseTolerantJson(text.slice(0, end), i);
+      if (!r.ok) {
+        failures.push({ fence, error: r.error, looksLikeReturnFormat: looksLikeReturnText(text.slice(start, end)) });
+        break;
+      }
+      blocks.push({ value: r.value, range: r.value.range, source: 'fence', fence, escaped: false });
+      i = skipSpaceAndComments(text, r.end, end);
+      // Several values in one fence are allowed when each starts a line.
+    }
+  }
+
+  const inside = (o: number) => covered.some((r) => o >= r.start && o < r.end);
+  const otherFences = fences.filter((f) => !JSON_LANGS.has(f.lang));
+  const fenceAt = (o: number) => otherFences.find((f) => o >= f.range.start && o < f.range.end);
+
+  // Candidate `{` in the rest of the text: a line that starts or ends with `{`, or `{` followed by `\"`.
+  let searchFrom = 0;
+  for (;;) {
+    const i = text.indexOf('{', searchFrom);
+    if (i === -1) break;
+    searchFrom = i + 1;
+    if (inside(i)) {
+      const r = covered.find((c) => i >= c.start && i < c.end)!;
+      searchFrom = Math.max(searchFrom, r.end);
+      continue;
+    }
+    const fence = fenceAt(i);
+    if (fence && !TEXTUAL_LANGS.has(fence.lang)) {
+      searchFrom = fence.range.end;
+      continue;
+    }
+    let j = i + 1;
+    while (j < text.length && (text[j] === ' ' || text[j] === '\t' || text[j] === '\r' || text[j] === '\n')) j++;
+    const escaped = text[j] === '\\' && text[j + 1] === '"';
+    let candidate = escaped;
+    if (!candidate) {
+      const line = lines.lineOf(i);
+      const before = text.slice(lines.starts[line]!, i).trim();
+      const nl = text.indexOf('\n', i);
+      const after = text.slice(i + 1, nl === -1 ? text.length : nl).trim();
+      const startsLine = before === '' || /[=:(]$/.test(before) || /^[-*]$|^\d+\.$/.test(before);
+      candidate = startsLine && (after === '' || after.startsWith('"'));
+    }
+    if (!candidate) continue;
+    const r = parseTolerantJson(text, i, { escapedQuotes: escaped });
+    if (!r.ok || r.value.type !== 'object' || r.value.properties.length === 0) continue;
+    blocks.push({ value: r.value, range: r.value.range, source: fence ? 'fence' : 'text', fence, escaped });
+    covered.push(r.value.range);
+    searchFrom = r.end;
+  }
+  blocks.sort((a, b) => a.range.start - b.range.start);
+  return { blocks, failures };
+}
+
+/** Keys of an object, for shape tests. */
+function keysOf(o: JsonObject): Set<string> {
+  return new Set(o.properties.map((p) => p.key));
+}
+
+export function isReturnFormat(o: JsonObject): boolean {
+  const keys = keysOf(o);
+  if (!keys.has('status')) return false;
+  let n = 0;
+  for (const k of RETURN_KEYS) if (keys.has(k)) n++;
+  return n >= 2;
+}
+
+export function isDelegationContext(o: JsonObject): boolean {
+  const keys = keysOf(o);
+  return keys.has('session_id') && (keys.has('delegation_depth') || keys.has('delegation_path'));
+}
+
+export interface ShapedObject {
+  node: JsonObject;
+  block: JsonBlock;
+}
+
+/** Every return-format object and delegation context in the blocks (nested ones too). */
+export function classifyObjects(blocks: JsonBlock[]): { returns: ShapedObject[]; contexts: ShapedObject[] } {
+  const returns: ShapedObject[] = [];
+  const contexts: ShapedObject[] = [];
+  const visit = (node: JsonNode, block: JsonBlock, parentIsReturn: boolean, key: string | null, depth: number) => {
+    if (depth > 200) return;
+    if (node.type === 'array') {
+      for (const item of node.items) visit(item, block, false, null, depth + 1);
+      return;
+    }
+    if (node.type !== 'object') return;
+    const isRet = isReturnFormat(node);
+    if (isRet) returns.push({ node, block });
+    else if (!(parentIsReturn && key === 'metadata') && isDelegationContext(node)) contexts.push({ node, block });
+    for (const p of node.properties) visit(p.value, block, isRet, p.key, depth + 1);
+  };
+  for (const b of blocks) visit(b.value, b, false, null, 0);
+  return { returns, contexts };
+}
