@@ -82,7 +82,11 @@ export function extractJson(text: string, lines: LineIndex, fences: FencedBlock[
       continue;
     }
     while (i < end && (text[i] === '{' || text[i] === '[')) {
-      const r = parseTolerantJson(text.slice(0, end), i);
+      const r = parseTolerantJson(text, i);
+      if (r.ok && r.end > end) {
+        failures.push({ fence, error: { message: 'the JSON value does not end before the closing fence', offset: end }, looksLikeReturnFormat: looksLikeReturnText(text.slice(start, end)) });
+        break;
+      }
       if (!r.ok) {
         failures.push({ fence, error: r.error, looksLikeReturnFormat: looksLikeReturnText(text.slice(start, end)) });
         break;
