@@ -65,6 +65,8 @@ export function validateConfig(raw: unknown, rules: readonly Rule[], file: strin
     }
   };
   const r = raw as RawConfig;
+  if (Object.keys(r).length === 0) return r;
+  if (Object.keys(r).length === 1 && r.rules && Object.keys(r.rules).length === 0) return r;
   checkRuleKeys(r.rules, 'rules');
   r.overrides?.forEach((o, i) => checkRuleKeys(o?.rules, `overrides.${i}.rules`));
   const ajv = new Ajv({ allErrors: false, strict: false });
