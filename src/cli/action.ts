@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * The GitHub Action's entry point. The runner passes the action's inputs as INPUT_* variables
+ * (action.yml maps them); findings go to standard output as workflow commands, so they appear
+ * as annotations on the pull request, and optionally to a SARIF file for code scanning.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ALL_RULES } from '../../rules/index.js';
+import { ConfigError, loadConfig } from '../config/load.js';
+import { resolveConfig } from '../config/resolve.js';
+import { FORMATTERS } from '../formatters/index.js';
+import { lint } from '../lint.js';
+
+export interface ActionInputs {
+  paths: string[];
+  config?: string;
+  format: string;
+  failOn: 'error' | 'warning' | 'never';
+  sarifFile?: string;
+}
+
+export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
+  const get = (name: string) => (env[`INPUT_${name.toUpperCase()}`] ?? '').trim();
+  const failOn = get('fail-on') || 'error';
+  if (!['error', 'warning', 'never'].includes(failOn)) throw new Error(`input fail-on must be error, warning or never, got "${failOn}"`);
+  return {
+    paths: get('paths').split(/[\n\s]+/).filter(Boolean),
+    config: get('config') || undefined,
+    format: get('format') || 'github',
+    failOn: failOn as ActionInputs['failOn'],
+    sarifFile: get('sarif-file') || undefined,
+  };
+}
+
+export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) => void, err: (s: string) => void): number {
+  try {
+    const inputs = readInputs(env);
+    const formatter = FORMATTERS[inputs.format];
+    if (!formatter) throw new Error(`input format must be one of ${Object.keys(FORMATTERS).join(', ')}, got "${inputs.format}"`);
+    const config = resolveConfig(loadConfig({ configFile: inputs.config, lookup: true, cwd }), ALL_RULES);
+    const run = lint({ cwd, patterns: inputs.paths, rules: ALL_RULES, config });
+    for (const u of run.unreadable) err(`::error::agent-lint cannot read "${u.arg}": ${u.reason}\n`);
+    for (const p of run.unmatched) err(`::warning::agent-lint: no spec files match "${p}"\n`);
+    if (run.unreadable.length) return 2;
+    const rules = new Map(ALL_RULES.map((r) => [r.meta.id, r.meta]));
+    out(formatter(run.results, { cwd, rules, color: false }));
+    if (inputs.sarifFile) {
+      const file = path.resolve(cwd, inputs.sarifFile);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, FORMATTERS['sarif']!(run.results, { cwd, rules, color: false }));
+    }
+    const errors = run.results.reduce((n, r) => n + r.errorCount, 0);
+    const warnings = run.results.reduce((n, r) => n + r.warningCount, 0);
+    const summary = `agent-lint: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${run.results.length} file${run.results.length === 1 ? '' : 's'}\n`;
+    err(summary);
+    if (env['GITHUB_STEP_SUMMARY']) {
+      try {
+        writeFileSync(env['GITHUB_STEP_SUMMARY'], `### agent-lint\n\n${summary}`, { flag: 'a' });
+      } catch {
+        /* the summary is a nicety */
+      }
+    }
+    if (inputs.failOn === 'never') return 0;
+    if (errors > 0) return 1;
+    if (inputs.failOn === 'warning' && warnings > 0) return 1;
+    return 0;
+  } catch (e) {
+    const msg = e instanceof ConfigError ? `config error: ${e.message}` : (e as Error).message;
+    err(`::error::agent-lint: ${msg.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
+    return 2;
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  process.exitCode = runAction(process.env, process.env['GITHUB_WORKSPACE'] || process.cwd(), (s) => process.stdout.write(s), (s) => process.stderr.write(s));
+}

@@ -1,0 +1,94 @@
+/**
+ * The GitHub Action, run the way the runner runs a composite action's step: action.yml's
+ * `${{ inputs.* }}` and `${{ github.action_path }}` expressions substituted, its env set,
+ * its `run` script given to bash in the workspace.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>;
+  runs: { using: string; steps: Array<{ name?: string; run?: string; env?: Record<string, string>; uses?: string }> };
+};
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-action-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function expand(s: string, inputs: Record<string, string>): string {
+  return s.replace(/\$\{\{\s*([a-z_.-]+)\s*\}\}/gi, (_, expr: string) => {
+    if (expr === 'github.action_path') return ROOT;
+    if (expr.startsWith('inputs.')) {
+      const name = expr.slice('inputs.'.length);
+      return inputs[name] ?? action.inputs[name]?.default ?? '';
+    }
+    throw new Error(`unexpected expression ${expr}`);
+  });
+}
+
+function runStep(workspace: string, inputs: Record<string, string>) {
+  const step = action.runs.steps.find((s) => s.name === 'Run agent-lint')!;
+  const env: Record<string, string> = { PATH: process.env['PATH']!, GITHUB_WORKSPACE: workspace, CI: 'true' };
+  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs);
+  return spawnSync('bash', ['-e', '-c', expand(step.run!, inputs)], { cwd: workspace, env, encoding: 'utf8' });
+}
+
+function workspace(name: string, files: Record<string, string>): string {
+  const dir = path.join(tmp, name);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  mkdirSync(path.join(dir, '.git'), { recursive: true });
+  return dir;
+}
+
+const BROKEN = '---\ndescription: Review\nargument-hint: [--quick] [--deep]\n---\n\nReview $ARGUMENTS\n';
+const CLEAN = '---\ndescription: Review\nargument-hint: "[--quick]"\n---\n\nReview $ARGUMENTS\n';
+
+describe('action.yml', () => {
+  it('is a composite action with the documented inputs', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(Object.keys(action.inputs).sort()).toEqual(['config', 'fail-on', 'format', 'paths', 'sarif-file']);
+    expect(action.inputs['format']!.default).toBe('github');
+  });
+
+  it('prints annotations for findings and fails on errors', () => {
+    const ws = workspace('broken', { '.claude/commands/review.md': BROKEN });
+    const r = runStep(ws, {});
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=\.claude\/commands\/review\.md,line=3,col=26,endLine=3,endColumn=\d+,title=agent-lint\(frontmatter-valid\)::frontmatter is not valid YAML/m);
+  });
+
+  it('passes on a clean workspace and writes SARIF when asked', () => {
+    const ws = workspace('clean', { '.claude/commands/review.md': CLEAN });
+    const r = runStep(ws, { 'sarif-file': 'out/agent-lint.sarif' });
+    expect(r.stderr).toContain('0 errors');
+    expect(r.status).toBe(0);
+    const sarif = JSON.parse(readFileSync(path.join(ws, 'out/agent-lint.sarif'), 'utf8'));
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results).toEqual([]);
+  });
+
+  it('honours fail-on never and paths', () => {
+    const ws = workspace('never', { '.claude/commands/review.md': BROKEN, 'other/commands/x.md': CLEAN });
+    const r = runStep(ws, { 'fail-on': 'never', paths: 'other/commands/x.md' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('0 errors, 0 warnings in 1 file');
+    const all = runStep(ws, { 'fail-on': 'never' });
+    expect(all.status).toBe(0);
+    expect(all.stdout).toContain('::error file=.claude/commands/review.md');
+    expect(existsSync(path.join(ws, 'out'))).toBe(false);
+  });
+
+  it('rejects a bad fail-on value with an error annotation', () => {
+    const ws = workspace('bad-input', { '.claude/commands/review.md': CLEAN });
+    const r = runStep(ws, { 'fail-on': 'sometimes' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('::error::agent-lint: input fail-on must be error, warning or never');
+  });
+});
