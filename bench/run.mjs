@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+/**
+ * Benchmark: agent-lint against markdownlint-cli2 on the same real files, run in alternation.
+ *
+ *   npm run bench                 # corpus from ../shared/corpus
+ *   npm run bench -- DIR          # corpus from DIR
+ *   npm run bench -- --runs 7     # more runs (default 5)
+ *
+ * Prints medians and ratios for: the whole corpus (`'**\/*.md'`), one file cold against
+ * `node -e 0`, peak memory, and a 10x corpus (made by copying) to check that time grows
+ * linearly with bytes. Numbers are wall-clock on this machine: compare ratios, not seconds.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+let runs = 5;
+let source = path.resolve(ROOT, '../shared/corpus');
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') runs = Number(args[++i]);
+  else source = path.resolve(args[i]);
+}
+if (!existsSync(source)) {
+  console.log(`bench: no corpus at ${source}; give a directory of markdown files.`);
+  process.exit(0);
+}
+const CLI = path.join(ROOT, 'dist/src/cli/bin.js');
+if (!existsSync(CLI)) {
+  console.log('bench: run `npm run build` first.');
+  process.exit(1);
+}
+const MDL = path.join(ROOT, 'node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs');
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+const work = path.join(os.tmpdir(), `agent-lint-bench-${process.pid}`);
+const corpus1 = path.join(work, 'x1');
+const corpus10 = path.join(work, 'x10');
+
+function mdFiles(dir) {
+  let n = 0, bytes = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && e.name.endsWith('.md')) {
+        n++;
+        bytes += statSync(p).size;
+      }
+    }
+  };
+  walk(dir);
+  return { n, bytes };
+}
+
+/** Runs a command once; returns wall seconds and peak RSS in MB (when /usr/bin/time exists). */
+function timeOnce(cmd, argv, cwd) {
+  const t0 = process.hrtime.bigint();
+  const r = TIME
+    ? spawnSync(TIME, ['-f', '%M', cmd, ...argv], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 })
+    : spawnSync(cmd, argv, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+  let rssMb = null;
+  if (TIME) {
+    const m = /(\d+)\s*$/.exec(r.stderr.trim());
+    if (m) rssMb = Number(m[1]) / 1024;
+  }
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return { secs, rssMb };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Runs the named commands in alternation `runs` times; returns medians. */
+function alternate(cmds) {
+  const times = cmds.map(() => []);
+  const rss = cmds.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    cmds.forEach((c, k) => {
+      const r = timeOnce(c.cmd, c.argv, c.cwd);
+      times[k].push(r.secs);
+      if (r.rssMb !== null) rss[k].push(r.rssMb);
+    });
+  }
+  return cmds.map((c, k) => ({ name: c.name, secs: median(times[k]), rssMb: rss[k].length ? Math.max(...rss[k]) : null }));
+}
+
+try {
+  mkdirSync(work, { recursive: true });
+  cpSync(source, corpus1, { recursive: true });
+  for (let i = 0; i < 10; i++) cpSync(source, path.join(corpus10, `copy${i}`), { recursive: true });
+  const c1 = mdFiles(corpus1);
+  const c10 = mdFiles(corpus10);
+  console.log(`corpus: ${c1.n} markdown files, ${(c1.bytes / 1e6).toFixed(1)} MB (from ${source}); ${runs} runs each, alternating\n`);
+
+  const node = process.execPath;
+  const whole = alternate([
+    { name: 'agent-lint', cmd: node, argv: [CLI, '--format', 'json', '--no-config-lookup', '**/*.md'], cwd: corpus1 },
+    { name: 'markdownlint-cli2', cmd: node, argv: [MDL, '**/*.md'], cwd: corpus1 },
+  ]);
+  const [al, mdl] = whole;
+  console.log('whole corpus');
+  console.log(`  agent-lint         ${al.secs.toFixed(3)} s   peak ${al.rssMb?.toFixed(0) ?? '?'} MB`);
+  console.log(`  markdownlint-cli2  ${mdl.secs.toFixed(3)} s   peak ${mdl.rssMb?.toFixed(0) ?? '?'} MB`);
+  console.log(`  ratio              ${(al.secs / mdl.secs).toFixed(3)}x   (target <= 0.05x)\n`);
+
+  // One file, cold: the largest agent file of the corpus.
+  const one = findOneFile(corpus1);
+  const cold = alternate([
+    { name: 'agent-lint one file', cmd: node, argv: [CLI, '--no-config-lookup', path.relative(corpus1, one)], cwd: corpus1 },
+    { name: 'node -e 0', cmd: node, argv: ['-e', '0'], cwd: corpus1 },
+  ]);
+  console.log(`one file, cold (${path.relative(corpus1, one)})`);
+  console.log(`  agent-lint         ${(cold[0].secs * 1000).toFixed(0)} ms`);
+  console.log(`  node -e 0          ${(cold[1].secs * 1000).toFixed(0)} ms`);
+  console.log(`  ratio              ${(cold[0].secs / cold[1].secs).toFixed(2)}x   (target <= 1.6x)\n`);
+
+  const big = alternate([{ name: 'agent-lint x10', cmd: node, argv: [CLI, '--format', 'json', '--no-config-lookup', '**/*.md'], cwd: corpus10 }])[0];
+  const perMb1 = al.secs / (c1.bytes / 1e6);
+  const perMb10 = big.secs / (c10.bytes / 1e6);
+  console.log(`10x corpus (${c10.n} files, ${(c10.bytes / 1e6).toFixed(1)} MB)`);
+  console.log(`  agent-lint         ${big.secs.toFixed(3)} s   peak ${big.rssMb?.toFixed(0) ?? '?'} MB`);
+  console.log(`  seconds per MB     x1 ${perMb1.toFixed(4)}   x10 ${perMb10.toFixed(4)}   (linear: about equal)`);
+  console.log(`\nsummary: whole ${(al.secs / mdl.secs).toFixed(3)}x markdownlint-cli2; one file ${(cold[0].secs / cold[1].secs).toFixed(2)}x node -e 0; peak ${al.rssMb?.toFixed(0) ?? '?'} MB (target < 200 MB)`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function findOneFile(dir) {
+  let best = null;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.md') && p.includes(`${path.sep}agents${path.sep}`)) {
+        const s = statSync(p).size;
+        if (!best || s > best.s) best = { p, s };
+      }
+    }
+  };
+  walk(dir);
+  return best ? best.p : path.join(dir, readdirSync(dir)[0]);
+}
