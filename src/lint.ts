@@ -131,19 +131,25 @@ export function lint(req: LintRequest): LintRun {
       docs.push(doc);
       targetDocs.push(doc);
     }
-    // Cross-file rules see the whole project, also when only some of its files are linted.
+    // Cross-file rules see the whole project, also when only some of its files are linted;
+    // the rest is read only if a rule asks a cross-file question.
     const alreadyWalked = walked.some((d) => root === d || root.startsWith(d + path.sep));
-    if (!alreadyWalked) {
-      const have = new Set(files);
-      for (const abs of discoverSpecs(root)) {
-        if (have.has(abs) || isIgnored(abs)) continue;
-        const read = readSpec(abs);
-        if ('text' in read) docs.push(makeDoc(abs, read.text));
-      }
-    }
+    const loadContext = alreadyWalked
+      ? undefined
+      : () => {
+          const have = new Set(files);
+          const extra: DocumentModel[] = [];
+          for (const abs of discoverSpecs(root)) {
+            if (have.has(abs) || isIgnored(abs)) continue;
+            const read = readSpec(abs);
+            if ('text' in read) extra.push(makeDoc(abs, read.text));
+          }
+          return extra;
+        };
     const project = new ProjectView({
       root,
       documents: docs,
+      loadContext,
       configuredStandard: config.configuredStandard,
       usesStandard: config.usesStandard,
       externalAgents: req.externalAgents,

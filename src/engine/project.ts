@@ -7,7 +7,13 @@ import type { StandardName } from '../types.js';
 
 export interface ProjectInit {
   root: string;
+  /** The documents being linted. */
   documents: DocumentModel[];
+  /**
+   * The project's other spec files, loaded only when a cross-file question needs them (a
+   * pre-commit run on one file should not read the whole project unless a rule asks).
+   */
+  loadContext?: () => DocumentModel[];
   /** `standard` set in config: the project uses the standard whatever its files show. */
   configuredStandard?: StandardName;
   /** Config `usesStandard`: force the answer (true or false). */
@@ -18,7 +24,9 @@ export interface ProjectInit {
 
 export class ProjectView {
   readonly root: string;
-  readonly documents: readonly DocumentModel[];
+  readonly #targets: readonly DocumentModel[];
+  readonly #loadContext?: () => DocumentModel[];
+  #all?: readonly DocumentModel[];
   readonly configuredStandard?: StandardName;
   readonly externalAgents: readonly string[];
   #uses?: boolean;
@@ -27,10 +35,17 @@ export class ProjectView {
 
   constructor(init: ProjectInit) {
     this.root = init.root;
-    this.documents = init.documents;
+    this.#targets = init.documents;
+    this.#loadContext = init.loadContext;
     this.configuredStandard = init.configuredStandard;
     this.#forced = init.usesStandard;
     this.externalAgents = init.externalAgents ?? [];
+  }
+
+  /** Every spec of the project: the linted ones first, then the rest (read on first use). */
+  get documents(): readonly DocumentModel[] {
+    if (!this.#all) this.#all = this.#loadContext ? [...this.#targets, ...this.#loadContext()] : this.#targets;
+    return this.#all;
   }
 
   /**
@@ -40,13 +55,11 @@ export class ProjectView {
   get usesStandard(): boolean {
     if (this.#forced !== undefined) return this.#forced;
     if (this.#uses === undefined) {
-      this.#uses =
-        this.configuredStandard !== undefined ||
-        this.documents.some(
-          (d) =>
-            (d.text.includes('"status"') || d.text.includes('session_id')) &&
-            (d.returnFormats.length > 0 || d.delegationContexts.length > 0),
-        );
+      const uses = (d: DocumentModel) =>
+        (d.text.includes('"status"') || d.text.includes('session_id')) &&
+        (d.returnFormats.length > 0 || d.delegationContexts.length > 0);
+      // The linted files first: often they settle it without reading the rest.
+      this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.some(uses);
     }
     return this.#uses;
   }
