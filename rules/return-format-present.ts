@@ -52,7 +52,8 @@ export default defineRule({
       message:
         `agent "${doc.name}" shows no return format: ${profile.title} has subagents return JSON with ${join(fields, 'and')}, ` +
         `and no JSON block in this spec has that shape${closest}`,
-      ...(nameField ? { range: nameField.keyRange } : { loc: { line: 1, column: 1 } }),
+      // At the name key; else at the frontmatter's opening line, or 1:1.
+      ...(nameField ? { range: nameField.keyRange } : fm ? { range: fm.openRange } : { loc: { line: 1, column: 1 } }),
     });
   },
 });
