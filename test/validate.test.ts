@@ -68,6 +68,10 @@ describe('validateReturnFormat', () => {
     expect(check(good('').replace('"completed"', '"completed" | "ok"'))).toEqual([
       'status lists "ok" (in "completed|ok"), which is not one of completed, failed, partial, blocked @ ok',
     ]);
+    // Spaces around the bars
+    expect(check(good('').replace('"completed"', '"completed | partial | finished"'))).toEqual([
+      'status lists "finished" (in "completed | partial | finished"), which is not one of completed, failed, partial, blocked @ finished',
+    ]);
     // Read literally, "a|b" is one wrong value.
     expect(check(good('').replace('"completed"', '"completed|failed"'), PROFILES.v2, false)).toEqual([
       'status "completed|failed" is not one of completed, failed, partial, blocked @ "completed|failed"',

@@ -220,6 +220,17 @@ function alternativeRange(str: JsonString, alt: string, text: string | undefined
   return str.range;
 }
 
+/**
+ * The alternatives a template string lists: the parser's (`"a|b"`, `"a" | "b"`), or words
+ * joined by `|` with spaces around it (`"completed | failed"`).
+ */
+function alternativesOf(node: JsonString): string[] | undefined {
+  if (node.alternatives) return node.alternatives;
+  if (!node.value.includes('|')) return undefined;
+  const parts = node.value.split('|').map((p) => p.trim());
+  return parts.length > 1 && parts.every((p) => /^[\w.-]+$/.test(p)) ? parts : undefined;
+}
+
 function isContainer(node: JsonNode): boolean {
   return node.type === 'object' || node.type === 'array';
 }
@@ -272,8 +283,9 @@ function validateNode(root: JsonNode, file: string, labels: Labels, options: Val
         if (typeFailed.has(e.instancePath)) break;
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
         if (node.type === 'string' && templates) {
-          if (node.alternatives) {
-            for (const alt of node.alternatives) {
+          const alternatives = alternativesOf(node);
+          if (alternatives) {
+            for (const alt of alternatives) {
               if (allowed.includes(alt) || /[{}<>[\]]/.test(alt)) continue;
               const shown = `lists "${alt}" (in ${JSON.stringify(clip(node.value))}), which`;
               out.push(violation(e.instancePath, 'enum', enumMessage(path, shown, allowed, alt), last, alternativeRange(node, alt, options.text)));
@@ -290,7 +302,8 @@ function validateNode(root: JsonNode, file: string, labels: Labels, options: Val
         const type = (e.params as { type: unknown }).type;
         if (templates && node.type === 'string') {
           if (node.templated) break;
-          if (node.alternatives && node.alternatives.every((a) => literalFits(a, type))) break;
+          const alternatives = alternativesOf(node);
+          if (alternatives && alternatives.every((a) => literalFits(a, type))) break;
         }
         out.push(violation(e.instancePath, 'type', `${path} is ${describe(node)} but must be ${typeList(type)}`, last, valueSite(last)));
         break;
