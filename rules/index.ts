@@ -8,10 +8,16 @@ import fileEncoding from './file-encoding.js';
 import fileUnreadable from './file-unreadable.js';
 import frontmatterValid from './frontmatter-valid.js';
 import internalError from './internal-error.js';
+import returnFormatJson from './return-format-json.js';
+import returnFormatPresent from './return-format-present.js';
+import returnFormatSchema from './return-format-schema.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
   depthPathMismatch,
+  returnFormatJson,
+  returnFormatSchema,
+  returnFormatPresent,
   internalError,
   fileUnreadable,
   fileEncoding,

@@ -1,0 +1,59 @@
+import { defineRule } from '../src/engine/rule.js';
+import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
+
+/** The first object (in document order, nested ones too) that has a "status" key. */
+function firstStatusObject(values: JsonNode[]): JsonObject | undefined {
+  const stack = [...values].reverse();
+  let steps = 0;
+  while (stack.length && steps++ < 10000) {
+    const n = stack.pop()!;
+    if (n.type === 'object') {
+      if (n.properties.some((p) => p.key === 'status')) return n;
+      for (let i = n.properties.length - 1; i >= 0; i--) stack.push(n.properties[i]!.value);
+    } else if (n.type === 'array') {
+      for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]!);
+    }
+  }
+  return undefined;
+}
+
+function join(words: readonly string[], conjunction: 'and' | 'or'): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
+}
+
+export default defineRule({
+  meta: {
+    id: 'return-format-present',
+    description: 'A subagent of a project that uses the delegation standard shows its return format as JSON.',
+    details:
+      'Callers parse and validate what a subagent returns (status, summary, artifacts, metadata). The agent learns that shape from its own spec; an agent whose spec shows no return-format block returns whatever its prompt suggests, and the caller\'s validation fails. Only projects that use the standard are checked; OpenCode primary agents (mode: primary) return to the user, not to a caller, and are skipped.',
+    severity: 'warn',
+    kinds: ['agent'],
+    requiresStandard: true,
+  },
+  check({ doc, profile, report }) {
+    const fm = doc.frontmatter;
+    if (fm?.data?.['mode'] === 'primary') return;
+    if (doc.returnFormats.length > 0) return;
+    // A return block that does not parse is return-format-json's finding.
+    if (doc.json.failures.some((f) => f.looksLikeReturnFormat)) return;
+
+    const fields = profile.requiredReturnFields;
+    let closest = '';
+    const near = firstStatusObject(doc.json.blocks.map((b) => b.value));
+    if (near) {
+      const keys = new Set(near.properties.map((p) => p.key));
+      const lacking = fields.filter((f) => !keys.has(f));
+      const line = doc.lines.lineOf(near.range.start) + 1;
+      closest = `; the JSON at line ${line} has "status" but no ${join(lacking, 'or')}`;
+    }
+    const nameField = fm?.fields.find((f) => f.key === 'name');
+    report({
+      message:
+        `agent "${doc.name}" shows no return format: ${profile.title} has subagents return JSON with ${join(fields, 'and')}, ` +
+        `and no JSON block in this spec has that shape${closest}`,
+      // At the name key; else at the frontmatter's opening line, or 1:1.
+      ...(nameField ? { range: nameField.keyRange } : fm ? { range: fm.openRange } : { loc: { line: 1, column: 1 } }),
+    });
+  },
+});

@@ -1,0 +1,36 @@
+import { defineRule } from '../src/engine/rule.js';
+import { STANDARD_NAMES, getProfile } from '../src/standard/profiles.js';
+import { validateReturnFormat } from '../src/standard/validate.js';
+import type { StandardName } from '../src/types.js';
+
+interface Options {
+  standard?: StandardName;
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'return-format-schema',
+    description: "Every return-format block matches the standard's return schema.",
+    details:
+      'Each JSON object shaped like a subagent return (status plus two of summary, artifacts, metadata, errors) is validated against the return-format JSON Schema of the selected standard (v2 by default, v1 with `standard: "v1"`): required fields, metadata fields, status, artifact and error type values, and value types. Templates are understood: placeholders are not checked, "a|b|c" alternatives are checked one by one, and an object with `...` may omit fields.',
+    severity: 'error',
+    requiresStandard: true,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        standard: { enum: [...STANDARD_NAMES], description: 'Validate against this profile instead of the configured one.' },
+      },
+    },
+  },
+  check({ doc, profile, options, report }) {
+    const returns = doc.returnFormats;
+    if (returns.length === 0) return;
+    const p = options.standard ? getProfile(options.standard) : profile;
+    for (const { node } of returns) {
+      for (const v of validateReturnFormat(node, p, { text: doc.text })) {
+        report({ message: v.message, messageId: v.keyword, range: v.range });
+      }
+    }
+  },
+});
