@@ -13,7 +13,8 @@
  * - a templated string (`"{status}"`, `"<type>"`) passes enum and type checks;
  * - an object holding `...` may have more keys: it gets no missing-field violations.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
 import type { JsonNode, JsonObject, JsonString } from '../model/json/ast.js';
 import { toPlainValue } from '../model/json/parse.js';
 import type { Range } from '../types.js';
@@ -51,15 +52,33 @@ export interface ValidateOptions {
   text?: string;
 }
 
+/** The ajv options every compile uses (the build's precompiled validators too). */
+export const AJV_OPTIONS: AjvOptions = { allErrors: true, strict: false, verbose: true };
+
+/** The file name of a schema's precompiled validator module. */
+export function validatorModuleName(schemaFile: string): string {
+  return schemaFile.replace(/\.json$/, '.validate.cjs');
+}
+
+const require = createRequire(import.meta.url);
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
-/** The compiled validator of a schema file under ./schemas (compiled once per process). */
+/**
+ * The compiled validator of a schema file under ./schemas: the build's precompiled module when
+ * there is one (no ajv compiler loaded), else compiled with ajv once per process.
+ */
 export function compiledSchema(file: string): ValidateFunction {
   let fn = compiled.get(file);
   if (!fn) {
-    ajv ??= new Ajv({ allErrors: true, strict: false, verbose: true });
-    fn = ajv.compile(loadSchema(file));
+    try {
+      const mod = require(`./validators/${validatorModuleName(file)}`) as ValidateFunction | { default: ValidateFunction };
+      fn = typeof mod === 'function' ? mod : mod.default;
+    } catch {
+      const AjvClass = (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
+      ajv ??= new AjvClass(AJV_OPTIONS);
+      fn = ajv.compile(loadSchema(file));
+    }
     compiled.set(file, fn);
   }
   return fn;

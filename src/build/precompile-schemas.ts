@@ -1,0 +1,31 @@
+/**
+ * Build step: compiles the standard's JSON Schemas to standalone validator modules with ajv, so
+ * that a run validates without loading ajv's compiler or compiling at start-up. The modules are
+ * written next to every place a runtime module looks for them (`validators/` beside
+ * src/standard/validate.js, and beside the bundled CLI).
+ *
+ * Usage: node dist/src/build/precompile-schemas.js <out-dir> [<out-dir> ...]
+ */
+import { Ajv } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadSchema, SCHEMA_FILES } from '../standard/profiles.js';
+import { AJV_OPTIONS, validatorModuleName } from '../standard/validate.js';
+
+const outDirs = process.argv.slice(2);
+if (outDirs.length === 0) {
+  process.stderr.write('usage: precompile-schemas <out-dir> [<out-dir> ...]\n');
+  process.exit(2);
+}
+type Standalone = (ajv: Ajv, fn: unknown) => string;
+const standalone: Standalone = ((standaloneCode as unknown as { default?: Standalone }).default ?? standaloneCode) as unknown as Standalone;
+for (const file of SCHEMA_FILES) {
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: false } });
+  const validate = ajv.compile(loadSchema(file));
+  const code = standalone(ajv, validate);
+  for (const dir of outDirs) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, validatorModuleName(file)), code);
+  }
+}

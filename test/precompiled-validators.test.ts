@@ -1,0 +1,38 @@
+/**
+ * The build's precompiled validators (dist/src/standard/validators) agree with validators
+ * compiled at run time, on valid and broken returns and contexts.
+ */
+import { Ajv } from 'ajv';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSchema, SCHEMA_FILES } from '../src/standard/profiles.js';
+import { AJV_OPTIONS, validatorModuleName } from '../src/standard/validate.js';
+
+const DIR = path.resolve(import.meta.dirname, '../dist/src/standard/validators');
+const require = createRequire(import.meta.url);
+
+const samples: unknown[] = [
+  { status: 'completed', summary: 'ok', artifacts: [], metadata: { session_id: 'sess_1_abcdef', duration_seconds: 1, agent_type: 'a', delegation_depth: 1, delegation_path: ['o', 'c', 'a'] } },
+  { status: 'done', summary: 3, artifacts: [{ type: 'x' }], metadata: { delegation_depth: -1 }, errors: [{ type: 'nope' }] },
+  { session_id: 'sess_1_abcdef', delegation_depth: 1, delegation_path: ['o', 'c', 'a'], timeout: 0 },
+  {},
+  [],
+];
+
+describe('precompiled validators', () => {
+  it.each([...SCHEMA_FILES])('%s matches a run-time compile', (file) => {
+    const modPath = path.join(DIR, validatorModuleName(file));
+    expect(existsSync(modPath), `${modPath} is built by npm run build`).toBe(true);
+    const pre = require(modPath) as (d: unknown) => boolean & { errors?: unknown };
+    const live = new Ajv(AJV_OPTIONS).compile(loadSchema(file));
+    for (const s of samples) {
+      const a = pre(s);
+      const b = live(s);
+      expect(a).toBe(b);
+      const strip = (errs: unknown) => JSON.parse(JSON.stringify(errs ?? null));
+      expect(strip((pre as unknown as { errors: unknown }).errors)).toEqual(strip(live.errors));
+    }
+  });
+});
