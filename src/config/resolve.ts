@@ -2,7 +2,8 @@
  * Turning a loaded config into what the engine needs: the rules in force for each file, with
  * severities and options, after presets, the config's rules, overrides and `--rule` flags.
  */
-import { Ajv } from 'ajv';
+import type { Ajv as AjvType, Options as AjvOptions } from 'ajv';
+import { createRequire } from 'node:module';
 import picomatch from 'picomatch';
 import type { RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../engine/rule.js';
@@ -69,6 +70,8 @@ export function validateConfig(raw: unknown, rules: readonly Rule[], file: strin
   if (Object.keys(r).length === 1 && r.rules && Object.keys(r.rules).length === 0) return r;
   checkRuleKeys(r.rules, 'rules');
   r.overrides?.forEach((o, i) => checkRuleKeys(o?.rules, `overrides.${i}.rules`));
+  // ajv is loaded only when there is a config to check.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: new (o: AjvOptions) => AjvType };
   const ajv = new Ajv({ allErrors: false, strict: false });
   const validate = ajv.compile(buildConfigSchema(rules));
   if (!validate(raw)) {
