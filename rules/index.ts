@@ -6,11 +6,13 @@ import type { Rule } from '../src/engine/rule.js';
 import depthPathMismatch from './depth-path-mismatch.js';
 import fileEncoding from './file-encoding.js';
 import fileUnreadable from './file-unreadable.js';
+import frontmatterSchema from './frontmatter-schema.js';
 import frontmatterValid from './frontmatter-valid.js';
 import internalError from './internal-error.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
+  frontmatterSchema,
   depthPathMismatch,
   internalError,
   fileUnreadable,
