@@ -12,8 +12,8 @@ export const TOOL_FIELDS = new Set(['tools', 'disallowedTools', 'allowed-tools',
 /** What an unusable list means, per field. */
 function consequence(field: string): string {
   if (field === 'tools') return 'Claude Code resolves no tool from the list and fails to launch the agent';
-  if (field === 'allowed-tools') return 'so it pre-approves nothing';
-  return 'so it blocks nothing';
+  if (field === 'allowed-tools') return 'the list pre-approves nothing';
+  return 'the list blocks nothing';
 }
 
 /**
