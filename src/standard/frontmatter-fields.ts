@@ -58,6 +58,8 @@ export interface FieldSpec {
   readonly deprecated?: boolean;
   /** Ignored when the agent comes from a plugin. */
   readonly ignoredInPlugins?: boolean;
+  /** A bad value is dropped silently rather than breaking the file: findings about it are warnings. */
+  readonly invalidDropped?: boolean;
   readonly notes?: string;
 }
 
@@ -74,7 +76,11 @@ export interface FieldTable {
   readonly booleanWords?: readonly string[];
 }
 
-/** Claude Code tools today (a partial list: the format notes "and more"). Unknown names warn. */
+/**
+ * Claude Code tools today (a partial list: the format notes "and more"). Unknown names warn.
+ * TaskOutput, TeamCreate and TeamDelete (agent teams) are not in the format notes but are
+ * built-in tools of current releases (real plugins list them).
+ */
 export const TOOL_NAMES: readonly string[] = Object.freeze([
   'Agent',
   'AskUserQuestion',
@@ -101,8 +107,11 @@ export const TOOL_NAMES: readonly string[] = Object.freeze([
   'TaskCreate',
   'TaskGet',
   'TaskList',
+  'TaskOutput',
   'TaskStop',
   'TaskUpdate',
+  'TeamCreate',
+  'TeamDelete',
   'TodoWrite',
   'ToolSearch',
   'WebFetch',
@@ -141,7 +150,8 @@ export const REMOVED_TOOL_SUGGESTIONS: Readonly<Record<string, string>> = Object
 export const TOOL_PATTERNS = Object.freeze({
   /** Group 1: tool name; group 2: specifier. */
   withSpecifier: '^([A-Za-z][A-Za-z0-9]*)\\((.*)\\)$',
-  mcp: '^mcp__[A-Za-z0-9_-]+?(?:__(?:\\*|[A-Za-z0-9_-]+))?$',
+  /** `mcp__server`, `mcp__server__tool` (the tool part is inside the class) or `mcp__server__*`. */
+  mcp: '^mcp__[A-Za-z0-9_-]+(?:__\\*)?$',
   /** `tools: *` means all tools. */
   all: '^\\*$',
 });
@@ -287,6 +297,7 @@ export const AGENT_FIELDS: readonly FieldSpec[] = [
     type: 'enum',
     required: false,
     enumValues: COLORS,
+    invalidDropped: true,
     notes: 'Any other value is dropped silently.',
   },
   { name: 'initialPrompt', type: 'string', required: false },

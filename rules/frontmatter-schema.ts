@@ -1,0 +1,157 @@
+import type { ProjectView } from '../src/engine/project.js';
+import type { Range } from '../src/types.js';
+import { defineRule } from '../src/engine/rule.js';
+import type { Frontmatter, FrontmatterField } from '../src/model/frontmatter.js';
+import { FIELD_TABLES, type FrontmatterKind } from '../src/standard/frontmatter-fields.js';
+import { KIND_LABEL, type FieldContext, type Finding } from '../src/rules-support/frontmatter/finding.js';
+import { checkModel } from '../src/rules-support/frontmatter/model.js';
+import { checkAgentName, checkSkillDescription, checkSkillName } from '../src/rules-support/frontmatter/names.js';
+import { frontmatterKindOf, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
+import { checkToolField, TOOL_FIELDS } from '../src/rules-support/frontmatter/tool-checks.js';
+import { checkUnknownKey, guessField } from '../src/rules-support/frontmatter/unknown-keys.js';
+import { checkValue } from '../src/rules-support/frontmatter/values.js';
+
+interface Options {
+  /** Keys never reported as unknown (your own metadata: version, author, tags ...). */
+  allowFields: string[];
+}
+
+const SKIPPED = 'Claude Code skips such an agent silently';
+
+/** Files in an agents folder that are documentation, not agents. */
+const NOT_A_SPEC = /^(readme|changelog|contributing|license)(\.[a-z]+)?\.md$/i;
+
+export default defineRule<Options>({
+  meta: {
+    id: 'frontmatter-schema',
+    description: 'Frontmatter fields exist for the file\'s kind and have valid values (Claude Code and OpenCode).',
+    details:
+      'Checks each frontmatter field against the fields Claude Code reads for subagents, commands and skills and OpenCode reads for its agents and commands: required fields, types, enum values, tool names, unknown or misspelled keys. A Claude Code subagent without `name` or `description`, or with a bad name, is skipped silently at run time.',
+    severity: 'error',
+    kinds: ['agent', 'command', 'skill'],
+    fixable: true,
+    schema: {
+      type: 'object',
+      properties: {
+        allowFields: { type: 'array', items: { type: 'string' }, description: 'Keys never reported as unknown (your own metadata).' },
+      },
+      additionalProperties: false,
+    },
+    defaultOptions: { allowFields: [] },
+  },
+  check({ doc, project, options, report }) {
+    const kind = frontmatterKindOf(doc);
+    if (!kind) return;
+    const emit = (f: Finding) =>
+      report({ message: f.message, messageId: f.messageId, range: trimEnd(doc.text, f.range), severity: f.warn ? 'warn' : undefined, fix: f.fix });
+    const fm = doc.frontmatter;
+    const fileName = doc.relPath.slice(doc.relPath.lastIndexOf('/') + 1);
+
+    if (!fm) {
+      if (NOT_A_SPEC.test(fileName)) return;
+      const firstLine = { start: 0, end: doc.lines.lineEnd(0) };
+      if (kind === 'agent')
+        report({
+          messageId: 'no-frontmatter',
+          message: `this agent file has no frontmatter: Claude Code needs a \`---\` block with \`name\` and \`description\` and skips the file silently (move it out of the agents folder if it is not an agent)`,
+          range: firstLine,
+        });
+      else if (kind === 'skill')
+        report({
+          messageId: 'no-frontmatter',
+          message: 'SKILL.md has no frontmatter: the Agent Skills spec requires `name` and `description` in a `---` block, and Claude Code uses the description to decide when to load the skill',
+          range: firstLine,
+          severity: 'warn',
+        });
+      return;
+    }
+    if (!fm.closed) return; // frontmatter-valid reports it; the YAML is the whole file.
+
+    const table = FIELD_TABLES[kind];
+    const allow = new Set(options.allowFields ?? []);
+    const present = new Set(fm.fields.map((f) => f.key));
+    const hasErrors = fm.errors.length > 0;
+    // With YAML errors, only fields wholly before the first error are trusted.
+    const firstError = hasErrors ? Math.min(...fm.errors.map((e) => e.range.start)) : Infinity;
+    const plugin = kind === 'agent' && isPluginAgent(doc, project);
+    const base = fm.contentRange.start;
+
+    for (const field of fm.fields) {
+      if (field.valueRange.end > firstError || field.keyRange.end > firstError) continue;
+      const spec = table.fields.find((f) => f.name === field.key);
+      if (!spec) {
+        if (table.unknownKeys === 'passed-to-model' || allow.has(field.key)) continue;
+        emit(checkUnknownKey({ kind, field, present }));
+        continue;
+      }
+      if (plugin && spec.ignoredInPlugins) {
+        emit({
+          messageId: 'ignored-in-plugin',
+          message: `\`${field.key}\` is ignored for agents that come from a plugin (this file is in the plugin at ${project.root.split(/[\\/]/).pop() || project.root}); it only takes effect in an agent under .claude/agents/`,
+          range: field.keyRange,
+          warn: true,
+        });
+        continue;
+      }
+      const c: FieldContext = { kind, table, text: doc.text, base, field };
+      for (const f of checkField(kind, c, doc.fileStem, () => agentNames(project))) emit(f);
+    }
+
+    if (!hasErrors) for (const f of missingRequired(kind, fm, present)) emit(f);
+  },
+});
+
+/** Block values end after their last line break: point at the text only. */
+function trimEnd(text: string, r: Range): Range {
+  let end = r.end;
+  while (end > r.start && /\s/.test(text[end - 1]!)) end--;
+  return { start: r.start, end };
+}
+
+const agentNameSets = new WeakMap<ProjectView, Set<string>>();
+function agentNames(project: ProjectView): Set<string> {
+  let s = agentNameSets.get(project);
+  if (!s) agentNameSets.set(project, (s = new Set(project.byName('agent').keys())));
+  return s;
+}
+
+function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents: () => ReadonlySet<string>): Finding[] {
+  const { field } = c;
+  const spec = c.table.fields.find((f) => f.name === field.key)!;
+  if (field.key === 'name' && kind === 'agent') return field.value === null ? [] : checkAgentName(field);
+  if (field.key === 'model') return checkModel(kind, field);
+  if (TOOL_FIELDS.has(field.key) && (kind === 'agent' || kind === 'command' || kind === 'skill')) return checkToolField(c, agents());
+  const out = checkValue(spec, c);
+  if (out.length === 0 && kind === 'skill') {
+    if (field.key === 'name' && field.value !== null) out.push(...checkSkillName(field, stem));
+    if (field.key === 'description') out.push(...checkSkillDescription(field, c.text));
+  }
+  if (out.length === 0 && kind === 'agent' && field.key === 'description' && typeof field.value === 'string' && !field.value.trim())
+    out.push({ messageId: 'missing-required', message: `\`description\` is empty; ${SKIPPED}`, range: field.valueRange });
+  return out;
+}
+
+/** Required fields that are absent or empty, reported at the opening `---`. */
+function missingRequired(kind: FrontmatterKind, fm: Frontmatter, present: Set<string>): Finding[] {
+  const table = FIELD_TABLES[kind];
+  const byKey = new Map<string, FrontmatterField>(fm.fields.map((f) => [f.key, f]));
+  const required = kind === 'skill' ? ['name', 'description'] : table.fields.filter((f) => f.required).map((f) => f.name);
+  const missing = required.filter((k) => !present.has(k) || byKey.get(k)!.value === null);
+  if (missing.length === 0) return [];
+  const names = table.fields.map((f) => f.name);
+  const unknown = [...present].filter((k) => !names.includes(k));
+  const label = (m: string) => {
+    const looks = unknown.find((u) => guessField(u, names).length === 1 && guessField(u, names)[0] === m);
+    return `\`${m}\`${looks ? ` (\`${looks}\` looks like a misspelling of it)` : ''}`;
+  };
+  const absent = missing.filter((m) => !present.has(m));
+  const empty = missing.filter((m) => present.has(m));
+  const phrase = (list: string[], state: string) =>
+    list.length === 0 ? [] : [`required field${list.length > 1 ? 's' : ''} ${list.map(label).join(' and ')} ${list.length > 1 ? 'are' : 'is'} ${state}`];
+  const what = [...phrase(absent, 'missing'), ...phrase(empty, 'empty')].join('; ');
+  if (kind === 'agent') return [{ messageId: 'missing-required', message: `${what}: ${SKIPPED}`, range: fm.openRange }];
+  if (kind === 'skill')
+    return [{ messageId: 'missing-required', message: `${what}: the Agent Skills spec requires both \`name\` and \`description\``, range: fm.openRange, warn: true }];
+  // OpenCode agents: whether `description` is required is not documented (uncertain).
+  return [{ messageId: 'missing-required', message: `${what}: ${KIND_LABEL[kind]}s use it to decide when to call the agent`, range: fm.openRange, warn: true }];
+}

@@ -1,0 +1,44 @@
+/** What the frontmatter checks hand back to the rule: a message at a range, maybe softer, maybe a fix. */
+import type { Fix, Range } from '../../types.js';
+import type { FieldTable, FrontmatterKind } from '../../standard/frontmatter-fields.js';
+import type { FrontmatterField } from '../../model/frontmatter.js';
+
+export interface Finding {
+  messageId: string;
+  message: string;
+  range: Range;
+  /** Report as a warning whatever the rule's level (uncertain or cosmetic findings). */
+  warn?: boolean;
+  fix?: Fix;
+}
+
+/** What a field check needs to know about the file. */
+export interface FieldContext {
+  kind: FrontmatterKind;
+  table: FieldTable;
+  /** The document's text. */
+  text: string;
+  /** Offset of the frontmatter content (yaml node ranges are relative to it). */
+  base: number;
+  field: FrontmatterField;
+}
+
+/** How a kind is called in messages. */
+export const KIND_LABEL: Record<FrontmatterKind, string> = {
+  agent: 'Claude Code subagent',
+  command: 'Claude Code command',
+  skill: 'Claude Code skill',
+  'opencode-agent': 'OpenCode agent',
+  'opencode-command': 'OpenCode command',
+};
+
+/** The program that reads the file, for messages. */
+export function readerOf(kind: FrontmatterKind): string {
+  return kind.startsWith('opencode') ? 'OpenCode' : 'Claude Code';
+}
+
+/** `a, b or c`. */
+export function orList(values: readonly string[]): string {
+  if (values.length <= 1) return values.join('');
+  return `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * Which frontmatter table a spec file answers to, and whether an agent comes from a plugin.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ProjectView } from '../../engine/project.js';
+import type { DocumentModel } from '../../model/document.js';
+import type { FrontmatterKind } from '../../standard/frontmatter-fields.js';
+
+/** The file is under a `.opencode/` folder of its project. */
+export function isOpenCode(doc: DocumentModel): boolean {
+  return ('/' + doc.relPath).includes('/.opencode/');
+}
+
+/** The field table for a document, or null when none applies (kind `other`). */
+export function frontmatterKindOf(doc: DocumentModel): FrontmatterKind | null {
+  const oc = isOpenCode(doc);
+  switch (doc.kind) {
+    case 'agent':
+      return oc ? 'opencode-agent' : 'agent';
+    case 'command':
+      return oc ? 'opencode-command' : 'command';
+    case 'skill':
+      return 'skill';
+    default:
+      return null;
+  }
+}
+
+const pluginRoots = new WeakMap<ProjectView, boolean>();
+
+/**
+ * A Claude Code agent that comes from a plugin: its project root holds
+ * `.claude-plugin/plugin.json` and the file is not in the plugin's own `.claude/` folder.
+ * (The project root of a file inside a plugin is the plugin's folder: `.claude-plugin` marks it.)
+ */
+export function isPluginAgent(doc: DocumentModel, project: ProjectView): boolean {
+  if (doc.kind !== 'agent' || isOpenCode(doc)) return false;
+  if (doc.relPath.startsWith('.claude/') || doc.relPath.startsWith('../')) return false;
+  let has = pluginRoots.get(project);
+  if (has === undefined) {
+    has = existsSync(path.join(project.root, '.claude-plugin', 'plugin.json'));
+    pluginRoots.set(project, has);
+  }
+  return has;
+}

@@ -1,0 +1,121 @@
+/**
+ * frontmatter-schema beyond its fixtures: the tool-list tokenizer and classifier, and the fixes
+ * (applied, then linted again).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
+import { classifyTool, splitToolString } from '../src/rules-support/frontmatter/tool-list.js';
+import { guessField } from '../src/rules-support/frontmatter/unknown-keys.js';
+import { lintCase } from './helpers/fixtures.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-fm-schema-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let n = 0;
+function lintFile(rel: string, text: string) {
+  const dir = path.join(tmp, `case${n++}`);
+  mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  writeFileSync(path.join(dir, rel), text);
+  return lintCase(dir, ALL_RULES, 'frontmatter-schema');
+}
+
+function applyFixes(text: string, fixes: Array<{ range: [number, number]; text: string }>): string {
+  let out = text;
+  for (const f of [...fixes].sort((a, b) => b.range[0] - a.range[0])) out = out.slice(0, f.range[0]) + f.text + out.slice(f.range[1]);
+  return out;
+}
+
+describe('splitToolString', () => {
+  const texts = (s: string) => splitToolString(s).map((t) => t.text);
+  it('splits on commas and spaces, keeping parentheses together', () => {
+    expect(texts('Bash(git add:*), Read')).toEqual(['Bash(git add:*)', 'Read']);
+    expect(texts('Read Bash(npm run *) Grep')).toEqual(['Read', 'Bash(npm run *)', 'Grep']);
+    expect(texts(' Read,,  Write ,')).toEqual(['Read', 'Write']);
+    expect(texts('Bash(a (b) c), Read')).toEqual(['Bash(a (b) c)', 'Read']);
+  });
+  it('gives offsets into the string', () => {
+    expect(splitToolString('Read, Bash(x y)')).toEqual([
+      { text: 'Read', offset: 0 },
+      { text: 'Bash(x y)', offset: 6 },
+    ]);
+  });
+  it('keeps an unclosed parenthesis to the end', () => {
+    expect(texts('Read, Bash(git status, Write')).toEqual(['Read', 'Bash(git status, Write']);
+  });
+});
+
+describe('classifyTool', () => {
+  it('accepts tools, aliases, patterns, MCP names and *', () => {
+    expect(classifyTool('Read').kind).toBe('ok');
+    expect(classifyTool('Task')).toEqual({ kind: 'alias', target: 'Agent' });
+    expect(classifyTool('Agent(Explore)').kind).toBe('ok');
+    expect(classifyTool('WebFetch(domain:example.com)').kind).toBe('ok');
+    for (const m of ['mcp__github', 'mcp__github__*', 'mcp__github__create_issue']) expect(classifyTool(m).kind, m).toBe('mcp');
+    expect(classifyTool('*').kind).toBe('all');
+  });
+  it('flags removed tools with their replacement, case slips and unknown names', () => {
+    expect(classifyTool('MultiEdit')).toMatchObject({ kind: 'removed', replacement: 'Edit' });
+    expect(classifyTool('BashOutput')).toMatchObject({ kind: 'removed', replacement: undefined });
+    expect(classifyTool('read')).toMatchObject({ kind: 'case', suggestion: 'Read' });
+    expect(classifyTool('WebSerch')).toMatchObject({ kind: 'unknown', suggestion: 'WebSearch' });
+    expect(classifyTool('Foo(bar)')).toMatchObject({ kind: 'unknown', name: 'Foo', nameLength: 3 });
+    expect(classifyTool('mcp_github').kind).toBe('unknown');
+  });
+});
+
+describe('guessField', () => {
+  const agent = ['name', 'description', 'tools', 'disallowedTools', 'model', 'color', 'hooks'];
+  it('finds one clear guess', () => {
+    expect(guessField('descripton', agent)).toEqual(['description']);
+    expect(guessField('tool', agent)).toEqual(['tools']);
+    expect(guessField('disallowed_tools', agent)).toEqual(['disallowedTools']);
+    expect(guessField('Name', agent)).toEqual(['name']);
+  });
+  it('does not guess from far-off words', () => {
+    expect(guessField('version', agent)).toEqual([]);
+    expect(guessField('tags', agent)).toEqual([]);
+    expect(guessField('author', agent)).toEqual([]);
+  });
+});
+
+describe('fixes', () => {
+  it('renames a misspelled key, and the fixed file is clean', () => {
+    const text = '---\nname: writer\ndescripton: Writes docs\n---\n\nBody\n';
+    const found = lintFile('.claude/agents/writer.md', text);
+    const fixes = found.filter((f) => f.fix).map((f) => f.fix!);
+    expect(fixes).toEqual([{ range: [17, 27], text: 'description' }]);
+    const fixed = applyFixes(text, fixes);
+    expect(fixed).toBe('---\nname: writer\ndescription: Writes docs\n---\n\nBody\n');
+    expect(lintFile('.claude/agents/writer.md', fixed)).toEqual([]);
+  });
+
+  it('offers no rename onto a key that is already set', () => {
+    const found = lintFile('.claude/agents/x.md', '---\nname: x\ndescription: a\ndescripton: b\n---\n');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.fix).toBeUndefined();
+    expect(found[0]!.message).toContain('is also set');
+  });
+
+  it('quotes an argument-hint written as a YAML list', () => {
+    const text = '---\ndescription: Review\nargument-hint: [pr-number]\n---\n\nReview $ARGUMENTS\n';
+    const found = lintFile('.claude/commands/review.md', text);
+    expect(found).toHaveLength(1);
+    const fixed = applyFixes(text, [found[0]!.fix!]);
+    expect(fixed).toContain('argument-hint: "[pr-number]"\n');
+    expect(lintFile('.claude/commands/review.md', fixed)).toEqual([]);
+  });
+});
+
+describe('options', () => {
+  it('allowFields silences unknown keys, and only those', () => {
+    const dir = path.join(tmp, 'allow');
+    mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
+    writeFileSync(path.join(dir, '.agent-lint.json'), JSON.stringify({ rules: { 'frontmatter-schema': ['error', { allowFields: ['version'] }] } }));
+    writeFileSync(path.join(dir, '.claude/agents/a.md'), '---\nname: a\ndescription: b\nversion: 1\nauthor: me\n---\n');
+    const found = lintCase(dir, ALL_RULES, 'frontmatter-schema');
+    expect(found.map((f) => `${f.line}:${f.column}`)).toEqual(['5:1']);
+  });
+});
