@@ -30,6 +30,11 @@ export interface RuleMeta {
   schema?: Record<string, unknown>;
   /** Option defaults (merged under the profile's and the user's). */
   defaultOptions?: Record<string, unknown>;
+  /**
+   * Costly views the rule uses, loaded before the run: `markdown` (the remark tree behind
+   * `doc.markdown()`). Everything else in the document model is built on demand.
+   */
+  needs?: Array<'markdown'>;
   /** The rule is an engine diagnostic (internal-error): it is never run. */
   internal?: boolean;
 }
@@ -62,4 +67,12 @@ export interface Rule<O = any> {
 
 export function defineRule<O = Record<string, unknown>>(rule: Rule<O>): Rule<O> {
   return rule;
+}
+
+/** Loads what the given rules declare they need (call before linting with them). */
+export async function prepareRules(rules: readonly Rule[]): Promise<void> {
+  if (rules.some((r) => r.meta.needs?.includes('markdown'))) {
+    const { loadMarkdownParser } = await import('../model/markdown.js');
+    await loadMarkdownParser();
+  }
 }
