@@ -44,7 +44,7 @@ export class ProjectView {
         this.configuredStandard !== undefined ||
         this.documents.some(
           (d) =>
-            (d.text.includes('"status"') || d.text.includes('session_id')) &&
+            (d.text.includes('status') || d.text.includes('session_id')) &&
             (d.returnFormats.length > 0 || d.delegationContexts.length > 0),
         );
     }
