@@ -61,7 +61,7 @@ export default defineRule<Options>({
         if (value.trim() === '' || isEllipsisText(value)) continue;
         const shown = JSON.stringify(value);
         if (value.startsWith('/') || value.startsWith('~')) {
-          report({ message: `artifact path ${shown} is absolute; expected a path relative to the project root (e.g. ${JSON.stringify(value.replace(/^~?\/+/, ''))})`, range: p.range });
+          report({ message: `artifact path ${shown} is absolute; expected a path relative to the project root (no leading ${value[0] === '~' ? '~' : '/'}), such as "docs/guide.md"`, range: p.range });
           continue;
         }
         if (/^[A-Za-z]:/.test(value)) {
