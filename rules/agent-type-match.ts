@@ -58,13 +58,13 @@ export default defineRule<Options>({
       type: 'object',
       additionalProperties: false,
       properties: {
-        lookBehindLines: { type: 'integer', minimum: 0, description: 'How many lines above an example may name the other agent it shows (default 12).' },
+        lookBehindLines: { type: 'integer', minimum: 0, description: 'How many lines above an example may name the other agent it shows (default 4).' },
       },
     },
-    defaultOptions: { lookBehindLines: 12 },
+    defaultOptions: { lookBehindLines: 4 },
   },
   check({ doc, project, options, report }) {
-    const lookBehind = options.lookBehindLines ?? 12;
+    const lookBehind = options.lookBehindLines ?? 4;
     if (doc.returnFormats.length === 0) return;
     // A file whose examples name two or more other agents documents what other agents return
     // (an orchestrator, or a document of the standard itself): those examples are not its own.
