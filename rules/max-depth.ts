@@ -25,6 +25,7 @@ export default defineRule<Options>({
   check({ doc, profile, options, report }) {
     if (!doc.text.includes('delegation_depth')) return;
     const limit = options.maxDepth ?? profile.maxDepth;
+    const whose = options.maxDepth !== undefined ? 'the configured limit (maxDepth)' : `the ${profile.name} limit`;
     forEachObject(doc.json.blocks, (o) => {
       const d = findProperty(o, 'delegation_depth')?.value;
       if (d?.type !== 'number') return;
@@ -32,7 +33,7 @@ export default defineRule<Options>({
         report({ message: `delegation_depth is ${d.value}; expected 0 or more (orchestrator -> command is depth 0, command -> subagent 1)`, range: d.range });
       } else if (d.value > limit) {
         report({
-          message: `delegation_depth is ${d.value}, above the ${profile.name} limit of ${limit}; a caller at depth ${limit} must not delegate further (return MAX_DEPTH_EXCEEDED instead)`,
+          message: `delegation_depth is ${d.value}, above ${whose} of ${limit}; a caller at depth ${limit} must not delegate further (return MAX_DEPTH_EXCEEDED instead)`,
           range: d.range,
         });
       }
