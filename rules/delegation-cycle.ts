@@ -16,19 +16,16 @@ export default defineRule({
     forEachObject(doc.json.blocks, (o) => {
       const p = findProperty(o, 'delegation_path')?.value;
       if (p?.type !== 'array') return;
-      const firstAt = new Map<string, number>();
+      const lastAt = new Map<string, number>();
       const names = p.items.map((i) => concreteString(i) ?? '?');
       p.items.forEach((item, idx) => {
         const name = concreteString(item);
         if (name === undefined) return;
-        const first = firstAt.get(name);
-        if (first === undefined) {
-          firstAt.set(name, idx);
-          return;
-        }
-        const loop = showPath(names.slice(first, idx + 1));
+        const prev = lastAt.get(name);
+        lastAt.set(name, idx);
+        if (prev === undefined) return;
         report({
-          message: `delegation_path holds ${JSON.stringify(name)} twice (entries ${first + 1} and ${idx + 1} of ${showPath(names)}): the cycle ${loop}; a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED)`,
+          message: `delegation_path holds ${JSON.stringify(name)} again at entry ${idx + 1} (before at entry ${prev + 1}) in ${showPath(names)}: the cycle ${showPath(names.slice(prev, idx + 1))}; expected each agent once, since a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED)`,
           range: item.range,
         });
       });
