@@ -84,14 +84,14 @@ export default defineRule<Options>({
     const ownCommand = doc.kind === 'command' ? doc.fileStem : undefined;
     const out: Report[] = [];
 
-    const checkValue = (value: number, range: Range, what: string, cmd: string | undefined) => {
+    const checkValue = (value: number, range: Range, what: string, cmd: string | undefined, via = '') => {
       if (!(value > 0)) {
         out.push({ message: `${what} is ${value}; expected a positive number of seconds (the standard's defaults run from 300 to 7200)`, range });
         return false;
       }
       const max = maxOf(cmd);
       if (max !== undefined && value > max) {
-        out.push({ message: `${what} is ${value} s, above the maximum of ${max} s for /${cmd}; expected at most ${max} (default ${defaultOf(cmd!) ?? max})`, range });
+        out.push({ message: `${what} is ${value} s, above the maximum of ${max} s for /${cmd}${via}; expected at most ${max} (default ${defaultOf(cmd!) ?? max})`, range });
         return false;
       }
       return true;
@@ -103,7 +103,7 @@ export default defineRule<Options>({
       if (t?.type !== 'number') continue;
       const path = findProperty(node, 'delegation_path')?.value;
       const named = path?.type === 'array' ? concreteString(path.items[1])?.replace(/^\//, '') : undefined;
-      checkValue(t.value, t.range, 'timeout', named ?? ownCommand);
+      checkValue(t.value, t.range, 'timeout', named ?? ownCommand, named !== undefined ? ' (named by delegation_path[1])' : '');
     }
 
     // Frontmatter.
