@@ -18,11 +18,14 @@ function namesOtherSpec(name: string, doc: DocumentModel, project: ProjectView):
   return project.externalAgents.includes(name);
 }
 
+/** Bound on the text searched above an example (keeps the rule linear on huge lines). */
+const MAX_LOOK_BEHIND_CHARS = 2000;
+
 /** The lines just above the block (and its own first line) mention `name`: "Expected return from X:". */
 function mentionedBefore(name: string, block: JsonBlock, doc: DocumentModel, lines: number): boolean {
   const start = block.fence ? block.fence.range.start : block.range.start;
   const line = doc.lines.lineOf(start);
-  const from = doc.lines.starts[Math.max(0, line - lines)]!;
+  const from = Math.max(doc.lines.starts[Math.max(0, line - lines)]!, start - MAX_LOOK_BEHIND_CHARS);
   const text = doc.text.slice(from, block.range.start);
   const isNameChar = (c: string | undefined) => c !== undefined && /[\w-]/.test(c);
   for (let i = text.indexOf(name); i !== -1; i = text.indexOf(name, i + 1)) {

@@ -33,12 +33,8 @@ function isSyntaxExample(desc: string, hours: string): boolean {
   return !HOURS.test(h) && IDENT.test(h) && IDENT.test(d);
 }
 
-/** Inside an inline code span: an odd number of backticks before it on its line. */
-function inInlineCode(text: string, lineStart: number, at: number): boolean {
-  let n = 0;
-  for (let i = lineStart; i < at; i++) if (text.charCodeAt(i) === 96) n++;
-  return n % 2 === 1;
-}
+/** Longest marker read: longer ones are reported as unclosed (keeps the scan linear). */
+const MAX_MARKER_CHARS = 4000;
 
 function findMarkers(doc: DocumentModel, pattern: string, report: (m: string, r: Range) => void): Marker[] {
   const text = doc.text;
@@ -46,22 +42,33 @@ function findMarkers(doc: DocumentModel, pattern: string, report: (m: string, r:
   const fences = doc.fences;
   const out: Marker[] = [];
   let f = 0;
+  // Backticks counted so far on the current line (markers come in order, so this is linear).
+  let line = -1;
+  let counted = 0;
+  let ticks = 0;
   for (let i = text.indexOf(OPEN, doc.bodyStart); i !== -1; i = text.indexOf(OPEN, i + OPEN.length)) {
     while (f < fences.length && fences[f]!.range.end <= i) f++;
     const fence = f < fences.length && fences[f]!.range.start <= i ? fences[f]! : null;
-    const lineStart = doc.lines.starts[doc.lines.lineOf(i)]!;
-    if (!fence && inInlineCode(text, lineStart, i)) continue;
-    re.lastIndex = i;
-    const m = re.exec(text);
+    const l = doc.lines.lineOf(i);
+    if (l !== line) {
+      line = l;
+      counted = doc.lines.starts[l]!;
+      ticks = 0;
+    }
+    for (; counted < i; counted++) if (text.charCodeAt(counted) === 96) ticks++;
+    // Inside an inline code span: an odd number of backticks before it on its line.
+    if (!fence && ticks % 2 === 1) continue;
+    const lineEnd = Math.min(doc.lines.lineEnd(l), i + MAX_MARKER_CHARS);
+    re.lastIndex = 0;
+    const window = text.slice(i, lineEnd);
+    const m = re.exec(window);
     if (!m) {
-      const nl = text.indexOf('\n', i);
-      const lineEnd = nl === -1 ? text.length : nl;
-      const close = text.indexOf(']', i);
-      const body = text.slice(i + OPEN.length, close !== -1 && close < lineEnd ? close : lineEnd).replace(/\r$/, '');
-      if (PLACEHOLDER.test(body.trim()) || (close !== -1 && close < lineEnd && IDENT.test(body.trim()))) continue;
-      const end = close !== -1 && close < lineEnd ? close + 1 : i + OPEN.length + body.length;
+      const close = window.indexOf(']');
+      const body = window.slice(OPEN.length, close !== -1 ? close : window.length).replace(/\r$/, '');
+      if (PLACEHOLDER.test(body.trim()) || (close !== -1 && IDENT.test(body.trim()))) continue;
+      const end = close !== -1 ? i + close + 1 : i + OPEN.length + body.length;
       report(
-        close !== -1 && close < lineEnd
+        close !== -1
           ? `delegation marker ${text.slice(i, end)} has no hours; expected [delegate:description:hours] such as [delegate:Add login form:3]`
           : `delegation marker is not closed on its line; expected [delegate:description:hours] with the closing "]" on the same line`,
         { start: i, end },

@@ -39,8 +39,13 @@ function timeoutArguments(doc: DocumentModel): Array<{ value: number; range: Ran
   const out: Array<{ value: number; range: Range }> = [];
   CALL.lastIndex = doc.bodyStart;
   for (let m = CALL.exec(text); m; m = CALL.exec(text)) {
-    const r = callRange(text, m.index + m[0].length - 1);
-    if (!r) continue;
+    const open = m.index + m[0].length - 1;
+    const r = callRange(text, open);
+    if (!r) {
+      // Not closed within the bound: skip what was scanned, so each character is read once.
+      CALL.lastIndex = Math.min(text.length, open + MAX_CALL_CHARS);
+      continue;
+    }
     const args = text.slice(r.start, r.end);
     ARG.lastIndex = 0;
     for (let a = ARG.exec(args); a; a = ARG.exec(args)) {
