@@ -12,6 +12,17 @@ import internalError from './internal-error.js';
 import returnFormatJson from './return-format-json.js';
 import returnFormatPresent from './return-format-present.js';
 import returnFormatSchema from './return-format-schema.js';
+import returnStatusErrors from './return-status-errors.js';
+import returnSummaryLength from './return-summary-length.js';
+import returnArtifactPaths from './return-artifact-paths.js';
+import errorCodeKnown from './error-code-known.js';
+import sessionIdFormat from './session-id-format.js';
+import agentTypeMatch from './agent-type-match.js';
+import maxDepth from './max-depth.js';
+import delegationCycle from './delegation-cycle.js';
+import delegationContextSchema from './delegation-context-schema.js';
+import timeoutRange from './timeout-range.js';
+import delegateSyntax from './delegate-syntax.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -20,6 +31,17 @@ export const ALL_RULES: readonly Rule[] = [
   returnFormatJson,
   returnFormatSchema,
   returnFormatPresent,
+  returnStatusErrors,
+  returnSummaryLength,
+  returnArtifactPaths,
+  errorCodeKnown,
+  sessionIdFormat,
+  agentTypeMatch,
+  maxDepth,
+  delegationCycle,
+  delegationContextSchema,
+  timeoutRange,
+  delegateSyntax,
   internalError,
   fileUnreadable,
   fileEncoding,

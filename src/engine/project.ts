@@ -56,7 +56,7 @@ export class ProjectView {
     if (this.#forced !== undefined) return this.#forced;
     if (this.#uses === undefined) {
       const uses = (d: DocumentModel) =>
-        (d.text.includes('"status"') || d.text.includes('session_id')) &&
+        (d.text.includes('status') || d.text.includes('session_id')) &&
         (d.returnFormats.length > 0 || d.delegationContexts.length > 0);
       // The linted files first: often they settle it without reading the rest.
       this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.some(uses);

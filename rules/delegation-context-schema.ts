@@ -1,0 +1,102 @@
+import { defineRule } from '../src/engine/rule.js';
+import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
+import { findProperty } from '../src/model/json/parse.js';
+import { loadSchema } from '../src/standard/profiles.js';
+import { isTemplateValue, looksLikeReturnMetadata } from '../src/standard/objects.js';
+
+interface Options {
+  required?: string[];
+}
+
+const FALLBACK_REQUIRED = ['session_id', 'delegation_depth', 'delegation_path', 'timeout'];
+
+/** What each key must hold, as a check and the words for the message. */
+const EXPECT: Record<string, { ok: (n: JsonNode) => boolean; want: string }> = {
+  session_id: { ok: (n) => n.type === 'string', want: 'a string such as "sess_1767225600_q7x2m9"' },
+  // Negative depths are max-depth's to report, timeouts of 0 or less timeout-range's.
+  delegation_depth: { ok: (n) => n.type === 'number' && Number.isInteger(n.value), want: 'an integer (0 or more)' },
+  delegation_path: {
+    ok: (n) => n.type === 'array' && n.items.every((i) => i.type === 'string' || i.type === 'placeholder'),
+    want: 'an array of agent names such as ["orchestrator", "research", "researcher"]',
+  },
+  timeout: { ok: (n) => n.type === 'number', want: 'a number of seconds such as 3600' },
+  caller: { ok: (n) => n.type === 'string', want: 'the calling agent\'s or command\'s name as a string' },
+  task_context: { ok: (n) => n.type === 'object', want: 'an object' },
+};
+
+function describe(n: JsonNode): string {
+  switch (n.type) {
+    case 'string':
+      return `the string ${JSON.stringify(n.value.length > 40 ? n.value.slice(0, 40) + '...' : n.value)}`;
+    case 'number':
+      return String(n.value);
+    case 'boolean':
+      return String(n.value);
+    case 'null':
+      return 'null';
+    case 'array':
+      return 'an array';
+    case 'object':
+      return 'an object';
+    case 'placeholder':
+      return n.text;
+  }
+}
+
+function requiredKeys(schemaFile: string | undefined): string[] {
+  if (!schemaFile) return FALLBACK_REQUIRED;
+  const schema = loadSchema(schemaFile) as { required?: string[] };
+  return schema.required ?? FALLBACK_REQUIRED;
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'delegation-context-schema',
+    description: 'Delegation contexts carry session_id, delegation_depth, delegation_path and timeout, with the right types.',
+    details:
+      'Delegation Standard 2.0: "Every delegation MUST include this context" with session_id, delegation_depth, delegation_path and timeout required (caller and task_context optional); the schema is src/standard/schemas/delegation-context.json. Without depth and path the callee cannot enforce the depth limit or detect cycles; without a timeout the caller may wait forever. An object is a delegation context when it holds session_id and delegation_depth or delegation_path; one that also holds agent_type or duration_seconds is a return\'s metadata and is not checked. Objects with a "..." line may hold more keys and are not checked for missing ones; placeholder values pass. A negative depth is reported by max-depth and a timeout of 0 or less by timeout-range.',
+    severity: 'error',
+    requiresStandard: true,
+    profiles: ['v2', 'bounded'],
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        required: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Keys every delegation context must have (default: the schema\'s: session_id, delegation_depth, delegation_path, timeout).',
+        },
+      },
+    },
+  },
+  check({ doc, profile, options, report }) {
+    const contexts = doc.delegationContexts;
+    if (contexts.length === 0) return;
+    const required = options.required ?? requiredKeys(profile.delegationContextSchemaFile);
+    for (const { node } of contexts) {
+      if (looksLikeReturnMetadata(node)) continue;
+      checkContext(node, required, report);
+    }
+  },
+});
+
+function checkContext(node: JsonObject, required: readonly string[], report: (d: { message: string; range: { start: number; end: number } }) => void) {
+  if (!node.hasEllipsis) {
+    const missing = required.filter((k) => !findProperty(node, k));
+    if (missing.length > 0) {
+      const keys = node.properties.map((p) => p.key);
+      report({
+        message: `delegation context is missing ${missing.map((k) => JSON.stringify(k)).join(', ')}; every delegation must carry ${required.join(', ')} (it has ${keys.join(', ')})`,
+        range: { start: node.range.start, end: node.range.start + 1 },
+      });
+    }
+  }
+  for (const prop of node.properties) {
+    const spec = EXPECT[prop.key];
+    if (!spec || isTemplateValue(prop.value)) continue;
+    if (!spec.ok(prop.value)) {
+      report({ message: `${prop.key} is ${describe(prop.value)}; expected ${spec.want}`, range: prop.value.range });
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { defineRule } from '../src/engine/rule.js';
+import { findProperty } from '../src/model/json/parse.js';
+import { concreteString, forEachObject, showPath } from '../src/standard/objects.js';
+
+export default defineRule({
+  meta: {
+    id: 'delegation-cycle',
+    description: 'No name occurs twice in one delegation_path.',
+    details:
+      'delegation_path exists to detect cycles: before delegating, a caller refuses a target already in the path (CYCLE_DETECTED). A path that holds a name twice documents a delegation the standard forbids, and agents that copy it loop. Every delegation_path in the file\'s JSON is checked; placeholders and "..." entries are skipped.',
+    severity: 'error',
+    requiresStandard: true,
+  },
+  check({ doc, report }) {
+    if (!doc.text.includes('delegation_path')) return;
+    forEachObject(doc.json.blocks, (o) => {
+      const p = findProperty(o, 'delegation_path')?.value;
+      if (p?.type !== 'array') return;
+      const lastAt = new Map<string, number>();
+      const names = p.items.map((i) => concreteString(i) ?? '?');
+      p.items.forEach((item, idx) => {
+        const name = concreteString(item);
+        if (name === undefined) return;
+        const prev = lastAt.get(name);
+        lastAt.set(name, idx);
+        if (prev === undefined) return;
+        report({
+          message: `delegation_path holds ${JSON.stringify(name)} again at entry ${idx + 1} (before at entry ${prev + 1}) in ${showPath(names)}: the cycle ${showPath(names.slice(prev, idx + 1))}; expected each agent once, since a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED)`,
+          range: item.range,
+        });
+      });
+    });
+  },
+});

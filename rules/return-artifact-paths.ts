@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineRule } from '../src/engine/rule.js';
+import type { JsonString } from '../src/model/json/ast.js';
+import { findProperty } from '../src/model/json/parse.js';
+import { isEllipsisText } from '../src/standard/objects.js';
+
+interface Options {
+  checkExists?: boolean;
+}
+
+/**
+ * A path that stands for many: `{x}`, `${x}`, `<x>`, `[x]` (the parser's `templated`), or a
+ * run of template letters such as `NNN`, `XXX`, `YYYYMMDD`, or `...` and `*`.
+ */
+function hasPathPlaceholder(node: JsonString): boolean {
+  return node.templated || /N{2,}|X{3,}|YYYY|\.\.\.|…|\*/.test(node.value);
+}
+
+/** The segments after resolving `.` and `..`; `escapes` is true when `..` climbs above the start. */
+function normalise(p: string): { segments: string[]; escapes: boolean } {
+  const out: string[] = [];
+  let escapes = false;
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length === 0) escapes = true;
+      else out.pop();
+    } else out.push(seg);
+  }
+  return { segments: out, escapes };
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'return-artifact-paths',
+    description: 'Artifact paths are relative to the project root, use forward slashes, stay inside the project and are not listed twice.',
+    details:
+      'The standard says artifact paths are "relative from project root", use forward slashes and never start with /, and that one artifacts array has no duplicate paths. Callers link and validate the files by these paths; an absolute path, a backslash or a ../ that leaves the project points at the wrong file (or none) on another machine. With checkExists the files must also exist in the project (paths with placeholders are skipped).',
+    severity: 'error',
+    requiresStandard: true,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        checkExists: { type: 'boolean', description: 'Also require each concrete path to exist relative to the project root (default false).' },
+      },
+    },
+    defaultOptions: { checkExists: false },
+  },
+  check({ doc, project, options, report }) {
+    for (const { node } of doc.returnFormats) {
+      const arts = findProperty(node, 'artifacts')?.value;
+      if (arts?.type !== 'array') continue;
+      const seen = new Map<string, JsonString>();
+      for (const item of arts.items) {
+        if (item.type !== 'object') continue;
+        const p = findProperty(item, 'path')?.value;
+        if (p?.type !== 'string' || p.alternatives) continue;
+        const value = p.value;
+        if (value.trim() === '' || isEllipsisText(value)) continue;
+        const shown = JSON.stringify(value);
+        if (value.startsWith('/') || value.startsWith('~')) {
+          report({ message: `artifact path ${shown} is absolute; expected a path relative to the project root (no leading ${value[0] === '~' ? '~' : '/'}), such as "docs/guide.md"`, range: p.range });
+          continue;
+        }
+        if (/^[A-Za-z]:/.test(value)) {
+          report({ message: `artifact path ${shown} starts with a drive letter; expected a path relative to the project root with forward slashes`, range: p.range });
+          continue;
+        }
+        if (value.includes('\\')) {
+          report({ message: `artifact path ${shown} uses backslashes; expected forward slashes (${JSON.stringify(value.replace(/\\/g, '/'))})`, range: p.range });
+          continue;
+        }
+        const norm = normalise(value);
+        if (norm.escapes) {
+          report({ message: `artifact path ${shown} leaves the project root through ".."; expected a path inside the project`, range: p.range });
+          continue;
+        }
+        const placeholder = hasPathPlaceholder(p);
+        if (!placeholder) {
+          const key = norm.segments.join('/');
+          const first = seen.get(key);
+          if (first) {
+            const line = doc.lines.position(first.range.start).line;
+            report({ message: `artifact path ${shown} is listed twice in this artifacts array (first on line ${line}); expected each path once`, range: p.range });
+            continue;
+          }
+          seen.set(key, p);
+          if (options.checkExists && !existsSync(path.join(project.root, ...norm.segments))) {
+            report({ message: `artifact path ${shown} does not exist relative to the project root; expected an existing file or a placeholder such as {task_number}`, range: p.range });
+          }
+        }
+      }
+    }
+  },
+});

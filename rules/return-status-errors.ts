@@ -1,0 +1,61 @@
+import { defineRule } from '../src/engine/rule.js';
+import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
+import { findProperty } from '../src/model/json/parse.js';
+
+const FAILING = new Set(['failed', 'partial', 'blocked']);
+
+/** How many errors the return holds: a count, or null when the template does not say. */
+function errorCount(ret: JsonObject): { count: number; node?: JsonNode } | null {
+  const prop = findProperty(ret, 'errors');
+  if (!prop) return ret.hasEllipsis ? null : { count: 0 };
+  const v = prop.value;
+  if (v.type === 'null') return { count: 0, node: v };
+  if (v.type !== 'array' || v.hasEllipsis) return null;
+  if (v.items.some((i) => i.type === 'placeholder' || (i.type === 'string' && i.templated))) return null;
+  return { count: v.items.length, node: v };
+}
+
+const WHY: Record<string, string> = {
+  failed: 'a failed return must say what went wrong',
+  partial: 'a partial return must say why the work stopped (e.g. a timeout)',
+  blocked: 'a blocked return must name the blocker',
+};
+
+export default defineRule({
+  meta: {
+    id: 'return-status-errors',
+    description: 'A failed, partial or blocked return lists at least one error; a completed one lists none.',
+    details:
+      'The standard (errors > When to Include): status failed or partial MUST include errors, blocked MUST include an error explaining the blocker, and completed should have an empty errors array. Callers read errors to decide on retries and recovery; a failing return without one leaves them guessing. A status written as an enumeration ("completed|failed") is checked only when no alternative fits the errors shown, and an errors template such as [...] is not checked.',
+    severity: 'error',
+    requiresStandard: true,
+  },
+  check({ doc, profile, report }) {
+    const known = new Set(profile.statusValues);
+    for (const { node } of doc.returnFormats) {
+      const status = findProperty(node, 'status')?.value;
+      if (status?.type !== 'string' || status.templated) continue;
+      const statuses = (status.alternatives ?? [status.value]).filter((s) => known.has(s));
+      if (statuses.length === 0) continue;
+      const errs = errorCount(node);
+      if (!errs) continue;
+      const ok = statuses.some((s) => (FAILING.has(s) ? errs.count > 0 : errs.count === 0));
+      if (ok) continue;
+      const shown = JSON.stringify(status.value);
+      if (errs.count === 0) {
+        const where = errs.node ? (errs.node.type === 'null' ? 'errors is null' : 'errors is empty') : 'the return has no errors array';
+        const why = statuses.length === 1 ? WHY[statuses[0]!]! : 'each of these statuses must say what went wrong';
+        report({
+          message: `status is ${shown} but ${where}; expected at least one error object ({type, message, ...}): ${why}`,
+          range: errs.node ? errs.node.range : status.range,
+        });
+      } else {
+        report({
+          message: `status is ${shown} but errors lists ${errs.count} ${errs.count === 1 ? 'error' : 'errors'}; a completed return should have an empty errors array (use "partial" if something went wrong)`,
+          range: errs.node!.range,
+          severity: 'warn',
+        });
+      }
+    }
+  },
+});

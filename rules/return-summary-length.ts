@@ -1,0 +1,74 @@
+import { defineRule } from '../src/engine/rule.js';
+import { findProperty } from '../src/model/json/parse.js';
+import { isEllipsisText } from '../src/standard/objects.js';
+
+interface Options {
+  maxChars?: number;
+  warnChars?: number;
+  minChars?: number;
+  checkMarkup?: boolean;
+}
+
+/** Emoji and pictographs; the ©, ® and ™ signs are not counted. */
+const EMOJI = /(?![\u00a9\u00ae\u2122])\p{Extended_Pictographic}/u;
+
+/** Markdown markup in a summary: what it is, or undefined. Linear scans only. */
+function markupIn(s: string): string | undefined {
+  if (s.includes('**')) return 'bold text (**)';
+  if (s.includes('`')) return 'a code span (`)';
+  if (/(?:^|\n)[ \t]*#{1,6}[ \t]/.test(s)) return 'a heading (#)';
+  if (/\]\([^)\s]*\)/.test(s)) return 'a link ([text](url))';
+  const e = EMOJI.exec(s);
+  if (e) return `an emoji (${e[0]})`;
+  return undefined;
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'return-summary-length',
+    description: 'A return summary is not empty, stays within the length limit, and holds no emoji or markdown.',
+    details:
+      'The standard asks for a 2-5 sentence summary of at most about 100 tokens (~400 characters), "no emojis or formatting markup", and its validate_return rejects an empty summary or one over 500 characters. Callers show the summary to the user and pass it up the chain; an overlong or decorated one breaks that. Over the hard limit (500) or empty is an error; over the token guideline (400) or with markup a warning. Template summaries ("Brief 2-5 sentence summary", "{summary}") are fine.',
+    severity: 'error',
+    requiresStandard: true,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxChars: { type: 'integer', minimum: 1, description: 'Longest summary, error above (default: the profile\'s, 500).' },
+        warnChars: { type: 'integer', minimum: 1, description: 'Warning above this length (default: the profile\'s, 400 = ~100 tokens).' },
+        minChars: { type: 'integer', minimum: 1, description: 'Warning below this length (default: the profile\'s: 1 in v2, 10 in v1).' },
+        checkMarkup: { type: 'boolean', description: 'Warn on emoji and markdown markup (default true).' },
+      },
+    },
+    defaultOptions: { checkMarkup: true },
+  },
+  check({ doc, profile, options, report }) {
+    const max = options.maxChars ?? profile.summaryMaxChars;
+    const warn = options.warnChars ?? profile.summaryWarnChars;
+    const min = options.minChars ?? profile.summaryMinChars;
+    for (const { node } of doc.returnFormats) {
+      const s = findProperty(node, 'summary')?.value;
+      if (s?.type !== 'string' || s.alternatives) continue;
+      const text = s.value;
+      const len = [...text].length;
+      const trimmed = text.trim();
+      if (trimmed === '') {
+        report({ message: `summary is ${text === '' ? 'empty' : 'blank'}; expected 2-5 sentences saying what was done (validate_return rejects an empty summary)`, range: s.range });
+        continue;
+      }
+      if (isEllipsisText(trimmed)) continue;
+      if (len > max) {
+        report({ message: `summary is ${len} characters, over the ${profile.name} limit of ${max}; expected 2-5 sentences of at most ~${warn} characters (about 100 tokens)`, range: s.range });
+      } else if (len > warn) {
+        report({ message: `summary is ${len} characters, over ~${warn} (about 100 tokens, the standard's guideline); expected 2-5 short sentences`, range: s.range, severity: 'warn' });
+      } else if (!s.templated && len < min) {
+        report({ message: `summary is ${len} characters, under the ${profile.name} minimum of ${min}; expected 2-5 sentences saying what was done`, range: s.range, severity: 'warn' });
+      }
+      if (options.checkMarkup !== false) {
+        const m = markupIn(text);
+        if (m) report({ message: `summary holds ${m}; the standard asks for plain text ("no emojis or formatting markup") because callers show and pass it on verbatim`, range: s.range, severity: 'warn' });
+      }
+    }
+  },
+});

@@ -1,0 +1,142 @@
+import { defineRule } from '../src/engine/rule.js';
+import type { DocumentModel } from '../src/model/document.js';
+import { findProperty } from '../src/model/json/parse.js';
+import { concreteString } from '../src/standard/objects.js';
+import type { Range } from '../src/types.js';
+
+interface Options {
+  maxTimeouts?: Record<string, number>;
+  defaultTimeouts?: Record<string, number>;
+}
+
+interface Report {
+  message: string;
+  range: Range;
+  severity?: 'warn' | 'error';
+}
+
+/** `task(`, `Task(` or `Agent(`: an invocation of the task tool. */
+const CALL = /\b(?:task|Task|Agent)\s*\(/g;
+/** A `timeout=N` argument (not `--timeout=300s`, not `x.timeout=`). */
+const ARG = /(?<![\w.-])timeout\s*=\s*(-?\d+(?:\.\d+)?)(?![\w.])/g;
+const MAX_CALL_CHARS = 8000;
+
+/** The range of a call's arguments: from `(` to its matching `)` (bounded). */
+function callRange(text: string, open: number): Range | undefined {
+  let depth = 0;
+  const end = Math.min(text.length, open + MAX_CALL_CHARS);
+  for (let i = open; i < end; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return { start: open, end: i + 1 };
+  }
+  return undefined;
+}
+
+/** The `timeout=` arguments of the task-tool calls in the text. */
+function timeoutArguments(doc: DocumentModel): Array<{ value: number; range: Range }> {
+  const text = doc.text;
+  const out: Array<{ value: number; range: Range }> = [];
+  CALL.lastIndex = doc.bodyStart;
+  for (let m = CALL.exec(text); m; m = CALL.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const r = callRange(text, open);
+    if (!r) {
+      // Not closed within the bound: skip what was scanned, so each character is read once.
+      CALL.lastIndex = Math.min(text.length, open + MAX_CALL_CHARS);
+      continue;
+    }
+    const args = text.slice(r.start, r.end);
+    ARG.lastIndex = 0;
+    for (let a = ARG.exec(args); a; a = ARG.exec(args)) {
+      const start = r.start + a.index + a[0].length - a[1]!.length;
+      out.push({ value: Number(a[1]), range: { start, end: start + a[1]!.length } });
+    }
+    CALL.lastIndex = r.end;
+  }
+  return out;
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'timeout-range',
+    description: 'Timeouts are positive and within the standard\'s maximum for their command; command defaults match the table.',
+    details:
+      'All delegations MUST have timeouts, and the Delegation Guide sets a default and a maximum per command: /research 3600 and 7200 s, /plan 1800 and 3600, /implement 7200 and 14400, /revise 1800 and 3600, /review 3600 and 7200. A timeout of 0 or less never lets the subagent run; one above the maximum lets a hung delegation block the caller for longer than the standard allows. Checked: delegation contexts\' timeout (the command is delegation_path[1], or the command file the context is in), a command\'s frontmatter timeout (its default: a different value is a warning) and timeout= arguments of task-tool calls. A context timeout that is not a number is delegation-context-schema\'s to report.',
+    severity: 'error',
+    requiresStandard: true,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxTimeouts: {
+          type: 'object',
+          additionalProperties: { type: 'number', exclusiveMinimum: 0 },
+          description: 'Maximum timeout in seconds per command name without the slash (merged over the profile\'s table).',
+        },
+        defaultTimeouts: {
+          type: 'object',
+          additionalProperties: { type: 'number', exclusiveMinimum: 0 },
+          description: 'Default timeout in seconds per command name (merged over the profile\'s table).',
+        },
+      },
+    },
+  },
+  check({ doc, profile, options, report }) {
+    const maxOf = (cmd: string | undefined): number | undefined =>
+      cmd === undefined ? undefined : (options.maxTimeouts?.[cmd] ?? profile.commandTimeouts[cmd]?.max);
+    const defaultOf = (cmd: string): number | undefined => options.defaultTimeouts?.[cmd] ?? profile.commandTimeouts[cmd]?.default;
+    const ownCommand = doc.kind === 'command' ? doc.fileStem : undefined;
+    const out: Report[] = [];
+
+    const checkValue = (value: number, range: Range, what: string, cmd: string | undefined, via = '') => {
+      if (!(value > 0)) {
+        out.push({ message: `${what} is ${value}; expected a positive number of seconds (the standard's defaults run from 300 to 7200)`, range });
+        return false;
+      }
+      const max = maxOf(cmd);
+      if (max !== undefined && value > max) {
+        out.push({ message: `${what} is ${value} s, above the maximum of ${max} s for /${cmd}${via}; expected at most ${max} (default ${defaultOf(cmd!) ?? max})`, range });
+        return false;
+      }
+      return true;
+    };
+
+    // Delegation contexts.
+    for (const { node } of doc.delegationContexts) {
+      const t = findProperty(node, 'timeout')?.value;
+      if (t?.type !== 'number') continue;
+      const path = findProperty(node, 'delegation_path')?.value;
+      const named = path?.type === 'array' ? concreteString(path.items[1])?.replace(/^\//, '') : undefined;
+      checkValue(t.value, t.range, 'timeout', named ?? ownCommand, named !== undefined ? ' (named by delegation_path[1])' : '');
+    }
+
+    // Frontmatter.
+    const field = doc.frontmatter?.fields.find((f) => f.key === 'timeout');
+    if (field) {
+      const v = field.value;
+      const cmd = ownCommand;
+      if (typeof v !== 'number') {
+        if (v !== null && v !== undefined && v !== '') {
+          out.push({ message: `frontmatter timeout is ${JSON.stringify(v)}; expected a positive number of seconds such as 3600`, range: field.valueRange });
+        }
+      } else if (checkValue(v, field.valueRange, 'frontmatter timeout', cmd) && cmd !== undefined) {
+        const def = defaultOf(cmd);
+        if (def !== undefined && v !== def) {
+          out.push({
+            message: `frontmatter timeout of /${cmd} is ${v} s but the standard's default for /${cmd} is ${def} s (maximum ${maxOf(cmd)} s); expected ${def}, or set defaultTimeouts if the project differs on purpose`,
+            range: field.valueRange,
+            severity: 'warn',
+          });
+        }
+      }
+    }
+
+    // timeout= arguments of task-tool calls.
+    if (doc.text.includes('timeout')) {
+      for (const a of timeoutArguments(doc)) checkValue(a.value, a.range, 'timeout argument', ownCommand);
+    }
+
+    for (const r of out) report(r);
+  },
+});
