@@ -8,10 +8,14 @@ import fileEncoding from './file-encoding.js';
 import fileUnreadable from './file-unreadable.js';
 import frontmatterValid from './frontmatter-valid.js';
 import internalError from './internal-error.js';
+import missingJsonFormatInstruction from './missing-json-format-instruction.js';
+import missingTimeout from './missing-timeout.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
   depthPathMismatch,
+  missingTimeout,
+  missingJsonFormatInstruction,
   internalError,
   fileUnreadable,
   fileEncoding,
