@@ -122,6 +122,19 @@ interface Cursor {
   fences: FencedBlock[];
 }
 
+/** The first `max` characters of a line: enough for indentation, keys and headers, and cheap on huge lines. */
+function linePrefix(c: Cursor, line: number, max = 240): string {
+  const start = c.lines.starts[line]!;
+  return c.text.slice(start, Math.min(c.lines.lineEnd(line), start + max));
+}
+
+/** The first offset of `needle` in [from, to), or -1; reads no further than `to`. */
+function indexWithin(text: string, needle: string, from: number, to: number): number {
+  const last = Math.min(to, text.length) - needle.length;
+  for (let i = from; i <= last; i++) if (text.startsWith(needle, i)) return i;
+  return -1;
+}
+
 function inFence(c: Cursor, offset: number): boolean {
   for (const f of c.fences) {
     if (offset < f.range.start) return false;
@@ -181,12 +194,15 @@ const CALL = /(?<![\w.@$-])(task|Task|Agent)\(/g;
 
 function scanCalls(c: Cursor, from: number): DelegationSite[] {
   const out: DelegationSite[] = [];
+  // Calls that never close are scanned to their limit; a budget keeps a file full of them linear.
+  let budget = 4 * c.text.length + 100_000;
   CALL.lastIndex = from;
-  for (let m = CALL.exec(c.text); m; m = CALL.exec(c.text)) {
+  for (let m = CALL.exec(c.text); m && budget > 0; m = CALL.exec(c.text)) {
     const open = m.index + m[1]!.length;
     const fence = fenceAt(c, m.index);
     const limit = Math.min(c.text.length, fence ? fence.range.end : m.index + CALL_LIMIT, m.index + CALL_LIMIT);
     const parsed = parseCallArguments(c.text, open, limit);
+    budget -= (parsed ? parsed.end : limit) - open;
     if (!parsed) continue;
     let args = parsed.args;
     // Task({ subagent_type: "x", ... }): the object's keys are the arguments.
@@ -225,15 +241,15 @@ interface ValueRead {
 /** Reads a value at `j` (no further than `lineEnd`): a quoted string on the line, `\"...\"`, or a bare name. */
 function readValue(text: string, j: number, lineEnd: number, allowBare: boolean): ValueRead | null {
   if (text[j] === '\\' && text[j + 1] === '"') {
-    const close = text.indexOf('\\"', j + 2);
-    if (close === -1 || close > lineEnd) return null;
+    const close = indexWithin(text, '\\"', j + 2, Math.min(lineEnd, j + 202));
+    if (close === -1) return null;
     const range = { start: j, end: close + 2 };
     return { arg: { name: null, nameRange: null, valueRange: range, literal: { range, contentRange: { start: j + 2, end: close }, quote: '\\"', prefix: '' } } };
   }
   const q = text[j];
   if (q === '"' || q === "'" || q === '`') {
-    const close = text.indexOf(q, j + 1);
-    if (close === -1 || close > lineEnd || close - j > 200) return null;
+    const close = indexWithin(text, q, j + 1, Math.min(lineEnd, j + 201));
+    if (close === -1) return null;
     const range = { start: j, end: close + 1 };
     return { arg: { name: null, nameRange: null, valueRange: range, literal: literalIn(text, range) } };
   }
@@ -243,7 +259,7 @@ function readValue(text: string, j: number, lineEnd: number, allowBare: boolean)
   if (!m) return null;
   let end = j + m[0].length;
   while (end > j && /[.:,]/.test(text[end - 1]!)) end--;
-  const rest = text.slice(end, lineEnd).trim();
+  const rest = text.slice(end, Math.min(lineEnd, end + 200)).trim();
   if (rest !== '' && !rest.startsWith('#') && !rest.startsWith(',') && !rest.startsWith('//')) return null;
   return { arg: { name: null, nameRange: null, valueRange: { start: j, end }, literal: null } };
 }
@@ -252,7 +268,7 @@ function readValue(text: string, j: number, lineEnd: number, allowBare: boolean)
 function blockValue(c: Cursor, keyLine: number, valueStart: number, keyIndent: number, maxLine: number): { range: Range; lastLine: number } {
   let last = keyLine;
   for (let l = keyLine + 1; l <= maxLine; l++) {
-    const t = c.lines.lineText(l);
+    const t = linePrefix(c, l);
     if (t.trim() === '') continue;
     if (indentOf(t) <= keyIndent) break;
     last = l;
@@ -277,7 +293,7 @@ function siblingKeys(c: Cursor, line: number, keyIndent: number | null, valueEnd
   const text = c.text;
   // Same line: `subagent_type="x", prompt="..."` or `{"subagent_type": "x", "prompt": "..."}`.
   const lineEnd = c.lines.lineEnd(line);
-  const rest = text.slice(valueEnd, lineEnd);
+  const rest = text.slice(valueEnd, Math.min(lineEnd, valueEnd + 400));
   const SAME = /(\\?["'`]?)([A-Za-z_][\w-]*)\1[ \t]*[:=][ \t]*/g;
   for (let m = SAME.exec(rest); m; m = SAME.exec(rest)) {
     const before = rest[m.index - 1];
@@ -293,7 +309,7 @@ function siblingKeys(c: Cursor, line: number, keyIndent: number | null, valueEnd
   // Lines of the same block, above and below, at the same indentation.
   const maxLine = Math.min(c.lines.lineCount - 1, line + 80);
   const visit = (l: number): 'stop' | number => {
-    const t = c.lines.lineText(l);
+    const t = linePrefix(c, l);
     if (t.trim() === '') return l;
     const ind = indentOf(t);
     if (ind < keyIndent) return 'stop';
@@ -315,7 +331,7 @@ function siblingKeys(c: Cursor, line: number, keyIndent: number | null, valueEnd
     l = r;
   }
   for (let l = line - 1, n = 0; l >= 0 && n < 12; l--, n++) {
-    const t = c.lines.lineText(l);
+    const t = linePrefix(c, l);
     if (t.trim() === '') break;
     const ind = indentOf(t);
     if (ind !== keyIndent) break;
@@ -325,7 +341,9 @@ function siblingKeys(c: Cursor, line: number, keyIndent: number | null, valueEnd
     const nameStart = ls + t.indexOf(m[3]!, m[1]!.length);
     let vs = ls + m[0].length;
     while (vs < ls + t.length && (text[vs] === ' ' || text[vs] === '\t')) vs++;
-    const valueRange = { start: vs, end: Math.max(vs, c.lines.lineEnd(l)) };
+    let ve = c.lines.lineEnd(l);
+    while (ve > vs && /\s/.test(text[ve - 1]!)) ve--;
+    const valueRange = { start: vs, end: Math.max(vs, ve) };
     out.push({ name: m[3]!, nameRange: { start: nameStart, end: nameStart + m[3]!.length }, valueRange, literal: literalIn(text, valueRange) });
   }
   return out.sort((a, b) => a.valueRange.start - b.valueRange.start);
@@ -336,9 +354,10 @@ const TOOL_HEADER = /^[ \t]*[-*]?[ \t]*(?:\**|<)(Task|Agent)(?:\**|>)[ \t]*:?[ \
 const TOOL_WORDS = /\b(task|agent)`?[ \t]+tool\b/i;
 
 /** The tool named on a key's line or on one of the four lines above it ("Use the Task tool:", `Task:`). */
-function toolNear(c: Cursor, line: number): DelegationTool | null {
+function toolNear(c: Cursor, line: number, at: number): DelegationTool | null {
   for (let l = line, n = 0; l >= 0 && n < 5; l--) {
-    const t = c.lines.lineText(l);
+    const ls = c.lines.starts[l]!;
+    const t = l === line ? c.text.slice(Math.max(ls, at - 240), Math.min(c.lines.lineEnd(l), at + 240)) : linePrefix(c, l);
     if (t.trim() === '') continue;
     n++;
     const m = TOOL_HEADER.exec(t) ?? TOOL_WORDS.exec(t);
@@ -379,17 +398,17 @@ function scanSubagentTypes(c: Cursor, from: number, skip: (o: number) => boolean
     const site = blankSite('subagent-type', { start: keyStart, end: v.arg.valueRange.end }, { start: at, end: at + m[0].length });
     site.inFence = inFence(c, at);
     setTargetFromValue(c, site, v.arg, 'key');
-    const lineText = c.lines.lineText(line);
+    const lineText = linePrefix(c, line);
     const keyCol = keyStart - c.lines.starts[line]!;
     const bullet = /^([ \t]*)[-*][ \t]+/.exec(lineText);
     const keyIndent = bullet && bullet[0].length === keyCol ? bullet[1]!.length : keyCol;
-    const onlyKeyOnLine = lineText.slice(0, keyCol).trim() === '' || (bullet !== null && bullet[0].length === keyCol);
+    const onlyKeyOnLine = (keyCol < lineText.length && lineText.slice(0, keyCol).trim() === '') || (bullet !== null && bullet[0].length === keyCol);
     const stArg: CallArgument = { name: 'subagent_type', nameRange: site.anchor, valueRange: v.arg.valueRange, literal: v.arg.literal };
     const siblings = siblingKeys(c, line, onlyKeyOnLine ? keyIndent : null, v.arg.valueRange.end);
     site.args = [stArg, ...siblings].sort((a, b) => a.valueRange.start - b.valueRange.start);
     site.prompt = siblings.find((a) => a.name === 'prompt') ?? null;
     site.timeout = siblings.find((a) => a.name !== null && /^timeout$/i.test(a.name)) ?? null;
-    site.tool = toolNear(c, line);
+    site.tool = toolNear(c, line, at);
     out.push(site);
   }
   return out;
@@ -488,12 +507,24 @@ const INVOKING_STAGE = /^Invoke[A-Z_]\w*$|Delegate$/;
 
 function scanStages(c: Cursor, from: number, others: DelegationSite[]): DelegationSite[] {
   const out: DelegationSite[] = [];
+  const closes: number[] = [];
+  for (let i = c.text.indexOf('</stage>', from); i !== -1; i = c.text.indexOf('</stage>', i + 8)) closes.push(i);
+  const nextClose = (o: number) => {
+    let lo = 0;
+    let hi = closes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (closes[mid]! < o) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < closes.length ? closes[lo]! : -1;
+  };
   STAGE.lastIndex = from;
   for (let m = STAGE.exec(c.text); m; m = STAGE.exec(c.text)) {
     const name = /\bname\s*=\s*["']([^"']*)["']/.exec(m[0])?.[1];
     if (!name || !INVOKING_STAGE.test(name)) continue;
     const tagEnd = m.index + m[0].length;
-    const close = c.text.indexOf('</stage>', tagEnd);
+    const close = nextClose(tagEnd);
     const end = close === -1 || close - tagEnd > STAGE_LIMIT ? tagEnd : close + 8;
     const body = c.text.slice(tagEnd, end);
     if (!/\b(invoke|invocation|delegate|route)/i.test(body)) continue;
@@ -531,7 +562,7 @@ function scanMarkers(c: Cursor, from: number): DelegationSite[] {
 const INTRO_LINES = 8;
 
 function headingBetween(c: Cursor, from: number, to: number): boolean {
-  for (let l = from; l < to; l++) if (/^#{1,6}[ \t]/.test(c.lines.lineText(l))) return true;
+  for (let l = from; l < to; l++) if (/^#{1,6}[ \t]/.test(linePrefix(c, l, 8))) return true;
   return false;
 }
 
@@ -563,7 +594,19 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
   const from = doc.bodyStart;
 
   const calls = scanCalls(c, from);
-  const inCall = (o: number) => calls.some((s) => o >= s.range.start && o < s.range.end);
+  // Calls are in order and do not overlap: binary search.
+  const inCall = (o: number) => {
+    let lo = 0;
+    let hi = calls.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = calls[mid]!.range;
+      if (o < r.start) hi = mid - 1;
+      else if (o >= r.end) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
   const sites: DelegationSite[] = [...calls];
   if (/subagent[_ ]type/i.test(text)) sites.push(...scanSubagentTypes(c, from, inCall));
   if (/\b(task|agent)[ \t]+tool\b/i.test(text)) sites.push(...scanProse(c, from, inCall));

@@ -84,8 +84,8 @@ export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStat
 
     // <timeout> and <timeout_handling> elements.
     if (text[ks - 1] === '<' && /^timeout(?:_handling)?$/i.test(key) && /[\s>]/.test(text[ke] ?? '')) {
-      const close = text.indexOf('>', ke);
-      const end = close === -1 || close - ke > 300 ? ke : close + 1;
+      const close = text.slice(ke, ke + 300).indexOf('>');
+      const end = close === -1 ? ke : ke + close + 1;
       const body = text.slice(end, Math.min(text.length, end + 300));
       const dm = new RegExp(`${NUM}[ \\t]*${UNIT}`, 'i').exec(body.split('</')[0] ?? '');
       out.push({ source: 'element', range: { start: ks - 1, end }, key, seconds: dm ? toSeconds(dm[1]!, dm[2]) : null });
@@ -124,8 +124,8 @@ export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStat
       lastEnd = end;
       continue;
     }
-    const lineStart = text.lastIndexOf('\n', ks - 1) + 1;
-    const before = text.slice(Math.max(lineStart, ks - 40), ks);
+    const window = text.slice(Math.max(0, ks - 40), ks);
+    const before = window.slice(window.lastIndexOf('\n') + 1);
     const b = BEFORE.exec(before);
     if (b) {
       const start = ks - before.length + b.index;
