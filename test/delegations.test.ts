@@ -185,7 +185,7 @@ describe('stages and markers', () => {
   });
 
   it('reads [delegate:description:hours] markers', () => {
-    const d = doc('[delegate:Research Redis vs Memcached: trade-offs:3]\n[delegate:description:hours]');
+    const d = doc('[delegate:Research Redis vs Memcached: trade-offs:3]\n[delegate:description:hours]\nParse [delegate:...] syntax.');
     expect(d.delegations.sites.map((s) => s.marker)).toEqual([
       { description: 'Research Redis vs Memcached: trade-offs', hours: 3 },
       { description: 'description', hours: null },

@@ -545,8 +545,10 @@ function scanMarkers(c: Cursor, from: number): DelegationSite[] {
   for (let m = MARKER.exec(c.text); m; m = MARKER.exec(c.text)) {
     const body = m[1]!;
     const colon = body.lastIndexOf(':');
-    const description = (colon === -1 ? body : body.slice(0, colon)).trim();
-    const hoursText = colon === -1 ? '' : body.slice(colon + 1).trim();
+    // `[delegate:...]` names the syntax; a marker has a description and hours.
+    if (colon === -1) continue;
+    const description = body.slice(0, colon).trim();
+    const hoursText = body.slice(colon + 1).trim();
     const hours = /^\d+(\.\d+)?$/.test(hoursText) ? Number(hoursText) : null;
     const site = blankSite('marker', { start: m.index, end: m.index + m[0].length }, { start: m.index, end: m.index + m[0].length });
     site.inFence = inFence(c, m.index);
