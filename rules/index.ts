@@ -23,6 +23,8 @@ import delegationCycle from './delegation-cycle.js';
 import delegationContextSchema from './delegation-context-schema.js';
 import timeoutRange from './timeout-range.js';
 import delegateSyntax from './delegate-syntax.js';
+import missingJsonFormatInstruction from './missing-json-format-instruction.js';
+import missingTimeout from './missing-timeout.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -42,6 +44,8 @@ export const ALL_RULES: readonly Rule[] = [
   delegationContextSchema,
   timeoutRange,
   delegateSyntax,
+  missingTimeout,
+  missingJsonFormatInstruction,
   internalError,
   fileUnreadable,
   fileEncoding,

@@ -4,6 +4,7 @@
  * markdown tree (the costliest) is never built unless asked for.
  */
 import type { FileKind, Range } from '../types.js';
+import { scanDelegations, type DelegationView } from './delegations.js';
 import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import { classifyObjects, extractJson, type ExtractedJson, type ShapedObject } from './json/blocks.js';
@@ -34,6 +35,7 @@ export class DocumentModel {
   #json?: ExtractedJson;
   #shaped?: { returns: ShapedObject[]; contexts: ShapedObject[] };
   #markdown?: MdRoot;
+  #delegations?: DelegationView;
 
   constructor(init: DocumentInit) {
     this.filePath = init.filePath;
@@ -85,6 +87,12 @@ export class DocumentModel {
   #classified() {
     if (!this.#shaped) this.#shaped = classifyObjects(this.json.blocks);
     return this.#shaped;
+  }
+
+  /** Where the spec delegates (calls, `subagent_type` data, prose, stages, markers) and its timeout statements. */
+  get delegations(): DelegationView {
+    if (!this.#delegations) this.#delegations = scanDelegations(this);
+    return this.#delegations;
   }
 
   /** The markdown tree (remark-parse with frontmatter). Costly: ask only when structure is needed. */

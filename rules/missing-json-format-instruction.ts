@@ -1,0 +1,94 @@
+import { defineRule } from '../src/engine/rule.js';
+import { describeSite, type DelegationSite } from '../src/model/delegations.js';
+import type { DocumentModel } from '../src/model/document.js';
+
+/** The constant's name, or the first line of the instruction's text. */
+const INSTRUCTION = /JSON_FORMAT_INSTRUCTION|CRITICAL RETURN FORMAT REQUIREMENT/i;
+const INSTRUCTION_G = /JSON_FORMAT_INSTRUCTION|CRITICAL RETURN FORMAT REQUIREMENT|JSON format instruction/gi;
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
+
+/**
+ * A statement that every invocation gets the instruction, on one line: it names the instruction,
+ * says it is appended (added, included), and says to all (every, each) invocations.
+ * "Appends JSON_FORMAT_INSTRUCTION to all task tool invocations" is the orchestrator's.
+ */
+function fileLevelStatement(doc: DocumentModel): boolean {
+  const text = doc.text;
+  INSTRUCTION_G.lastIndex = 0;
+  for (let m = INSTRUCTION_G.exec(text); m; m = INSTRUCTION_G.exec(text)) {
+    const line = doc.lines.lineText(doc.lines.lineOf(m.index));
+    if (/\b(append|add|include|attach)(s|ed|ing)?\b/i.test(line) && /\b(all|every|each)\b/i.test(line)) return true;
+  }
+  return false;
+}
+
+/** The prompt is a variable assigned with the instruction somewhere in the file (`p = "..." + JSON_FORMAT_INSTRUCTION`). */
+function variableCarriesInstruction(doc: DocumentModel, name: string): boolean {
+  const assign = new RegExp(`(?<![\\w.])${name}\\s*\\+?=(?!=)`);
+  const text = doc.text;
+  INSTRUCTION_G.lastIndex = 0;
+  for (let m = INSTRUCTION_G.exec(text); m; m = INSTRUCTION_G.exec(text)) {
+    if (!INSTRUCTION.test(m[0])) continue;
+    if (assign.test(doc.lines.lineText(doc.lines.lineOf(m.index)))) return true;
+  }
+  return false;
+}
+
+function callHasInstruction(doc: DocumentModel, site: DelegationSite): boolean {
+  const text = doc.text;
+  if (site.prompt) {
+    const value = text.slice(site.prompt.valueRange.start, site.prompt.valueRange.end);
+    if (INSTRUCTION.test(value)) return true;
+    if (IDENTIFIER.test(value.trim()) && variableCarriesInstruction(doc, value.trim())) return true;
+  }
+  // A comment or another argument of the same call that appends it.
+  return INSTRUCTION.test(text.slice(site.range.start, site.range.end));
+}
+
+export default defineRule({
+  meta: {
+    id: 'missing-json-format-instruction',
+    description: 'A task/Agent tool invocation appends JSON_FORMAT_INSTRUCTION to its prompt.',
+    details:
+      'Claude does not follow the return format in a subagent\'s own spec when it is invoked through the task tool; the delegation standard has whoever invokes a subagent append JSON_FORMAT_INSTRUCTION ("CRITICAL RETURN FORMAT REQUIREMENT: ...") to the prompt, or the subagent returns plain text and return validation fails. A call (`task(...)`, `Task(...)`, `Agent(...)`, or a `subagent_type` block with a `prompt`) is reported when its prompt does not carry the instruction; prose invocations ("invoke X via the task tool") are reported once per file when the file never mentions it. A line stating that all invocations append it satisfies the whole file.',
+    severity: 'error',
+    requiresStandard: true,
+    fixable: true,
+  },
+  check({ doc, report }) {
+    const sites = doc.delegations.sites;
+    const calls = sites.filter((s) => s.kind === 'call' || (s.kind === 'subagent-type' && s.prompt !== null));
+    const prose = sites.filter((s) => s.kind === 'prose');
+    if (calls.length === 0 && prose.length === 0) return;
+    if (fileLevelStatement(doc)) return;
+
+    for (const site of calls) {
+      if (callHasInstruction(doc, site)) continue;
+      const what = site.kind === 'call' ? describeSite(site, doc.text) : `the ${site.tool === 'agent' ? 'Agent' : 'task'} tool input with subagent_type ${site.targetText ?? '?'}`;
+      const lit = site.kind === 'call' ? site.prompt?.literal : null;
+      const fixable = lit != null && lit.quote !== '\\"';
+      const message = site.prompt
+        ? `${what} passes a prompt without JSON_FORMAT_INSTRUCTION; the standard has every task tool invocation append it ` +
+          `(prompt="..." + JSON_FORMAT_INSTRUCTION), so that the subagent returns JSON rather than plain text`
+        : `${what} has no prompt, so nothing appends JSON_FORMAT_INSTRUCTION; the standard has every task tool invocation pass ` +
+          `prompt="..." + JSON_FORMAT_INSTRUCTION, so that the subagent returns JSON rather than plain text`;
+      report({
+        message,
+        range: site.kind === 'call' ? site.anchor : site.prompt!.nameRange ?? site.anchor,
+        fix: fixable ? { range: [lit!.range.end, lit!.range.end], text: ' + JSON_FORMAT_INSTRUCTION' } : undefined,
+      });
+    }
+
+    // Prose names no prompt to look at: the file must mention the instruction somewhere.
+    if (prose.length > 0 && !INSTRUCTION.test(doc.text)) {
+      const first = prose[0]!;
+      const more = prose.length > 1 ? ` (and ${prose.length - 1} more invocation${prose.length > 2 ? 's' : ''} in prose)` : '';
+      report({
+        message:
+          `${describeSite(first, doc.text)}${more} invokes a subagent through the ${first.tool === 'agent' ? 'Agent' : 'task'} tool, but this file never mentions JSON_FORMAT_INSTRUCTION; ` +
+          `write the invocation with prompt="..." + JSON_FORMAT_INSTRUCTION, or state that every task tool invocation appends it`,
+        range: first.anchor,
+      });
+    }
+  },
+});
