@@ -174,7 +174,7 @@ export function lint(req: LintRequest): LintRun {
       documents: docs,
       configuredStandard: config.configuredStandard,
       usesStandard: config.usesStandard,
-      externalAgents: req.externalAgents,
+      externalAgents: [...(req.externalAgents ?? []), ...(config.knownAgents ?? [])],
     });
     const results = runRules({
       project,

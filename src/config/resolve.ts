@@ -20,6 +20,7 @@ interface RawConfig {
   rules?: Record<string, RuleEntry>;
   overrides?: Array<{ files: string | string[]; kind?: FileKind; rules?: Record<string, RuleEntry> }>;
   ignores?: string[];
+  knownAgents?: string[];
 }
 
 export interface ResolvedConfig {
@@ -29,6 +30,8 @@ export interface ResolvedConfig {
   configuredStandard?: StandardName;
   usesStandard?: boolean;
   ignores: string[];
+  /** Agent names that exist outside the project (config `knownAgents`). */
+  knownAgents: string[];
   /**
    * The file (path relative to the config's directory, forward slashes) is matched by
    * `ignores`: by the pattern itself or because a folder above it is (`drafts/`, `**\/old`).
@@ -162,6 +165,7 @@ export function resolveConfig(loaded: LoadedConfig, rules: readonly Rule[], cliR
     configuredStandard: raw.standard,
     usesStandard: raw.usesStandard,
     ignores,
+    knownAgents: raw.knownAgents ?? [],
     raw,
     isIgnored(relPath) {
       if (!ignoreMatch) return false;
