@@ -3,7 +3,7 @@
  * (`npm test` builds first). Findings come from the rules that exist: frontmatter-valid (an
  * unquoted argument-hint) and depth-path-mismatch (a depth that does not fit its path).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,11 +26,19 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], opts: { cwd: string; env?: Record<string, string>; input?: string }): Run {
+function cli(args: string[], opts: { cwd: string; env?: Record<string, string>; input?: string }): Promise<Run> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(NO_COLOR|FORCE_COLOR|CI|GITHUB_ACTIONS)$/.test(k)) env[k] = v;
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, env: { ...env, ...opts.env }, input: opts.input ?? '', encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd, env: { ...env, ...opts.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(opts.input ?? '');
+  });
 }
 
 let n = 0;
@@ -56,16 +64,16 @@ const DEPTH_AGENT = (depth: number) => `---\nname: researcher\ndescription: Rese
 const json = (r: Run) => JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<Record<string, unknown>>; suppressedMessages: Array<Record<string, unknown>>; errorCount: number; warningCount: number }>;
 const found = (r: Run) => json(r).flatMap((f) => f.messages.map((m) => `${path.basename(f.filePath)}:${m['line']}:${m['column']} ${m['ruleId']}`));
 
-describe('exit codes', () => {
-  it('0 and no output when nothing is wrong', () => {
+describe.concurrent('exit codes', () => {
+  it('0 and no output when nothing is wrong', async () => {
     const dir = project({ '.claude/agents/helper.md': GOOD_AGENT });
-    const r = cli([], { cwd: dir });
+    const r = await cli([], { cwd: dir });
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('1 when there are errors, with the finding, its code frame and a summary', () => {
+  it('1 when there are errors, with the finding, its code frame and a summary', async () => {
     const dir = project({ '.claude/commands/research.md': BAD_COMMAND });
-    const r = cli([], { cwd: dir });
+    const r = await cli([], { cwd: dir });
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(path.join('.claude', 'commands', 'research.md'));
@@ -75,70 +83,70 @@ describe('exit codes', () => {
     expect(r.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
   });
 
-  it('1 when warnings exceed --max-warnings, 0 when they do not', () => {
+  it('1 when warnings exceed --max-warnings, 0 when they do not', async () => {
     const dir = project({ '.claude/commands/research.md': BAD_COMMAND, '.agent-lint.json': '{"rules": {"frontmatter-valid": "warn"}}' });
-    expect(cli([], { cwd: dir }).code).toBe(0);
-    expect(cli(['--max-warnings', '1'], { cwd: dir }).code).toBe(0);
-    const r = cli(['--max-warnings', '0'], { cwd: dir });
+    expect((await cli([], { cwd: dir })).code).toBe(0);
+    expect((await cli(['--max-warnings', '1'], { cwd: dir })).code).toBe(0);
+    const r = await cli(['--max-warnings', '0'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('too many warnings: 1 (maximum: 0)');
-    expect(cli(['--max-warnings', 'x'], { cwd: dir }).code).toBe(2);
+    expect((await cli(['--max-warnings', 'x'], { cwd: dir })).code).toBe(2);
   });
 
-  it('2 for an unknown flag, with a message', () => {
-    const r = cli(['--frobnicate'], { cwd: TMP });
+  it('2 for an unknown flag, with a message', async () => {
+    const r = await cli(['--frobnicate'], { cwd: TMP });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("Unknown option '--frobnicate'");
-    expect(cli(['--max-warning', '3'], { cwd: TMP }).stderr).toContain('did you mean --max-warnings?');
-    expect(cli(['--format', 'xml'], { cwd: TMP }).stderr).toContain('unknown format "xml"; expected one of: stylish, json, sarif, github');
+    expect((await cli(['--max-warning', '3'], { cwd: TMP })).stderr).toContain('did you mean --max-warnings?');
+    expect((await cli(['--format', 'xml'], { cwd: TMP })).stderr).toContain('unknown format "xml"; expected one of: stylish, json, sarif, github');
   });
 
-  it('2 for a bad config, naming the bad key and the file', () => {
+  it('2 for a bad config, naming the bad key and the file', async () => {
     const dir = project({ '.claude/agents/helper.md': GOOD_AGENT, '.agent-lint.json': '{"rulez": {"frontmatter-valid": "off"}}' });
-    const r = cli([], { cwd: dir });
+    const r = await cli([], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('config error in .agent-lint.json: rulez: unknown key; expected "rules"');
 
     writeFileSync(path.join(dir, '.agent-lint.json'), '{"rules": {"frontmatter-vald": "error"}}');
-    expect(cli([], { cwd: dir }).stderr).toContain('.agent-lint.json: rules.frontmatter-vald: unknown rule "frontmatter-vald"; did you mean "frontmatter-valid"?');
+    expect((await cli([], { cwd: dir })).stderr).toContain('.agent-lint.json: rules.frontmatter-vald: unknown rule "frontmatter-vald"; did you mean "frontmatter-valid"?');
     writeFileSync(path.join(dir, '.agent-lint.json'), '{"rules": {"frontmatter-valid": "eror"}}');
-    expect(cli([], { cwd: dir }).stderr).toContain('rules.frontmatter-valid: must be one of "off", "warn", "error", 0, 1, 2');
+    expect((await cli([], { cwd: dir })).stderr).toContain('rules.frontmatter-valid: must be one of "off", "warn", "error", 0, 1, 2');
     writeFileSync(path.join(dir, '.agent-lint.json'), '{"rules": {"depth-path-mismatch": ["error", {"pathOfset": 2}]}}');
-    expect(cli([], { cwd: dir }).stderr).toContain('rules.depth-path-mismatch.1.pathOfset: unknown key; expected "pathOffset"');
+    expect((await cli([], { cwd: dir })).stderr).toContain('rules.depth-path-mismatch.1.pathOfset: unknown key; expected "pathOffset"');
     writeFileSync(path.join(dir, '.agent-lint.json'), '{\n  "rules": {\n    "frontmatter-valid": "off"\n    "x": 1\n  }\n}');
-    const bad = cli([], { cwd: dir });
+    const bad = await cli([], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/\.agent-lint\.json: config is not valid JSON: .* at line 4, column 5/);
-    expect(cli(['--config', 'missing.json'], { cwd: dir }).stderr).toContain('missing.json: config file not found');
+    expect((await cli(['--config', 'missing.json'], { cwd: dir })).stderr).toContain('missing.json: config file not found');
   });
 
-  it('2 for a path that cannot be read', () => {
+  it('2 for a path that cannot be read', async () => {
     const dir = project({ '.claude/agents/helper.md': GOOD_AGENT });
-    const r = cli(['nope/agent.md'], { cwd: dir });
+    const r = await cli(['nope/agent.md'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot read "nope/agent.md": no such file or directory');
   });
 
-  it('2 for a glob that matches nothing; a warning and 0 with --no-error-on-unmatched-pattern', () => {
+  it('2 for a glob that matches nothing; a warning and 0 with --no-error-on-unmatched-pattern', async () => {
     const dir = project({ '.claude/agents/helper.md': GOOD_AGENT });
-    const r = cli(['specs/**/*.md'], { cwd: dir });
+    const r = await cli(['specs/**/*.md'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: no files match "specs/**/*.md"');
-    const w = cli(['specs/**/*.md', '.claude/agents/helper.md', '--no-error-on-unmatched-pattern'], { cwd: dir });
+    const w = await cli(['specs/**/*.md', '.claude/agents/helper.md', '--no-error-on-unmatched-pattern'], { cwd: dir });
     expect(w.code).toBe(0);
     expect(w.stderr).toContain('warning: no files match "specs/**/*.md"');
   });
 
-  it('2 for a folder with no specs in it, saying where it looked and what to do', () => {
+  it('2 for a folder with no specs in it, saying where it looked and what to do', async () => {
     const dir = project({ 'docs/guide.md': '# Guide\n' });
-    const r = cli(['docs'], { cwd: dir });
+    const r = await cli(['docs'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no agent, command or skill specs found in "docs"');
     expect(r.stderr).toContain('"docs/**/*.md"');
   });
 });
 
-describe('options', () => {
+describe.concurrent('options', () => {
   const dir = () =>
     project({
       '.claude/commands/research.md': BAD_COMMAND,
@@ -147,8 +155,8 @@ describe('options', () => {
       '.agent-lint.json': '{"rules": {"depth-path-mismatch": "warn"}}',
     });
 
-  it("--format json is ESLint's shape", () => {
-    const r = cli(['--format', 'json'], { cwd: dir() });
+  it("--format json is ESLint's shape", async () => {
+    const r = await cli(['--format', 'json'], { cwd: dir() });
     expect(r.code).toBe(1);
     const out = json(r);
     expect(out.map((f) => path.basename(f.filePath))).toEqual(['helper.md', 'researcher.md', 'research.md']);
@@ -161,54 +169,54 @@ describe('options', () => {
     expect(out[1]).toMatchObject({ errorCount: 0, warningCount: 1, fixableWarningCount: 1 });
   });
 
-  it('--output-file writes the report there (folders made), nothing to stdout, and no colour', () => {
+  it('--output-file writes the report there (folders made), nothing to stdout, and no colour', async () => {
     const d = dir();
-    const r = cli(['--output-file', 'reports/lint.txt', '--color'], { cwd: d });
+    const r = await cli(['--output-file', 'reports/lint.txt', '--color'], { cwd: d });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     const text = readFileSync(path.join(d, 'reports/lint.txt'), 'utf8');
     expect(text).toContain('frontmatter-valid');
     expect(text).toContain('✖ 2 problems (1 error, 1 warning)');
-    const j = cli(['-f', 'sarif', '-o', 'out.sarif'], { cwd: d });
+    const j = await cli(['-f', 'sarif', '-o', 'out.sarif'], { cwd: d });
     expect(JSON.parse(readFileSync(path.join(d, 'out.sarif'), 'utf8')).version).toBe('2.1.0');
     expect(j.stdout).toBe('');
   });
 
-  it('--quiet reports errors only, and its hidden warnings do not count for --max-warnings', () => {
+  it('--quiet reports errors only, and its hidden warnings do not count for --max-warnings', async () => {
     const d = dir();
-    const r = cli(['--quiet', '--format', 'json'], { cwd: d });
+    const r = await cli(['--quiet', '--format', 'json'], { cwd: d });
     expect(found(r)).toEqual(['research.md:3:24 frontmatter-valid']);
-    const only = cli(['--quiet', '--max-warnings', '0', '.claude/agents'], { cwd: d });
+    const only = await cli(['--quiet', '--max-warnings', '0', '.claude/agents'], { cwd: d });
     expect(only).toMatchObject({ code: 0, stdout: '' });
   });
 
-  it('--rule id:severity overrides the config, and is checked', () => {
+  it('--rule id:severity overrides the config, and is checked', async () => {
     const d = dir();
-    expect(found(cli(['--rule', 'frontmatter-valid:off', '-f', 'json'], { cwd: d }))).toEqual(['researcher.md:5:114 depth-path-mismatch']);
-    const r = cli(['--rule', 'frontmatter-valid:warn', '--rule', 'depth-path-mismatch=off'], { cwd: d });
+    expect(found(await cli(['--rule', 'frontmatter-valid:off', '-f', 'json'], { cwd: d }))).toEqual(['researcher.md:5:114 depth-path-mismatch']);
+    const r = await cli(['--rule', 'frontmatter-valid:warn', '--rule', 'depth-path-mismatch=off'], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('✖ 1 problem (0 errors, 1 warning)');
-    expect(cli(['--rule', 'frontmatter-valid'], { cwd: d }).stderr).toContain('--rule expects id:severity');
-    const unknown = cli(['--rule', 'frontmater-valid:off'], { cwd: d });
+    expect((await cli(['--rule', 'frontmatter-valid'], { cwd: d })).stderr).toContain('--rule expects id:severity');
+    const unknown = await cli(['--rule', 'frontmater-valid:off'], { cwd: d });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--rule frontmater-valid: unknown rule; did you mean "frontmatter-valid"?');
   });
 
-  it('--list-rules lists every rule with its default severity', () => {
-    const r = cli(['--list-rules'], { cwd: TMP });
+  it('--list-rules lists every rule with its default severity', async () => {
+    const r = await cli(['--list-rules'], { cwd: TMP });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^frontmatter-valid +error +- +Frontmatter is valid YAML/m);
     expect(r.stdout).toMatch(/^depth-path-mismatch +error +fixable +/m);
   });
 
-  it('--print-config FILE prints the config in force for that file', () => {
+  it('--print-config FILE prints the config in force for that file', async () => {
     const d = project({
       '.agent-lint.json': JSON.stringify({
         rules: { 'depth-path-mismatch': ['warn', { pathOffset: 3 }] },
         overrides: [{ files: ['docs/agents/**'], kind: 'agent', rules: { 'frontmatter-valid': 'off' } }],
       }),
     });
-    const plain = JSON.parse(cli(['--print-config', '.claude/commands/x.md'], { cwd: d }).stdout);
+    const plain = JSON.parse((await cli(['--print-config', '.claude/commands/x.md'], { cwd: d })).stdout);
     expect(plain).toEqual({
       configFile: path.join(d, '.agent-lint.json'),
       ignored: false,
@@ -216,46 +224,46 @@ describe('options', () => {
       standard: 'v2',
       rules: { 'depth-path-mismatch': ['warn', { pathOffset: 3 }], 'frontmatter-valid': ['error', {}] },
     });
-    const over = JSON.parse(cli(['--print-config', 'docs/agents/a.md'], { cwd: d }).stdout);
+    const over = JSON.parse((await cli(['--print-config', 'docs/agents/a.md'], { cwd: d })).stdout);
     expect(over.kind).toBe('agent');
     expect(over.rules['frontmatter-valid']).toBeUndefined();
   });
 
-  it('--print-config-schema prints the schema that docs/config.schema.json holds', () => {
-    const r = cli(['--print-config-schema'], { cwd: TMP });
+  it('--print-config-schema prints the schema that docs/config.schema.json holds', async () => {
+    const r = await cli(['--print-config-schema'], { cwd: TMP });
     expect(r.stdout).toBe(readFileSync(path.join(REPO_ROOT, 'docs/config.schema.json'), 'utf8'));
   });
 
-  it('--stdin lints standard input as --stdin-filename (its kind and config from that path)', () => {
+  it('--stdin lints standard input as --stdin-filename (its kind and config from that path)', async () => {
     const d = project({ '.agent-lint.json': '{"rules": {"frontmatter-valid": "warn"}}' });
-    const r = cli(['--stdin', '--stdin-filename', '.claude/commands/research.md', '-f', 'json'], { cwd: d, input: BAD_COMMAND });
+    const r = await cli(['--stdin', '--stdin-filename', '.claude/commands/research.md', '-f', 'json'], { cwd: d, input: BAD_COMMAND });
     expect(r.code).toBe(0);
     const out = json(r);
     expect(out).toHaveLength(1);
     expect(out[0]!.filePath).toBe(path.join(d, '.claude/commands/research.md'));
     expect(out[0]!.messages[0]).toMatchObject({ ruleId: 'frontmatter-valid', severity: 1, line: 3 });
-    const plain = cli(['--stdin'], { cwd: d, input: DEPTH_AGENT(0) });
+    const plain = await cli(['--stdin'], { cwd: d, input: DEPTH_AGENT(0) });
     expect(plain.code).toBe(1);
     expect(plain.stdout).toContain('depth-path-mismatch');
-    expect(cli(['--stdin', 'x.md'], { cwd: d }).code).toBe(2);
-    expect(cli(['--stdin-filename', 'x.md'], { cwd: d }).stderr).toContain('--stdin-filename needs --stdin');
+    expect((await cli(['--stdin', 'x.md'], { cwd: d })).code).toBe(2);
+    expect((await cli(['--stdin-filename', 'x.md'], { cwd: d })).stderr).toContain('--stdin-filename needs --stdin');
   });
 
-  it('colour: none when not a terminal, --color and FORCE_COLOR turn it on, --no-color and NO_COLOR off', () => {
+  it('colour: none when not a terminal, --color and FORCE_COLOR turn it on, --no-color and NO_COLOR off', async () => {
     const d = dir();
-    expect(cli([], { cwd: d }).stdout).not.toMatch(ANSI);
-    expect(cli(['--color'], { cwd: d }).stdout).toMatch(ANSI);
-    expect(cli([], { cwd: d, env: { FORCE_COLOR: '1' } }).stdout).toMatch(ANSI);
-    expect(cli([], { cwd: d, env: { FORCE_COLOR: '0' } }).stdout).not.toMatch(ANSI);
-    expect(cli(['--no-color'], { cwd: d, env: { FORCE_COLOR: '1' } }).stdout).not.toMatch(ANSI);
-    expect(cli([], { cwd: d, env: { NO_COLOR: '1', FORCE_COLOR: '1' } }).stdout).not.toMatch(ANSI);
-    expect(cli(['--color'], { cwd: d, env: { NO_COLOR: '1' } }).stdout).toMatch(ANSI);
+    expect((await cli([], { cwd: d })).stdout).not.toMatch(ANSI);
+    expect((await cli(['--color'], { cwd: d })).stdout).toMatch(ANSI);
+    expect((await cli([], { cwd: d, env: { FORCE_COLOR: '1' } })).stdout).toMatch(ANSI);
+    expect((await cli([], { cwd: d, env: { FORCE_COLOR: '0' } })).stdout).not.toMatch(ANSI);
+    expect((await cli(['--no-color'], { cwd: d, env: { FORCE_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+    expect((await cli([], { cwd: d, env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+    expect((await cli(['--color'], { cwd: d, env: { NO_COLOR: '1' } })).stdout).toMatch(ANSI);
   });
 
-  it('--version and --help', () => {
+  it('--version and --help', async () => {
     const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-    expect(cli(['--version'], { cwd: TMP })).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
-    const h = cli(['--help'], { cwd: TMP });
+    expect(await cli(['--version'], { cwd: TMP })).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    const h = await cli(['--help'], { cwd: TMP });
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/^Usage: agent-lint \[options\]/);
     for (const flag of ['--format', '--output-file', '--config', '--no-config-lookup', '--rule', '--quiet', '--max-warnings', '--list-rules', '--print-config', '--stdin', '--stdin-filename', '--no-error-on-unmatched-pattern', '--no-color', '--version'])
@@ -263,12 +271,12 @@ describe('options', () => {
   });
 });
 
-describe('config files', () => {
+describe.concurrent('config files', () => {
   const files = { '.claude/commands/research.md': BAD_COMMAND, '.claude/agents/researcher.md': DEPTH_AGENT(2) };
   const both = ['research.md:3:24 frontmatter-valid', 'researcher.md:5:114 depth-path-mismatch'].sort();
-  const lintJson = (cwd: string, args: string[] = []) => found(cli(['-f', 'json', ...args], { cwd })).sort();
+  const lintJson = async (cwd: string, args: string[] = []) => found(await cli(['-f', 'json', ...args], { cwd })).sort();
 
-  it('is looked up upward from the linted files: .agent-lint.json, .jsonc, .yaml and package.json "agent-lint"', () => {
+  it('is looked up upward from the linted files: .agent-lint.json, .jsonc, .yaml and package.json "agent-lint"', async () => {
     const variants: Record<string, string> = {
       '.agent-lint.json': '{"rules": {"frontmatter-valid": "off"}}',
       '.agent-lint.jsonc': '// comments and trailing commas are fine\n{\n  "rules": {\n    /* off */ "frontmatter-valid": "off",\n  },\n}\n',
@@ -277,28 +285,28 @@ describe('config files', () => {
     };
     for (const [name, text] of Object.entries(variants)) {
       const d = project({ ...files, [name]: text });
-      expect(lintJson(d), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
+      expect(await lintJson(d), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
       // From a folder below it, and from outside the project, the same config applies.
-      expect(lintJson(path.join(d, '.claude/agents')), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
-      expect(found(cli(['-f', 'json', path.basename(d)], { cwd: TMP })).sort(), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
+      expect(await lintJson(path.join(d, '.claude/agents')), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
+      expect(found(await cli(['-f', 'json', path.basename(d)], { cwd: TMP })).sort(), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
     }
   });
 
-  it('a package.json without an "agent-lint" key is not a config', () => {
+  it('a package.json without an "agent-lint" key is not a config', async () => {
     const d = project({ ...files, 'package.json': '{"name": "x"}', '.agent-lint.json': '{"rules": {"frontmatter-valid": "off"}}' });
     mkdirSync(path.join(d, 'sub'));
     writeFileSync(path.join(d, 'sub/package.json'), '{"name": "sub"}');
-    const p = JSON.parse(cli(['--print-config', 'sub/.claude/agents/a.md'], { cwd: d }).stdout);
+    const p = JSON.parse((await cli(['--print-config', 'sub/.claude/agents/a.md'], { cwd: d })).stdout);
     expect(p.configFile).toBe(path.join(d, '.agent-lint.json'));
   });
 
-  it('--no-config-lookup ignores config files; --config names one', () => {
+  it('--no-config-lookup ignores config files; --config names one', async () => {
     const d = project({ ...files, '.agent-lint.json': '{"rules": {"frontmatter-valid": "off"}}', 'other.yaml': 'rules:\n  depth-path-mismatch: off\n' });
-    expect(lintJson(d, ['--no-config-lookup'])).toEqual(both);
-    expect(lintJson(d, ['--config', 'other.yaml'])).toEqual(['research.md:3:24 frontmatter-valid']);
+    expect(await lintJson(d, ['--no-config-lookup'])).toEqual(both);
+    expect(await lintJson(d, ['--config', 'other.yaml'])).toEqual(['research.md:3:24 frontmatter-valid']);
   });
 
-  it('overrides: rules by files glob, and kind for files outside the usual folders', () => {
+  it('overrides: rules by files glob, and kind for files outside the usual folders', async () => {
     const d = project({
       ...files,
       'prompts/agents/writer.md': BAD_COMMAND,
@@ -309,74 +317,74 @@ describe('config files', () => {
         ],
       }),
     });
-    const out = json(cli(['-f', 'json', '.', 'prompts/**/*.md'], { cwd: d }));
+    const out = json(await cli(['-f', 'json', '.', 'prompts/**/*.md'], { cwd: d }));
     const research = out.find((f) => f.filePath.endsWith('research.md'))!;
     expect(research.messages[0]).toMatchObject({ ruleId: 'frontmatter-valid', severity: 1 });
     expect(out.find((f) => f.filePath.endsWith('writer.md'))!.messages[0]).toMatchObject({ ruleId: 'frontmatter-valid', severity: 2 });
-    expect(JSON.parse(cli(['--print-config', 'prompts/agents/writer.md'], { cwd: d }).stdout).kind).toBe('agent');
+    expect(JSON.parse((await cli(['--print-config', 'prompts/agents/writer.md'], { cwd: d })).stdout).kind).toBe('agent');
   });
 
-  it('ignores: files and folders are not linted; a named ignored file is a warning', () => {
+  it('ignores: files and folders are not linted; a named ignored file is a warning', async () => {
     const d = project({ ...files, '.claude/agents/drafts/old.md': BAD_COMMAND, '.agent-lint.json': '{"ignores": [".claude/agents/drafts/", "**/research.md"]}' });
-    expect(lintJson(d)).toEqual(['researcher.md:5:114 depth-path-mismatch']);
-    const named = cli(['.claude/agents/drafts/old.md'], { cwd: d });
+    expect(await lintJson(d)).toEqual(['researcher.md:5:114 depth-path-mismatch']);
+    const named = await cli(['.claude/agents/drafts/old.md'], { cwd: d });
     expect(named).toMatchObject({ code: 0, stdout: '' });
     expect(named.stderr).toContain('"ignores"');
-    expect(cli(['.claude/agents/drafts/*.md'], { cwd: d }).code).toBe(2);
+    expect((await cli(['.claude/agents/drafts/*.md'], { cwd: d })).code).toBe(2);
   });
 
-  it('standard: v1 and --standard', () => {
+  it('standard: v1 and --standard', async () => {
     const d = project(files);
-    expect(JSON.parse(cli(['--print-config', 'a.md', '--standard', 'bounded'], { cwd: d }).stdout).standard).toBe('bounded');
-    expect(cli(['--standard', 'v3'], { cwd: d }).stderr).toContain('--standard expects v2, v1 or bounded');
+    expect(JSON.parse((await cli(['--print-config', 'a.md', '--standard', 'bounded'], { cwd: d })).stdout).standard).toBe('bounded');
+    expect((await cli(['--standard', 'v3'], { cwd: d })).stderr).toContain('--standard expects v2, v1 or bounded');
   });
 });
 
-describe('inline suppressions', () => {
+describe.concurrent('inline suppressions', () => {
   const agent = (body: string, fm = '') => `---\nname: researcher\ndescription: Researches${fm}\n---\n${body}`;
-  const lint = (text: string, file = '.claude/agents/researcher.md') => {
+  const lint = async (text: string, file = '.claude/agents/researcher.md') => {
     const d = project({ [file]: text });
-    return json(cli(['-f', 'json'], { cwd: d }))[0]!;
+    return json(await cli(['-f', 'json'], { cwd: d }))[0]!;
   };
   const lines = (r: { messages: Array<Record<string, unknown>> }) => r.messages.map((m) => m['line']);
 
-  it('disable ... enable for one rule', () => {
-    const r = lint(agent(`<!-- agent-lint-disable depth-path-mismatch -->\n${returnLine(2)}\n<!-- agent-lint-enable depth-path-mismatch -->\n${returnLine(3)}\n`));
+  it('disable ... enable for one rule', async () => {
+    const r = await lint(agent(`<!-- agent-lint-disable depth-path-mismatch -->\n${returnLine(2)}\n<!-- agent-lint-enable depth-path-mismatch -->\n${returnLine(3)}\n`));
     expect(lines(r)).toEqual([8]);
     expect(r.suppressedMessages.map((m) => m['line'])).toEqual([6]);
   });
 
-  it('disable without rules covers every rule; another rule id does not', () => {
-    expect(lines(lint(agent(`<!-- agent-lint-disable -->\n${returnLine(2)}\n`)))).toEqual([]);
-    expect(lines(lint(agent(`<!-- agent-lint-disable frontmatter-valid -->\n${returnLine(2)}\n`)))).toEqual([6]);
+  it('disable without rules covers every rule; another rule id does not', async () => {
+    expect(lines(await lint(agent(`<!-- agent-lint-disable -->\n${returnLine(2)}\n`)))).toEqual([]);
+    expect(lines(await lint(agent(`<!-- agent-lint-disable frontmatter-valid -->\n${returnLine(2)}\n`)))).toEqual([6]);
   });
 
-  it('disable-next-line, with a justification after --', () => {
-    const r = lint(agent(`<!-- agent-lint-disable-next-line depth-path-mismatch -- the example is wrong on purpose -->\n${returnLine(2)}\n\n${returnLine(2)}\n`));
+  it('disable-next-line, with a justification after --', async () => {
+    const r = await lint(agent(`<!-- agent-lint-disable-next-line depth-path-mismatch -- the example is wrong on purpose -->\n${returnLine(2)}\n\n${returnLine(2)}\n`));
     expect(lines(r)).toEqual([8]);
     expect(r.suppressedMessages[0]!['suppressions']).toEqual([{ kind: 'directive', justification: 'the example is wrong on purpose' }]);
   });
 
-  it('disable-line and disable-file', () => {
-    expect(lines(lint(agent(`${returnLine(2)} <!-- agent-lint-disable-line depth-path-mismatch -->\n${returnLine(2)}\n`)))).toEqual([6]);
-    expect(lines(lint(agent(`${returnLine(2)}\n${returnLine(2)}\n<!-- agent-lint-disable-file depth-path-mismatch -->\n`)))).toEqual([]);
+  it('disable-line and disable-file', async () => {
+    expect(lines(await lint(agent(`${returnLine(2)} <!-- agent-lint-disable-line depth-path-mismatch -->\n${returnLine(2)}\n`)))).toEqual([6]);
+    expect(lines(await lint(agent(`${returnLine(2)}\n${returnLine(2)}\n<!-- agent-lint-disable-file depth-path-mismatch -->\n`)))).toEqual([]);
   });
 
-  it('YAML comments in frontmatter: # agent-lint-disable-next-line', () => {
+  it('YAML comments in frontmatter: # agent-lint-disable-next-line', async () => {
     const cmd = '---\ndescription: Research\n# agent-lint-disable-next-line frontmatter-valid\nargument-hint: [topic] [--deep]\n---\nbody\n';
-    const r = lint(cmd, '.claude/commands/research.md');
+    const r = await lint(cmd, '.claude/commands/research.md');
     expect(r.messages).toEqual([]);
     expect(r.suppressedMessages.map((m) => m['ruleId'])).toEqual(['frontmatter-valid']);
-    expect(lint(cmd.replace('next-line frontmatter-valid', 'next-line depth-path-mismatch'), '.claude/commands/research.md').messages).toHaveLength(1);
+    expect((await lint(cmd.replace('next-line frontmatter-valid', 'next-line depth-path-mismatch'), '.claude/commands/research.md')).messages).toHaveLength(1);
   });
 
-  it('is not fooled by a markdown heading or by a directive shown inside a code block', () => {
-    expect(lines(lint(agent(`# agent-lint-disable\n${returnLine(2)}\n`)))).toEqual([6]);
-    expect(lines(lint(agent(`\`\`\`markdown\n<!-- agent-lint-disable-file -->\n\`\`\`\n${returnLine(2)}\n`)))).toEqual([8]);
+  it('is not fooled by a markdown heading or by a directive shown inside a code block', async () => {
+    expect(lines(await lint(agent(`# agent-lint-disable\n${returnLine(2)}\n`)))).toEqual([6]);
+    expect(lines(await lint(agent(`\`\`\`markdown\n<!-- agent-lint-disable-file -->\n\`\`\`\n${returnLine(2)}\n`)))).toEqual([8]);
   });
 });
 
-describe('finding files', () => {
+describe.concurrent('finding files', () => {
   const tree = {
     '.claude/agents/a.md': GOOD_AGENT,
     '.claude/agents/team/b.md': GOOD_AGENT,
@@ -402,9 +410,9 @@ describe('finding files', () => {
   };
   const listed = (r: Run, base: string) => json(r).map((f) => path.relative(base, f.filePath).split(path.sep).join('/'));
 
-  it('walks the places agents, commands and skills live (also plugins), skipping node_modules and .git', () => {
+  it('walks the places agents, commands and skills live (also plugins), skipping node_modules and .git', async () => {
     const d = project(tree);
-    expect(listed(cli(['-f', 'json'], { cwd: d }), d)).toEqual([
+    expect(listed(await cli(['-f', 'json'], { cwd: d }), d)).toEqual([
       '.claude/agents/a.md',
       '.claude/agents/team/b.md',
       '.claude/commands/c.md',
@@ -420,15 +428,15 @@ describe('finding files', () => {
     ]);
   });
 
-  it('a folder inside a spec location is walked whole', () => {
+  it('a folder inside a spec location is walked whole', async () => {
     const d = project(tree);
-    expect(listed(cli(['-f', 'json'], { cwd: path.join(d, '.claude/agents') }), d)).toEqual(['.claude/agents/a.md', '.claude/agents/team/b.md']);
-    expect(listed(cli(['-f', 'json', 'plugins/p/agents', '.claude/skills'], { cwd: d }), d)).toEqual(['plugins/p/agents/h.md', '.claude/skills/s/SKILL.md']);
+    expect(listed(await cli(['-f', 'json'], { cwd: path.join(d, '.claude/agents') }), d)).toEqual(['.claude/agents/a.md', '.claude/agents/team/b.md']);
+    expect(listed(await cli(['-f', 'json', 'plugins/p/agents', '.claude/skills'], { cwd: d }), d)).toEqual(['plugins/p/agents/h.md', '.claude/skills/s/SKILL.md']);
   });
 
-  it("globs take in dot folders ('**/*.md' includes .claude/) but not node_modules or .git", () => {
+  it("globs take in dot folders ('**/*.md' includes .claude/) but not node_modules or .git", async () => {
     const d = project(tree);
-    const files = listed(cli(['-f', 'json', '**/*.md'], { cwd: d }), d);
+    const files = listed(await cli(['-f', 'json', '**/*.md'], { cwd: d }), d);
     expect(files).toContain('.claude/agents/a.md');
     expect(files).toContain('README.md');
     expect(files).toContain('.claude/skills/s/reference.md');
@@ -436,18 +444,18 @@ describe('finding files', () => {
     expect(files).toEqual([...files].sort());
   });
 
-  it('!glob leaves files out', () => {
+  it('!glob leaves files out', async () => {
     const d = project(tree);
-    const files = listed(cli(['-f', 'json', '.claude', '!.claude/agents/**'], { cwd: d }), d);
+    const files = listed(await cli(['-f', 'json', '.claude', '!.claude/agents/**'], { cwd: d }), d);
     expect(files).toEqual(['.claude/commands/c.md', '.claude/skills/s/SKILL.md']);
   });
 
-  it('the order is the same whatever order the files were made in', () => {
+  it('the order is the same whatever order the files were made in', async () => {
     const names = ['zeta', 'alpha', 'Mid', 'beta', '10-x', '2-x'];
     const a = project(Object.fromEntries(names.map((nm) => [`.claude/agents/${nm}.md`, DEPTH_AGENT(2)])));
     const b = project(Object.fromEntries([...names].reverse().map((nm) => [`.claude/agents/${nm}.md`, DEPTH_AGENT(2)])));
-    const ra = cli([], { cwd: a }).stdout;
-    expect(ra).toBe(cli([], { cwd: b }).stdout);
+    const ra = (await cli([], { cwd: a })).stdout;
+    expect(ra).toBe((await cli([], { cwd: b })).stdout);
     const headers = ra.split('\n').filter((l) => l.startsWith('.claude'));
     expect(headers).toEqual([...headers].sort());
     expect(headers).toHaveLength(names.length);

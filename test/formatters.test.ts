@@ -218,7 +218,7 @@ describe('stylish', () => {
     const i = lines.findIndex((l) => l.includes('file-unreadable'));
     expect(lines[i + 1]).not.toContain('|');
     expect(out).toContain('✖ 9 problems (5 errors, 4 warnings)\n');
-    expect(out).toContain('1 error and 0 warnings potentially fixable');
+    expect(out).not.toContain('--fix');
   });
 
   it('prints nothing when there is nothing to report', () => {

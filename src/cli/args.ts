@@ -29,7 +29,11 @@ export interface CliOptions {
 export const HELP = `Usage: agent-lint [options] [files, directories or globs...]
 
 Lints Claude Code and OpenCode agent, command and skill specs, and the delegation standard
-they follow. With no paths, lints the spec files below the current directory.
+they follow. With no paths, lints the spec files below the current directory; a directory is
+searched for .claude/agents, .claude/commands, .claude/skills/*/SKILL.md, .opencode/ and plugin
+folders; files and globs ('**/*.md') are taken as given; '!glob' leaves files out.
+Config: the nearest .agent-lint.json, .jsonc, .yaml or package.json "agent-lint" key above
+each file.
 
 Options:
   -f, --format <name>          stylish (default), json, sarif or github

@@ -99,6 +99,7 @@ export function validateConfig(raw: unknown, rules: readonly Rule[], file: strin
     }
   };
   const r = raw as RawConfig;
+  if (Object.keys(r).length === 0) return r;
   checkRuleKeys(r.rules, 'rules');
   r.overrides?.forEach((o, i) => checkRuleKeys(o?.rules, `overrides.${i}.rules`));
   const validate = compiledSchema(rules);

@@ -39,13 +39,11 @@ export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' 
 export const formatStylish: Formatter = (results, ctx) => {
   const c = new Chalk({ level: ctx.color ? 1 : 0 });
   const out: string[] = [];
-  let errors = 0, warnings = 0, fixableErrors = 0, fixableWarnings = 0;
+  let errors = 0, warnings = 0;
   for (const r of results) {
     if (r.messages.length === 0) continue;
     errors += r.errorCount;
     warnings += r.warningCount;
-    fixableErrors += r.fixableErrorCount;
-    fixableWarnings += r.fixableWarningCount;
     out.push(c.underline(path.relative(ctx.cwd, r.filePath) || r.filePath));
     let lines: string[] | undefined;
     for (const m of r.messages) {
@@ -68,8 +66,5 @@ export const formatStylish: Formatter = (results, ctx) => {
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   const summary = `\u2716 ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   out.push(errors ? c.red.bold(summary) : c.yellow.bold(summary));
-  if (fixableErrors || fixableWarnings) {
-    out.push(c.dim(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`));
-  }
   return out.join('\n') + '\n';
 };

@@ -12,7 +12,7 @@ export function rulesTable(rules: readonly Rule[]): string {
     .filter((r) => !r.meta.internal)
     .map((r) => {
       const m = r.meta;
-      const profiles = (m.profiles ?? ['v2', 'v1', 'bounded']).join(', ') + (m.requiresStandard ? ' (projects using the standard)' : '');
+      const profiles = m.profiles || m.requiresStandard ? `${(m.profiles ?? ['v2', 'v1', 'bounded']).join(', ')}${m.requiresStandard ? ' (projects that use the standard)' : ''}` : 'all';
       return `| [${m.id}](docs/rules/${m.id}.md) | ${m.severity} | ${profiles} | ${m.fixable ? 'yes' : ''} | ${cell(m.description)} |`;
     });
   const internal = sorted.filter((r) => r.meta.internal).map((r) => `\`${r.meta.id}\``);
