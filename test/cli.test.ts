@@ -4,7 +4,7 @@
  * unquoted argument-hint) and depth-path-mismatch (a depth that does not fit its path).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,10 @@ describe.concurrent('exit codes', () => {
     const r = await cli(['nope/agent.md'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot read "nope/agent.md": no such file or directory');
+    symlinkSync(path.join(dir, 'gone.md'), path.join(dir, '.claude/agents/link.md'));
+    const link = await cli(['.claude/agents/link.md'], { cwd: dir });
+    expect(link.code).toBe(2);
+    expect(link.stderr).toContain('cannot read ".claude/agents/link.md": a symlink to a file that does not exist');
   });
 
   it('2 for a glob that matches nothing; a warning and 0 with --no-error-on-unmatched-pattern', async () => {

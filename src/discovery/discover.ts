@@ -3,7 +3,7 @@
  * plugins keep agents, commands and skills; explicit files and globs are taken as given.
  */
 import fg from 'fast-glob';
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
 import path from 'node:path';
 
@@ -95,7 +95,15 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
         if (matches.length === 0) out.unmatched.push(arg);
         matches.forEach(add);
       } else {
-        out.unreadable.push({ arg, reason: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message });
+        const code = (e as NodeJS.ErrnoException).code;
+        const dangling = code === 'ENOENT' && (() => {
+          try {
+            return lstatSync(abs).isSymbolicLink();
+          } catch {
+            return false;
+          }
+        })();
+        out.unreadable.push({ arg, reason: dangling ? 'a symlink to a file that does not exist' : code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message });
       }
       continue;
     }
@@ -104,7 +112,16 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       const files = discoverSpecs(abs, ignore);
       if (files.length === 0) out.unmatched.push(arg);
       files.forEach(add);
-    } else add(abs);
+    } else {
+      // A file named on the command line that cannot be read is a usage problem, like a missing one.
+      try {
+        accessSync(abs, constants.R_OK);
+      } catch (e) {
+        out.unreadable.push({ arg, reason: (e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (e as Error).message });
+        continue;
+      }
+      add(abs);
+    }
   }
   return out;
 }
