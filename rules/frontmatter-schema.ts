@@ -72,7 +72,9 @@ export default defineRule<Options>({
     const present = new Set(fm.fields.map((f) => f.key));
     const hasErrors = fm.errors.length > 0;
     // With YAML errors, only fields wholly before the first error are trusted.
-    const firstError = hasErrors ? Math.min(...fm.errors.map((e) => e.range.start)) : Infinity;
+    // (A field on the error's own line is not: `argument-hint: [x] [y]` parses as a list, then fails.)
+    const firstErrorAt = hasErrors ? Math.min(...fm.errors.map((e) => e.range.start)) : Infinity;
+    const firstError = hasErrors ? doc.lines.starts[doc.lines.lineOf(firstErrorAt)]! : Infinity;
     const plugin = kind === 'agent' && isPluginAgent(doc, project);
     const base = fm.contentRange.start;
 

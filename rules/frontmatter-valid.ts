@@ -27,7 +27,7 @@ export default defineRule({
       const line = doc.lines.lineText(doc.lines.lineOf(err.range.start));
       if (/^\s*argument-hint\s*:\s*\[/.test(line)) hint = '; quote the value: argument-hint: "[--x] [--y]"';
       else if (/:\s+[^'"\n]*:\s/.test(line) && err.code !== 'DUPLICATE_KEY') hint = '; a value that contains ": " must be quoted';
-      const more = fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? 's' : ''} follow from it)` : '';
+      const more = fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? "s follow" : " follows"} from it)` : '';
       report({
         message: `frontmatter is not valid YAML: ${err.message}${hint}${skipped}${more}`,
         messageId: err.code,

@@ -18,10 +18,11 @@ import type { FileKind, LintMessage, LintResult } from './types.js';
 
 export interface LintRequest {
   cwd: string;
-  /** Files, directories or globs; none means the working directory. */
+  /** Files, directories or globs (`!glob` leaves files out); none means the working directory. */
   patterns: string[];
   rules: readonly Rule[];
-  config: ResolvedConfig;
+  /** One config for every file, or the config for each file (absolute path). */
+  config: ResolvedConfig | ((absPath: string) => ResolvedConfig);
   /** Text given on standard input, linted as if it were at `filename`. */
   stdin?: { text: string; filename?: string };
   /** Extra agent names that exist outside the project. */
@@ -32,6 +33,10 @@ export interface LintRun {
   results: LintResult[];
   /** Patterns that matched no file. */
   unmatched: string[];
+  /** Patterns (globs, directories) whose every match is ignored by the config's `ignores`. */
+  allIgnored: string[];
+  /** Files named on the command line that the config's `ignores` leave out. */
+  ignoredFiles: string[];
   /** Command-line paths that could not be read. */
   unreadable: Array<{ arg: string; reason: string }>;
 }
@@ -79,48 +84,69 @@ export function decode(buf: Buffer): ReadOutcome {
 }
 
 export function lint(req: LintRequest): LintRun {
-  const { cwd, config } = req;
+  const { cwd } = req;
+  const configFor = typeof req.config === 'function' ? req.config : () => req.config as ResolvedConfig;
+  const relTo = (dir: string, abs: string) => toPosix(path.relative(dir, abs));
+  const isIgnored = (abs: string) => {
+    const c = configFor(abs);
+    return c.isIgnored(relTo(c.dir, abs));
+  };
   const roots = new ProjectRoots(cwd);
-  const ignored = config.ignores.length ? picomatch(config.ignores, { dot: true }) : () => false;
-  const isIgnored = (abs: string) => ignored(toPosix(path.relative(config.dir, abs)));
 
   let targets: string[] = [];
   let walked: string[] = [];
-  const run: LintRun = { results: [], unmatched: [], unreadable: [] };
+  const run: LintRun = { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [] };
   if (req.stdin) {
     targets = [path.resolve(cwd, req.stdin.filename ?? '<stdin>.md')];
   } else {
-    const ex = expandArgs(req.patterns.length ? req.patterns : ['.'], cwd);
-    targets = ex.files.filter((f) => !isIgnored(f));
-    walked = ex.dirs;
-    run.unmatched = ex.unmatched;
-    run.unreadable = ex.unreadable;
+    const negated = req.patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+    const positive = req.patterns.filter((p) => !p.startsWith('!'));
+    const excluded = negated.length ? picomatch(negated.map(toPosix), { dot: true }) : () => false;
+    const seen = new Set<string>();
+    for (const arg of positive.length ? positive : ['.']) {
+      const ex = expandArgs([arg], cwd);
+      // A walk that `!glob` trimmed does not hold the whole project.
+      if (negated.length === 0) walked.push(...ex.dirs);
+      run.unmatched.push(...ex.unmatched);
+      run.unreadable.push(...ex.unreadable);
+      const files = ex.files.filter((f) => !excluded(relTo(cwd, f)));
+      const kept = files.filter((f) => !isIgnored(f));
+      if (files.length > 0 && kept.length === 0) {
+        const named = files.length === 1 && path.resolve(cwd, arg) === files[0];
+        (named ? run.ignoredFiles : run.allIgnored).push(arg);
+      }
+      for (const f of kept) {
+        if (seen.has(f)) continue;
+        seen.add(f);
+        targets.push(f);
+      }
+    }
   }
 
-  // Group targets by project.
-  const groups = new Map<string, string[]>();
+  // Group targets by project (and config: a project may hold a folder with its own config).
+  const groups = new Map<string, { root: string; config: ResolvedConfig; files: string[] }>();
   for (const f of targets) {
     const root = roots.rootOf(f);
-    const list = groups.get(root) ?? [];
-    list.push(f);
-    groups.set(root, list);
+    const config = configFor(f);
+    const key = `${root}\0${config.file ?? ''}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { root, config, files: [] }));
+    g.files.push(f);
   }
 
-  const profile = getProfile(config.standard);
-  const kindOf = (abs: string, root: string): FileKind => {
-    const relToConfig = toPosix(path.relative(config.dir, abs));
-    const fromConfig = config.kindFor(relToConfig);
-    if (fromConfig) return fromConfig;
-    const rel = path.relative(root, abs);
-    return kindFromPath(toPosix(rel.startsWith('..') ? path.relative(cwd, abs) : rel));
-  };
-
+  const discovered = new Map<string, string[]>();
   const resultByFile = new Map<string, LintResult>();
-  for (const [root, files] of groups) {
+  for (const { root, config, files } of groups.values()) {
+    const profile = getProfile(config.standard);
+    const kindOf = (abs: string): FileKind => {
+      const fromConfig = config.kindFor(relTo(config.dir, abs));
+      if (fromConfig) return fromConfig;
+      const rel = path.relative(root, abs);
+      return kindFromPath(toPosix(rel.startsWith('..') ? path.relative(cwd, abs) : rel));
+    };
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
-    const makeDoc = (abs: string, text: string) =>
-      new DocumentModel({ filePath: abs, relPath: toPosix(path.relative(root, abs)), kind: kindOf(abs, root), text });
+    const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relTo(root, abs), kind: kindOf(abs), text });
     for (const abs of files) {
       const read: ReadOutcome = req.stdin ? { text: req.stdin.text } : readSpec(abs);
       if ('problem' in read) {
@@ -133,13 +159,15 @@ export function lint(req: LintRequest): LintRun {
     }
     // Cross-file rules see the whole project, also when only some of its files are linted;
     // the rest is read only if a rule asks a cross-file question.
-    const alreadyWalked = walked.some((d) => root === d || root.startsWith(d + path.sep));
+    const alreadyWalked = !req.stdin && walked.some((d) => root === d || root.startsWith(d + path.sep));
     const loadContext = alreadyWalked
       ? undefined
       : () => {
           const have = new Set(files);
           const extra: DocumentModel[] = [];
-          for (const abs of discoverSpecs(root)) {
+          let all = discovered.get(root);
+          if (!all) discovered.set(root, (all = discoverSpecs(root)));
+          for (const abs of all) {
             if (have.has(abs) || isIgnored(abs)) continue;
             const read = readSpec(abs);
             if ('text' in read) extra.push(makeDoc(abs, read.text));
@@ -152,14 +180,14 @@ export function lint(req: LintRequest): LintRun {
       loadContext,
       configuredStandard: config.configuredStandard,
       usesStandard: config.usesStandard,
-      externalAgents: req.externalAgents,
+      externalAgents: [...(req.externalAgents ?? []), ...(config.knownAgents ?? [])],
     });
     const results = runRules({
       project,
       profile,
       rules: req.rules,
       targets: targetDocs,
-      settingsFor: (doc) => config.settingsFor(toPosix(path.relative(config.dir, doc.filePath))),
+      settingsFor: (doc) => config.settingsFor(relTo(config.dir, doc.filePath)),
     });
     for (const r of results) resultByFile.set(r.filePath, r);
   }

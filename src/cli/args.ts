@@ -1,5 +1,6 @@
 /** Command-line flags. Unknown flags are a usage error (exit 2). */
 import { parseArgs } from 'node:util';
+import { closest } from '../util/suggest.js';
 
 export class UsageError extends Error {}
 
@@ -14,6 +15,7 @@ export interface CliOptions {
   rules: Record<string, string>;
   listRules: boolean;
   printConfig?: string;
+  printConfigSchema: boolean;
   stdin: boolean;
   stdinFilename?: string;
   color?: boolean;
@@ -27,7 +29,11 @@ export interface CliOptions {
 export const HELP = `Usage: agent-lint [options] [files, directories or globs...]
 
 Lints Claude Code and OpenCode agent, command and skill specs, and the delegation standard
-they follow. With no paths, lints the spec files below the current directory.
+they follow. With no paths, lints the spec files below the current directory; a directory is
+searched for .claude/agents, .claude/commands, .claude/skills/*/SKILL.md, .opencode/ and plugin
+folders; files and globs ('**/*.md') are taken as given; '!glob' leaves files out.
+Config: the nearest .agent-lint.json, .jsonc, .yaml or package.json "agent-lint" key above
+each file.
 
 Options:
   -f, --format <name>          stylish (default), json, sarif or github
@@ -40,6 +46,7 @@ Options:
       --max-warnings <n>       exit 1 when there are more than n warnings
       --list-rules             list the rules and exit
       --print-config <file>    print the config in force for a file and exit
+      --print-config-schema    print the config file's JSON Schema and exit
       --stdin                  lint text from standard input
       --stdin-filename <path>  the path to report (and to pick the kind from) for --stdin
       --agents-dir <dir>       agents that live outside the project (repeatable)
@@ -53,6 +60,28 @@ Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings),
 2 bad usage, a bad config, or an internal failure.
 `;
 
+const OPTIONS = {
+  format: { type: 'string', short: 'f' },
+  'output-file': { type: 'string', short: 'o' },
+  config: { type: 'string', short: 'c' },
+  'no-config-lookup': { type: 'boolean' },
+  standard: { type: 'string' },
+  rule: { type: 'string', multiple: true },
+  quiet: { type: 'boolean' },
+  'max-warnings': { type: 'string' },
+  'list-rules': { type: 'boolean' },
+  'print-config-schema': { type: 'boolean' },
+  'print-config': { type: 'string' },
+  stdin: { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  'agents-dir': { type: 'string', multiple: true },
+  'no-error-on-unmatched-pattern': { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  version: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export function parseCli(argv: string[]): CliOptions {
   let parsed;
   try {
@@ -60,29 +89,13 @@ export function parseCli(argv: string[]): CliOptions {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        format: { type: 'string', short: 'f' },
-        'output-file': { type: 'string', short: 'o' },
-        config: { type: 'string', short: 'c' },
-        'no-config-lookup': { type: 'boolean' },
-        standard: { type: 'string' },
-        rule: { type: 'string', multiple: true },
-        quiet: { type: 'boolean' },
-        'max-warnings': { type: 'string' },
-        'list-rules': { type: 'boolean' },
-        'print-config': { type: 'string' },
-        stdin: { type: 'boolean' },
-        'stdin-filename': { type: 'string' },
-        'agents-dir': { type: 'string', multiple: true },
-        'no-error-on-unmatched-pattern': { type: 'boolean' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        version: { type: 'boolean', short: 'v' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
     });
   } catch (e) {
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    const unknown = /^Unknown option '(--?[^']+)'/.exec(msg);
+    const near = unknown ? closest(unknown[1]!.replace(/^-+/, ''), Object.keys(OPTIONS)) : undefined;
+    throw new UsageError(near ? `${msg}; did you mean --${near}?` : msg);
   }
   const v = parsed.values;
   const rules: Record<string, string> = {};
@@ -108,6 +121,7 @@ export function parseCli(argv: string[]): CliOptions {
     rules,
     listRules: !!v['list-rules'],
     printConfig: v['print-config'],
+    printConfigSchema: !!v['print-config-schema'],
     stdin: !!v.stdin,
     stdinFilename: v['stdin-filename'],
     color: v['no-color'] ? false : v.color ? true : undefined,

@@ -10,6 +10,14 @@ function readStdin(): Promise<string> {
   });
 }
 
+// A reader that stops early (`agent-lint | head`) is not an error of ours.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 const write = (stream: NodeJS.WriteStream) => (s: string) => {
   stream.write(s);
 };

@@ -2,18 +2,23 @@
  * The command line: parses flags, loads the config, picks the rule set and hands it to the
  * pipeline, formats the results and decides the exit code.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
-import { ConfigError, loadConfig } from '../config/load.js';
-import { resolveConfig, severityLevel } from '../config/resolve.js';
+import { ConfigError } from '../config/load.js';
+import { ConfigLookup } from '../config/lookup.js';
+import { severityLevel } from '../config/resolve.js';
+import { buildConfigSchema } from '../config/schema.js';
+import { ProjectRoots } from '../discovery/project-root.js';
+import type { Rule } from '../engine/rule.js';
+import { closest } from '../util/suggest.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
 import { kindFromPath } from '../discovery/kind.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { lint } from '../lint.js';
 import { VERSION } from '../meta.js';
 import { isStandardName } from '../standard/profiles.js';
-import type { LintResult } from '../types.js';
+import type { LintResult, StandardName } from '../types.js';
 import { HELP, parseCli, UsageError } from './args.js';
 
 export interface CliIO {
@@ -25,17 +30,40 @@ export interface CliIO {
   stdoutIsTTY: boolean;
 }
 
-function useColor(flag: boolean | undefined, io: CliIO, toFile: boolean): boolean {
+/** Colour: --color/--no-color, then NO_COLOR, then FORCE_COLOR, then whether stdout is a terminal. */
+export function useColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean, toFile: boolean): boolean {
   if (flag !== undefined) return flag;
   if (toFile) return false;
-  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
-  const force = io.env['FORCE_COLOR'];
-  if (force !== undefined) return force !== '0' && force !== 'false';
-  return io.stdoutIsTTY;
+  if (env['NO_COLOR']) return false;
+  const force = env['FORCE_COLOR'];
+  if (force) return force !== '0' && force !== 'false';
+  return isTTY;
+}
+
+/** The repository root above `dir` (a folder holding `.git`), else `dir`. */
+function repoRoot(dir: string): string {
+  for (let d = path.resolve(dir); ; ) {
+    if (existsSync(path.join(d, '.git'))) return d;
+    const up = path.dirname(d);
+    if (up === d) return path.resolve(dir);
+    d = up;
+  }
 }
 
 function quietResults(results: LintResult[]): LintResult[] {
   return results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === 2), warningCount: 0, fixableWarningCount: 0 }));
+}
+
+const rel = (cwd: string, p: string) => {
+  const r = path.relative(cwd, p);
+  return r && !r.startsWith('..') && !path.isAbsolute(r) ? r : p;
+};
+
+function listRules(rules: readonly Rule[]): string {
+  const rows = rules.map((r) => [r.meta.id, r.meta.internal ? 'always' : r.meta.severity, r.meta.fixable ? 'fixable' : '-', r.meta.description]);
+  const w0 = Math.max(...rows.map((r) => r[0]!.length));
+  const w1 = Math.max(...rows.map((r) => r[1]!.length));
+  return rows.map((r) => `${r[0]!.padEnd(w0)}  ${r[1]!.padEnd(w1)}  ${r[2]!.padEnd(7)}  ${r[3]}`).join('\n') + '\n';
 }
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
@@ -54,60 +82,91 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (opts.standard !== undefined && !isStandardName(opts.standard)) throw new UsageError(`--standard expects v2, v1 or bounded, got "${opts.standard}"`);
     if (opts.stdinFilename && !opts.stdin) throw new UsageError('--stdin-filename needs --stdin');
     if (opts.stdin && opts.patterns.length) throw new UsageError('--stdin lints standard input: give no paths with it');
+    const ruleIds = ALL_RULES.filter((r) => !r.meta.internal).map((r) => r.meta.id);
+    for (const id of Object.keys(opts.rules)) {
+      if (ruleIds.includes(id)) continue;
+      const near = closest(id, ruleIds);
+      throw new UsageError(`--rule ${id}: unknown rule${near ? `; did you mean "${near}"?` : ' (agent-lint --list-rules lists them)'}`);
+    }
 
-    const rulesMeta = new Map(ALL_RULES.map((r) => [r.meta.id, r.meta]));
     if (opts.listRules) {
-      const rows = ALL_RULES.map((r) => [r.meta.id, r.meta.internal ? 'always' : r.meta.severity, r.meta.fixable ? 'fixable' : '-', r.meta.description]);
-      const w0 = Math.max(...rows.map((r) => r[0]!.length));
-      const w1 = Math.max(...rows.map((r) => r[1]!.length));
-      io.stdout(rows.map((r) => `${r[0]!.padEnd(w0)}  ${r[1]!.padEnd(w1)}  ${r[2]!.padEnd(7)}  ${r[3]}`).join('\n') + '\n');
+      io.stdout(listRules(ALL_RULES));
+      return 0;
+    }
+    if (opts.printConfigSchema) {
+      io.stdout(JSON.stringify(buildConfigSchema(ALL_RULES), null, 2) + '\n');
       return 0;
     }
 
-    const loaded = loadConfig({ configFile: opts.config, lookup: opts.configLookup, cwd: io.cwd });
-    if (opts.standard) loaded.raw = { ...((loaded.raw as object) ?? {}), standard: opts.standard };
-    const config = resolveConfig(loaded, ALL_RULES, opts.rules);
+    const configs = new ConfigLookup({
+      cwd: io.cwd,
+      rules: ALL_RULES,
+      configFile: opts.config,
+      lookup: opts.configLookup,
+      cliRules: opts.rules,
+      standard: opts.standard as StandardName | undefined,
+    });
 
     if (opts.printConfig) {
       const abs = path.resolve(io.cwd, opts.printConfig);
-      const rel = path.relative(config.dir, abs).split(path.sep).join('/');
-      const settings = config.settingsFor(rel);
+      const config = configs.forFile(abs);
+      const relPath = path.relative(config.dir, abs).split(path.sep).join('/');
       const rules: Record<string, unknown> = {};
-      for (const [id, s] of [...settings].sort((a, b) => a[0].localeCompare(b[0]))) rules[id] = [s.severity === 2 ? 'error' : 'warn', s.options];
-      const out = { configFile: config.file, kind: config.kindFor(rel) ?? kindFromPath(rel), standard: config.standard, rules };
+      for (const [id, s] of [...config.settingsFor(relPath)].sort((a, b) => a[0].localeCompare(b[0]))) rules[id] = [s.severity === 2 ? 'error' : 'warn', s.options];
+      const out = {
+        configFile: config.file,
+        ignored: config.isIgnored(relPath),
+        kind: config.kindFor(relPath) ?? kindFromPath(path.relative(new ProjectRoots(io.cwd).rootOf(abs), abs)),
+        standard: config.standard,
+        rules,
+      };
       io.stdout(JSON.stringify(out, null, 2) + '\n');
       return 0;
     }
 
     const externalAgents = opts.agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(io.cwd, d)));
     const stdin = opts.stdin ? { text: await io.readStdin(), filename: opts.stdinFilename } : undefined;
-    const run = lint({ cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config, stdin, externalAgents });
+    const run = lint({ cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents });
 
     if (run.unreadable.length) {
       for (const u of run.unreadable) io.stderr(`agent-lint: cannot read "${u.arg}": ${u.reason}\n`);
       return 2;
     }
-    if (run.unmatched.length) {
-      for (const p of run.unmatched) {
-        io.stderr(`agent-lint: ${opts.errorOnUnmatchedPattern ? 'error' : 'warning'}: no spec files match "${p}"\n`);
-      }
-      if (opts.errorOnUnmatchedPattern) return 2;
+    const level = opts.errorOnUnmatchedPattern ? 'error' : 'warning';
+    for (const p of run.unmatched) {
+      const isDir = (() => {
+        try {
+          return statSync(path.resolve(io.cwd, p)).isDirectory();
+        } catch {
+          return false;
+        }
+      })();
+      io.stderr(
+        isDir
+          ? `agent-lint: ${level}: no agent, command or skill specs found in "${p}" (looked in .claude/agents, .claude/commands, .claude/skills/*/SKILL.md, .opencode/, plugin folders); to lint other markdown files name them or use a glob such as "${p.replace(/\/+$/, '')}/**/*.md"\n`
+          : `agent-lint: ${level}: no files match "${p}"\n`,
+      );
     }
+    for (const p of run.allIgnored) io.stderr(`agent-lint: ${level}: all files matching "${p}" are ignored by the config's "ignores"\n`);
+    for (const p of run.ignoredFiles) io.stderr(`agent-lint: warning: "${p}" is ignored by the config's "ignores"; not linted\n`);
+    if (opts.errorOnUnmatchedPattern && (run.unmatched.length || run.allIgnored.length)) return 2;
 
     const results = opts.quiet ? quietResults(run.results) : run.results;
     const toFile = !!opts.outputFile;
-    const text = formatter(results, { cwd: io.cwd, rules: rulesMeta, color: useColor(opts.color, io, toFile) });
+    const rulesMeta = new Map(ALL_RULES.map((r) => [r.meta.id, r.meta]));
+    const color = useColor(opts.color, io.env, io.stdoutIsTTY, toFile);
+    const text = formatter(results, { cwd: io.cwd, root: repoRoot(io.cwd), rules: rulesMeta, color });
     if (opts.outputFile) {
       const out = path.resolve(io.cwd, opts.outputFile);
       mkdirSync(path.dirname(out), { recursive: true });
       writeFileSync(out, text);
     } else if (text) io.stdout(text);
 
-    const errors = run.results.reduce((n, r) => n + r.errorCount, 0);
-    const warnings = run.results.reduce((n, r) => n + r.warningCount, 0);
+    const errors = results.reduce((n, r) => n + r.errorCount, 0);
+    const warnings = results.reduce((n, r) => n + r.warningCount, 0);
     if (errors > 0) return 1;
     if (opts.maxWarnings !== undefined && opts.maxWarnings >= 0 && warnings > opts.maxWarnings) {
-      io.stderr(`agent-lint found too many warnings (maximum: ${opts.maxWarnings}).\n`);
+      io.stderr(`agent-lint: too many warnings: ${warnings} (maximum: ${opts.maxWarnings})\n`);
       return 1;
     }
     return 0;
@@ -117,7 +176,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return 2;
     }
     if (e instanceof ConfigError) {
-      io.stderr(`agent-lint: config error: ${e.message}\n`);
+      io.stderr(`agent-lint: config error${e.file ? ` in ${rel(io.cwd, e.file)}` : ''}: ${e.detail}\n`);
       return 2;
     }
     io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);

@@ -5,16 +5,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { stripJsonComments } from './jsonc.js';
+import { parseJsonc } from './jsonc.js';
 
 export const CONFIG_FILES = ['.agent-lint.json', '.agent-lint.jsonc', '.agent-lint.yaml', '.agent-lint.yml'];
 
 export class ConfigError extends Error {
+  /** What is wrong, without the file name. */
+  readonly detail: string;
   constructor(
     message: string,
     readonly file?: string,
   ) {
     super(file ? `${file}: ${message}` : message);
+    this.detail = message;
   }
 }
 
@@ -36,10 +39,10 @@ export function readConfigFile(file: string): unknown {
   try {
     if (/\.ya?ml$/i.test(base)) return parseYaml(text) ?? {};
     if (base === 'package.json') {
-      const pkg = JSON.parse(text) as Record<string, unknown>;
+      const pkg = parseJsonc(text) as Record<string, unknown>;
       return pkg['agent-lint'];
     }
-    return JSON.parse(stripJsonComments(text));
+    return parseJsonc(text);
   } catch (e) {
     throw new ConfigError(`config is not valid ${/\.ya?ml$/i.test(base) ? 'YAML' : 'JSON'}: ${(e as Error).message.split('\n')[0]}`, file);
   }

@@ -2,7 +2,7 @@
  * Turning a loaded config into what the engine needs: the rules in force for each file, with
  * severities and options, after presets, the config's rules, overrides and `--rule` flags.
  */
-import type { Ajv as AjvType, Options as AjvOptions } from 'ajv';
+import type { Ajv as AjvType, Options as AjvOptions, ValidateFunction } from 'ajv';
 import { createRequire } from 'node:module';
 import picomatch from 'picomatch';
 import type { RuleSetting } from '../engine/engine.js';
@@ -12,7 +12,7 @@ import { ConfigError, type LoadedConfig } from './load.js';
 import { buildConfigSchema, PRESETS } from './schema.js';
 import { closest } from '../util/suggest.js';
 
-type RuleEntry = string | number | [string | number, Record<string, unknown>?];
+export type RuleEntry = string | number | [string | number, Record<string, unknown>?];
 
 interface RawConfig {
   extends?: string | string[];
@@ -21,6 +21,7 @@ interface RawConfig {
   rules?: Record<string, RuleEntry>;
   overrides?: Array<{ files: string | string[]; kind?: FileKind; rules?: Record<string, RuleEntry> }>;
   ignores?: string[];
+  knownAgents?: string[];
 }
 
 export interface ResolvedConfig {
@@ -30,6 +31,13 @@ export interface ResolvedConfig {
   configuredStandard?: StandardName;
   usesStandard?: boolean;
   ignores: string[];
+  /** Agent names that exist outside the project (config `knownAgents`). */
+  knownAgents: string[];
+  /**
+   * The file (path relative to the config's directory, forward slashes) is matched by
+   * `ignores`: by the pattern itself or because a folder above it is (`drafts/`, `**\/old`).
+   */
+  isIgnored(relPath: string): boolean;
   /** Rules in force for a file (path relative to the config's directory, forward slashes). */
   settingsFor(relPath: string): Map<string, RuleSetting>;
   /** A kind set for the file by an override. */
@@ -45,11 +53,39 @@ export function severityLevel(s: string | number): SeverityLevel {
   throw new Error(`bad severity ${JSON.stringify(s)}`);
 }
 
-function describeAjvError(e: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }): string {
-  const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
-  if (e.keyword === 'additionalProperties') return `${where === '(top level)' ? '' : where + '.'}${String(e.params['additionalProperty'])}: unknown key`;
-  if (e.keyword === 'enum') return `${where}: must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-  return `${where}: ${e.message}`;
+interface AjvIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  parentSchema?: { properties?: Record<string, unknown> };
+}
+
+function describeAjvError(e: AjvIssue): string {
+  const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '';
+  if (e.keyword === 'additionalProperties') {
+    const key = String(e.params['additionalProperty']);
+    const known = Object.keys(e.parentSchema?.properties ?? {}).filter((k) => k !== '$schema');
+    const near = closest(key, known);
+    const expected = known.length ? `; expected ${near ? `"${near}"` : `one of ${known.map((k) => `"${k}"`).join(', ')}`}` : '';
+    return `${where ? where + '.' : ''}${key}: unknown key${expected}`;
+  }
+  const at = where || '(top level)';
+  if (e.keyword === 'enum') return `${at}: must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'required') return `${at}: missing required key "${String(e.params['missingProperty'])}"`;
+  return `${at}: ${e.message}`;
+}
+
+const compiled = new WeakMap<readonly Rule[], ValidateFunction>();
+function compiledSchema(rules: readonly Rule[]): ValidateFunction {
+  let v = compiled.get(rules);
+  if (!v) {
+    // ajv is loaded only when there is a config to check.
+    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: new (o: AjvOptions) => AjvType };
+    v = new Ajv({ allErrors: false, strict: false, verbose: true }).compile(buildConfigSchema(rules));
+    compiled.set(rules, v);
+  }
+  return v;
 }
 
 export function validateConfig(raw: unknown, rules: readonly Rule[], file: string | null): RawConfig {
@@ -70,14 +106,12 @@ export function validateConfig(raw: unknown, rules: readonly Rule[], file: strin
   if (Object.keys(r).length === 1 && r.rules && Object.keys(r.rules).length === 0) return r;
   checkRuleKeys(r.rules, 'rules');
   r.overrides?.forEach((o, i) => checkRuleKeys(o?.rules, `overrides.${i}.rules`));
-  // ajv is loaded only when there is a config to check.
-  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: new (o: AjvOptions) => AjvType };
-  const ajv = new Ajv({ allErrors: false, strict: false });
-  const validate = ajv.compile(buildConfigSchema(rules));
+  const validate = compiledSchema(rules);
   if (!validate(raw)) {
-    const errs = validate.errors ?? [];
+    const errs = (validate.errors ?? []) as AjvIssue[];
     // oneOf failures are vague; the most specific error is the deepest one.
-    const best = [...errs].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
+    const depth = (e: AjvIssue) => e.instancePath.split('/').length;
+    const best = [...errs].sort((a, b) => depth(b) - depth(a))[0]!;
     throw new ConfigError(describeAjvError(best), file ?? undefined);
   }
   return r;
@@ -127,14 +161,23 @@ export function resolveConfig(loaded: LoadedConfig, rules: readonly Rule[], cliR
     rules: o.rules,
   }));
   const cache = new Map<string, Map<string, RuleSetting>>();
+  const ignores = raw.ignores ?? [];
+  const ignoreMatch = ignores.length ? picomatch(ignores.map((g) => g.replace(/\/+$/, '')), { dot: true }) : null;
   return {
     file: loaded.file,
     dir: loaded.dir,
     standard: raw.standard ?? 'v2',
     configuredStandard: raw.standard,
     usesStandard: raw.usesStandard,
-    ignores: raw.ignores ?? [],
+    ignores,
+    knownAgents: raw.knownAgents ?? [],
     raw,
+    isIgnored(relPath) {
+      if (!ignoreMatch) return false;
+      const parts = relPath.split('/');
+      for (let i = parts.length; i > 0; i--) if (ignoreMatch(parts.slice(0, i).join('/'))) return true;
+      return false;
+    },
     kindFor(relPath) {
       let kind: FileKind | undefined;
       for (const o of overrides) if (o.kind && o.match(relPath)) kind = o.kind;

@@ -3,6 +3,7 @@
  * rule ids and options.
  */
 import type { Rule } from '../engine/rule.js';
+import { REPO_URL, ruleDocsUrl } from '../meta.js';
 
 export const PRESETS = ['agent-lint:recommended', 'agent-lint:strict'] as const;
 const SEVERITY = { enum: ['off', 'warn', 'error', 0, 1, 2], description: 'off, warn or error (0, 1, 2)' };
@@ -10,7 +11,7 @@ const SEVERITY = { enum: ['off', 'warn', 'error', 0, 1, 2], description: 'off, w
 function ruleEntry(rule: Rule): Record<string, unknown> {
   const options = rule.meta.schema ?? { type: 'object', additionalProperties: false, properties: {} };
   return {
-    description: `${rule.meta.description} (default: ${rule.meta.severity})`,
+    description: `${rule.meta.description} (default: ${rule.meta.severity}) ${ruleDocsUrl(rule.meta.id)}`,
     oneOf: [
       SEVERITY,
       { type: 'array', items: [SEVERITY], minItems: 1, maxItems: 1 },
@@ -29,7 +30,7 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
   const globs = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://agent-lint.dev/schemas/config.json',
+    $id: `${REPO_URL}/raw/main/docs/config.schema.json`,
     title: 'agent-lint configuration',
     type: 'object',
     additionalProperties: false,
@@ -57,7 +58,12 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
           properties: { files: globs, kind, rules: rulesSchema },
         },
       },
-      ignores: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint.' },
+      ignores: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to the config file\'s folder; a folder\'s pattern ignores everything in it.' },
+      knownAgents: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Names of agents that exist outside the project (user-level or built-in), so references to them are not reported.',
+      },
     },
   };
 }

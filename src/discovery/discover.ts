@@ -3,7 +3,8 @@
  * plugins keep agents, commands and skills; explicit files and globs are taken as given.
  */
 import fg from 'fast-glob';
-import { statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
+import picomatch from 'picomatch';
 import path from 'node:path';
 
 export const SPEC_PATTERNS = [
@@ -19,16 +20,41 @@ export const DEFAULT_IGNORES = ['**/node_modules/**', '**/.git/**'];
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
-/** Every spec file below a directory, sorted (absolute paths). */
-export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
-  const opts = { cwd: dir, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] };
-  const found = new Set(fg.sync(SPEC_PATTERNS, opts));
-  const manifests = fg.sync('**/.claude-plugin/plugin.json', opts);
-  for (const m of manifests) {
-    const pluginRoot = path.dirname(path.dirname(m));
-    for (const f of fg.sync(PLUGIN_PATTERNS, { ...opts, cwd: pluginRoot })) found.add(f);
+const MANIFEST = '.claude-plugin/plugin.json';
+const isSpecLocation = picomatch(SPEC_PATTERNS, { dot: true });
+const isPluginSpec = picomatch(PLUGIN_PATTERNS, { dot: true });
+
+/**
+ * Whether a markdown file is a spec by where it lives: its absolute path matches a spec location
+ * (so a walk that starts inside `.claude/agents` still knows its files are agents), or it sits
+ * in a plugin's agents/, commands/ or skills/ folder.
+ */
+function isSpecPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
+  const posix = toPosix(abs).replace(/^\/+/, '');
+  if (isSpecLocation(posix)) return true;
+  for (let d = path.dirname(abs); ; ) {
+    if (pluginRoots.has(d)) return isPluginSpec(toPosix(path.relative(d, abs)));
+    const up = path.dirname(d);
+    if (up === d) return false;
+    d = up;
   }
-  return [...found].map(path.normalize).sort();
+}
+
+/** Every spec file below a directory, sorted (absolute paths). One walk of the tree. */
+export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
+  const root = path.resolve(dir);
+  const opts = { cwd: root, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] };
+  const entries = fg.sync(['**/*.md', `**/${MANIFEST}`], opts).map(path.normalize);
+  const pluginRoots = new Set<string>();
+  for (const e of entries) if (toPosix(e).endsWith(`/${MANIFEST}`)) pluginRoots.add(path.dirname(path.dirname(e)));
+  // The walk may start inside a plugin.
+  for (let d = root; ; ) {
+    if (existsSync(path.join(d, MANIFEST))) pluginRoots.add(d);
+    const up = path.dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  return entries.filter((f) => /\.md$/.test(f) && isSpecPath(f, pluginRoots)).sort();
 }
 
 export function isGlob(arg: string): boolean {
@@ -69,7 +95,15 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
         if (matches.length === 0) out.unmatched.push(arg);
         matches.forEach(add);
       } else {
-        out.unreadable.push({ arg, reason: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message });
+        const code = (e as NodeJS.ErrnoException).code;
+        const dangling = code === 'ENOENT' && (() => {
+          try {
+            return lstatSync(abs).isSymbolicLink();
+          } catch {
+            return false;
+          }
+        })();
+        out.unreadable.push({ arg, reason: dangling ? 'a symlink to a file that does not exist' : code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message });
       }
       continue;
     }
@@ -78,7 +112,16 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       const files = discoverSpecs(abs, ignore);
       if (files.length === 0) out.unmatched.push(arg);
       files.forEach(add);
-    } else add(abs);
+    } else {
+      // A file named on the command line that cannot be read is a usage problem, like a missing one.
+      try {
+        accessSync(abs, constants.R_OK);
+      } catch (e) {
+        out.unreadable.push({ arg, reason: (e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (e as Error).message });
+        continue;
+      }
+      add(abs);
+    }
   }
   return out;
 }

@@ -43,12 +43,19 @@ class Collector {
   constructor(readonly doc: DocumentModel) {}
 
   get suppressions(): Suppressions {
-    this.#suppressions ??= parseSuppressions(this.doc.text, this.doc.lines);
+    if (!this.#suppressions) {
+      const d = this.doc;
+      // Scoped: `#` directives only in the frontmatter, none inside fenced code examples.
+      this.#suppressions = d.text.includes('agent-lint-')
+        ? parseSuppressions(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
+        : parseSuppressions('', d.lines);
+    }
     return this.#suppressions;
   }
 
   add(msg: LintMessage) {
-    if (msg.ruleId !== INTERNAL_ERROR && this.suppressions.isSuppressed(msg.ruleId, msg.line)) this.suppressed.push(msg);
+    const by = msg.ruleId === INTERNAL_ERROR ? null : this.suppressions.match(msg.ruleId, msg.line);
+    if (by) this.suppressed.push({ ...msg, suppressions: [{ kind: 'directive', justification: by.justification }] });
     else this.messages.push(msg);
   }
 }

@@ -18,7 +18,7 @@ export function escapeProperty(s: string): string {
 export const formatGithub: Formatter = (results, ctx) => {
   const lines: string[] = [];
   for (const r of results) {
-    const file = path.relative(ctx.cwd, r.filePath).split(path.sep).join('/');
+    const file = path.relative(ctx.root ?? ctx.cwd, r.filePath).split(path.sep).join('/');
     for (const m of r.messages) {
       const level = m.severity === 2 ? 'error' : 'warning';
       const props = [

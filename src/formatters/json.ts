@@ -25,7 +25,7 @@ export const formatJson: Formatter = (results) =>
         column: m.column,
         endLine: m.endLine,
         endColumn: m.endColumn,
-        suppressions: [{ kind: 'directive', justification: '' }],
+        suppressions: m.suppressions ?? [{ kind: 'directive', justification: '' }],
       })),
       errorCount: r.errorCount,
       fatalErrorCount: r.fatalErrorCount,
@@ -35,4 +35,4 @@ export const formatJson: Formatter = (results) =>
       ...(r.output !== undefined ? { output: r.output } : {}),
       usedDeprecatedRules: [],
     })),
-  );
+  ) + '\n';

@@ -1,42 +1,48 @@
 /**
  * SARIF 2.1.0, for GitHub code scanning and other SARIF consumers. Paths are relative to the
- * working directory, under the `%SRCROOT%` base.
+ * repository root (`ctx.root`, else the working directory) under the `%SRCROOT%` base; a file
+ * outside it gets an absolute `file:` URI. Columns count UTF-16 code units, as ours do.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_URL, ruleDocsUrl, TOOL_NAME, VERSION } from '../meta.js';
+import type { Location } from '../types.js';
 import type { Formatter } from './types.js';
 
 function encodeRelative(rel: string): string {
   return rel.split('/').map(encodeURIComponent).join('/');
 }
 
+const region = (l: Location) => ({ startLine: l.line, startColumn: l.column, endLine: l.endLine, endColumn: l.endColumn });
+
 export const formatSarif: Formatter = (results, ctx) => {
+  const base = ctx.root ?? ctx.cwd;
+  const artifact = (filePath: string) => {
+    const rel = path.relative(base, filePath).split(path.sep).join('/');
+    const inside = rel !== '' && !rel.startsWith('../') && rel !== '..' && !path.isAbsolute(rel);
+    return inside ? { uri: encodeRelative(rel), uriBaseId: '%SRCROOT%' } : { uri: pathToFileURL(filePath).href };
+  };
   const rules = [...ctx.rules.values()].sort((a, b) => a.id.localeCompare(b.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const sarifResults = [];
   for (const r of results) {
-    const rel = path.relative(ctx.cwd, r.filePath).split(path.sep).join('/');
-    const inside = !rel.startsWith('../') && !path.isAbsolute(rel);
-    const artifactLocation = inside
-      ? { uri: encodeRelative(rel), uriBaseId: '%SRCROOT%' }
-      : { uri: pathToFileURL(r.filePath).href };
+    const artifactLocation = artifact(r.filePath);
     for (const m of r.messages) {
       const result: Record<string, unknown> = {
         ruleId: m.ruleId,
         level: m.severity === 2 ? 'error' : 'warning',
         message: { text: m.message },
-        locations: [
-          {
-            physicalLocation: {
-              artifactLocation,
-              region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn },
-            },
-          },
-        ],
+        locations: [{ physicalLocation: { artifactLocation, region: region(m) } }],
       };
       const i = index.get(m.ruleId);
       if (i !== undefined) result['ruleIndex'] = i;
+      if (m.related?.length) {
+        result['relatedLocations'] = m.related.map((rel, id) => ({
+          id,
+          message: { text: rel.message },
+          physicalLocation: { artifactLocation: artifact(rel.filePath), region: region(rel) },
+        }));
+      }
       sarifResults.push(result);
     }
   }
@@ -51,18 +57,22 @@ export const formatSarif: Formatter = (results, ctx) => {
             version: VERSION,
             semanticVersion: VERSION,
             informationUri: REPO_URL,
-            rules: rules.map((r) => ({
-              id: r.id,
-              name: r.id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()),
-              shortDescription: { text: r.description },
-              fullDescription: { text: r.details ?? r.description },
-              help: { text: `${r.details ?? r.description}\nSee ${ruleDocsUrl(r.id)}`, markdown: `${r.details ?? r.description}\n\n[${r.id}](${ruleDocsUrl(r.id)})` },
-              helpUri: ruleDocsUrl(r.id),
-              defaultConfiguration: { level: r.severity === 'error' ? 'error' : r.severity === 'warn' ? 'warning' : 'none', enabled: r.severity !== 'off' },
-            })),
+            rules: rules.map((r) => {
+              const full = r.details ?? r.description;
+              return {
+                id: r.id,
+                name: r.id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()),
+                shortDescription: { text: r.description },
+                fullDescription: { text: full },
+                help: { text: `${full}\nSee ${ruleDocsUrl(r.id)}`, markdown: `${full}\n\nSee [${r.id}](${ruleDocsUrl(r.id)}).` },
+                helpUri: ruleDocsUrl(r.id),
+                defaultConfiguration: { level: r.severity === 'error' ? 'error' : r.severity === 'warn' ? 'warning' : 'none', enabled: r.severity !== 'off' },
+              };
+            }),
           },
         },
-        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(ctx.cwd + path.sep).href } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(base.endsWith(path.sep) ? base : base + path.sep).href } },
+        columnKind: 'utf16CodeUnits',
         results: sarifResults,
       },
     ],

@@ -7,44 +7,51 @@ import path from 'node:path';
 import type { LintMessage } from '../types.js';
 import type { Formatter } from './types.js';
 
-const MAX_FRAME_WIDTH = 160;
+const MAX_FRAME_WIDTH = 120;
+const CONTEXT_BEFORE = 30;
 
-/** The source line of a message with `^~~~` under its range (tabs kept so columns align). */
-export function codeFrame(source: string, m: LintMessage): string[] {
-  const lines = source.split('\n');
-  const text = (lines[m.line - 1] ?? '').replace(/\r$/, '');
-  if (text.trim() === '' && m.line > lines.length) return [];
-  let start = Math.max(0, m.column - 1);
-  let end = m.endLine === m.line ? Math.max(start + 1, m.endColumn - 1) : Math.max(start + 1, text.length);
+/**
+ * The source line of a message with `^~~~` under its range. Tabs are kept in the padding so the
+ * marker lines up in a terminal; a range that goes on past its first line is marked to the end
+ * of that line; a long line is cut to a window around the range, with `…` where it was cut.
+ * `lines` are the source's lines (split on `\n`).
+ */
+export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' | 'column' | 'endLine' | 'endColumn'>): [string, string] | [] {
+  if (m.line < 1 || m.line > lines.length) return [];
+  const text = lines[m.line - 1]!.replace(/\r$/, '');
+  let start = Math.min(Math.max(0, m.column - 1), text.length);
+  // End (exclusive, zero-based) on this line; at least one character wide.
+  let end = m.endLine === m.line ? Math.min(m.endColumn - 1, text.length) : text.length;
+  end = Math.max(end, start + 1);
   let shown = text;
-  let offset = 0;
-  if (shown.length > MAX_FRAME_WIDTH) {
-    offset = Math.max(0, Math.min(start - 20, shown.length - MAX_FRAME_WIDTH));
-    shown = shown.slice(offset, offset + MAX_FRAME_WIDTH);
-    start -= offset;
-    end = Math.min(end - offset, shown.length + 1);
+  if (text.length > MAX_FRAME_WIDTH) {
+    const from = Math.max(0, Math.min(start - CONTEXT_BEFORE, text.length - MAX_FRAME_WIDTH));
+    const to = from + MAX_FRAME_WIDTH;
+    const head = from > 0 ? '…' : '';
+    shown = head + text.slice(from, to) + (to < text.length ? '…' : '');
+    start = start - from + head.length;
+    end = Math.min(end - from, to - from + 1) + head.length;
   }
   const pad = shown.slice(0, start).replace(/[^\t]/g, ' ');
-  const width = Math.max(1, Math.min(end, shown.length + 1) - start);
-  return [shown, pad + '^' + '~'.repeat(width - 1)];
+  return [shown, pad + '^' + '~'.repeat(end - start - 1)];
 }
 
 export const formatStylish: Formatter = (results, ctx) => {
   const c = new Chalk({ level: ctx.color ? 1 : 0 });
   const out: string[] = [];
-  let errors = 0, warnings = 0, fixableErrors = 0, fixableWarnings = 0;
+  let errors = 0, warnings = 0;
   for (const r of results) {
     if (r.messages.length === 0) continue;
     errors += r.errorCount;
     warnings += r.warningCount;
-    fixableErrors += r.fixableErrorCount;
-    fixableWarnings += r.fixableWarningCount;
     out.push(c.underline(path.relative(ctx.cwd, r.filePath) || r.filePath));
+    let lines: string[] | undefined;
     for (const m of r.messages) {
       const sev = m.severity === 2 ? c.red('error') : c.yellow('warning');
-      out.push(`  ${c.dim(`${m.line}:${m.column}`)}  ${sev}  ${m.message}  ${c.dim(m.ruleId)}`);
+      out.push(`  ${c.dim(`${m.line}:${m.column}`)}  ${sev}  ${m.message.replace(/\s*[\r\n]+\s*/g, ' ')}  ${c.dim(m.ruleId)}`);
       if (r.source !== undefined && !m.fatal) {
-        const frame = codeFrame(r.source, m);
+        lines ??= r.source.split('\n');
+        const frame = codeFrame(lines, m);
         if (frame.length) {
           const gutter = String(m.line);
           out.push(c.dim(`    ${gutter} | `) + frame[0]);
@@ -59,8 +66,5 @@ export const formatStylish: Formatter = (results, ctx) => {
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   const summary = `\u2716 ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   out.push(errors ? c.red.bold(summary) : c.yellow.bold(summary));
-  if (fixableErrors || fixableWarnings) {
-    out.push(c.dim(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`));
-  }
   return out.join('\n') + '\n';
 };

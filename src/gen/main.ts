@@ -1,0 +1,41 @@
+/**
+ * Regenerates the files made from rule metadata: docs/config.schema.json and the README's
+ * rules table. `npm run gen` (after a build); `--check` only reports what is stale.
+ *   node dist/src/gen/main.js [schema|readme] [--check]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALL_RULES } from '../../rules/index.js';
+import { buildConfigSchema } from '../config/schema.js';
+import { rulesTable, withRulesTable } from './rules-table.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const which = args.filter((a) => !a.startsWith('--'));
+const want = (w: string) => which.length === 0 || which.includes(w);
+
+const outputs: Array<[string, (old: string) => string]> = [];
+if (want('schema')) outputs.push(['docs/config.schema.json', () => JSON.stringify(buildConfigSchema(ALL_RULES), null, 2) + '\n']);
+if (want('readme')) outputs.push(['README.md', (old) => withRulesTable(old, rulesTable(ALL_RULES))]);
+
+let stale = 0;
+for (const [rel, make] of outputs) {
+  const file = path.join(repo, rel);
+  let old = '';
+  try {
+    old = readFileSync(file, 'utf8');
+  } catch {
+    /* new file */
+  }
+  const next = make(old);
+  if (next === old) continue;
+  stale++;
+  if (check) console.error(`${rel} is stale: run npm run gen`);
+  else {
+    writeFileSync(file, next);
+    console.log(`wrote ${rel}`);
+  }
+}
+process.exitCode = check && stale ? 1 : 0;

@@ -1,0 +1,60 @@
+/**
+ * Files generated from the rules' metadata must match it: docs/config.schema.json and the
+ * README's rules table. When this fails after a rule changed, run `npm run gen`.
+ */
+import { Ajv } from 'ajv';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
+import { validateConfig } from '../src/config/resolve.js';
+import { buildConfigSchema } from '../src/config/schema.js';
+import { rulesTable, TABLE_END, TABLE_START, withRulesTable } from '../src/gen/rules-table.js';
+import { REPO_ROOT } from './helpers/shared.js';
+
+const read = (rel: string) => readFileSync(path.join(REPO_ROOT, rel), 'utf8');
+const STALE = 'is stale: run `npm run gen` and commit the result';
+
+describe('docs/config.schema.json', () => {
+  const committed = read('docs/config.schema.json');
+
+  it(`is what the rules generate (${STALE})`, () => {
+    expect(committed, `docs/config.schema.json ${STALE}`).toBe(JSON.stringify(buildConfigSchema(ALL_RULES), null, 2) + '\n');
+  });
+
+  it('names every configurable rule, and accepts [severity, options] for each', () => {
+    const schema = JSON.parse(committed);
+    const ids = ALL_RULES.filter((r) => !r.meta.internal).map((r) => r.meta.id).sort();
+    expect(Object.keys(schema.properties.rules.properties).sort()).toEqual(ids);
+    const validate = new Ajv({ strict: false }).compile(schema);
+    for (const r of ALL_RULES.filter((x) => !x.meta.internal)) {
+      expect(validate({ rules: { [r.meta.id]: ['warn', r.meta.defaultOptions ?? {}] } }), r.meta.id).toBe(true);
+    }
+    expect(validate({ rules: { 'no-such-rule': 'warn' } })).toBe(false);
+    expect(validate({ rulez: {} })).toBe(false);
+  });
+});
+
+describe('README.md', () => {
+  const readme = read('README.md');
+
+  it(`has the rules table the rules generate (${STALE})`, () => {
+    expect(readme.includes(TABLE_START) && readme.includes(TABLE_END)).toBe(true);
+    expect(readme, `the README's rules table ${STALE}`).toBe(withRulesTable(readme, rulesTable(ALL_RULES)));
+  });
+
+  it('starts with the commands that install and lint the sample project, then npm test', () => {
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
+    expect(readme.indexOf('```sh')).toBeLessThan(200);
+    expect(blocks[0]).toMatch(/^git clone \S+ agent-lint && cd agent-lint && npm install && npx agent-lint fixtures\/sample-project$/);
+    expect(blocks[1]).toBe('npm test');
+  });
+
+  it('shows a config example that agent-lint accepts', () => {
+    const section = readme.slice(readme.indexOf('## Config'));
+    const example = /```json\n([\s\S]*?)```/.exec(section)![1]!;
+    const config = JSON.parse(example) as Record<string, unknown>;
+    // Every rule the example names must exist (and the whole example must validate).
+    expect(() => validateConfig(config, ALL_RULES, 'README.md')).not.toThrow();
+  });
+});
