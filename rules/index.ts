@@ -8,6 +8,9 @@ import fileEncoding from './file-encoding.js';
 import fileUnreadable from './file-unreadable.js';
 import frontmatterValid from './frontmatter-valid.js';
 import internalError from './internal-error.js';
+import stageStructure from './stage-structure.js';
+import stageTimeoutHandling from './stage-timeout-handling.js';
+import stageXmlWellformed from './stage-xml-wellformed.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -15,4 +18,7 @@ export const ALL_RULES: readonly Rule[] = [
   internalError,
   fileUnreadable,
   fileEncoding,
+  stageXmlWellformed,
+  stageStructure,
+  stageTimeoutHandling,
 ];

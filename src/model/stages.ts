@@ -31,16 +31,31 @@ export interface StageWorkflow {
 
 export function findStages(xml: XmlDocument): Stage[] {
   const out: Stage[] = [];
+  // The nearest workflow element at or above each element, filled in document order (a
+  // parent comes before its children), so deep nesting costs no ancestor walks.
+  const nearest = new Map<XmlElement, XmlElement | null>();
   for (const el of xml.elements) {
+    const above = el.parent ? nearest.get(el.parent) ?? null : null;
+    nearest.set(el, WORKFLOW_ELEMENTS.has(el.name) ? el : above);
     if (el.name !== 'stage') continue;
-    out.push({ element: el, id: attribute(el, 'id'), name: attribute(el, 'name'), workflow: workflowOf(el) });
+    const workflow = (el.parent && nearest.get(el.parent)) || el.parent;
+    out.push({ element: el, id: attribute(el, 'id'), name: attribute(el, 'name'), workflow });
   }
   return out;
 }
 
-function workflowOf(el: XmlElement): XmlElement | null {
-  for (let a = el.parent; a; a = a.parent) if (WORKFLOW_ELEMENTS.has(a.name)) return a;
-  return el.parent;
+/**
+ * The elements inside a stage that belong to it: its descendants, without entering nested
+ * stages (which are yielded, so their ranges can be left out, but not walked). Each element
+ * is walked for one stage only, so walking every stage is linear.
+ */
+export function* stageDescendants(stage: XmlElement): Generator<XmlElement> {
+  const stack = [...stage.children].reverse();
+  while (stack.length) {
+    const e = stack.pop()!;
+    yield e;
+    if (e.name !== 'stage') for (let k = e.children.length - 1; k >= 0; k--) stack.push(e.children[k]!);
+  }
 }
 
 /** Stages grouped by workflow, in document order. */
@@ -69,17 +84,29 @@ export function childElements(el: XmlElement, name: string): XmlElement[] {
  * outside opaque ranges (non-XML fences, comments). Sorted, disjoint.
  */
 export function ownText(el: XmlElement, opaque: readonly Range[]): Range[] {
-  const holes: Range[] = [];
-  for (const c of el.children) holes.push(c.range);
-  const { start, end } = el.contentRange;
-  for (const o of opaqueWithin(opaque, start, end)) holes.push(o);
-  holes.sort((a, b) => a.start - b.start);
+  return textOutside(el.contentRange, opaque, el.children.map((c) => c.range));
+}
+
+/**
+ * The pieces of `range` outside `more` (sorted, disjoint: child elements, nested stages) and
+ * outside the opaque ranges. Opaque ranges are looked up per piece, so text inside a child
+ * that is left out is never walked.
+ */
+export function textOutside(range: Range, opaque: readonly Range[], more: readonly Range[] = []): Range[] {
+  const out: Range[] = [];
+  for (const piece of subtract(range, more)) for (const r of subtract(piece, opaqueWithin(opaque, piece.start, piece.end))) out.push(r);
+  return out;
+}
+
+function subtract(range: Range, holes: readonly Range[]): Range[] {
+  const { start, end } = range;
   const out: Range[] = [];
   let p = start;
   for (const h of holes) {
-    if (h.start > p) out.push({ start: p, end: Math.min(h.start, end) });
+    if (h.end <= p) continue;
+    if (h.start >= end) break;
+    if (h.start > p) out.push({ start: p, end: h.start });
     p = Math.max(p, h.end);
-    if (p >= end) break;
   }
   if (p < end) out.push({ start: p, end });
   return out;

@@ -13,8 +13,8 @@
  *
  * Placeholders are not elements: `/research <task_number>`, `--owner <owner>:`, `<name>.md`,
  * `<X ms>`. An open tag is taken for a placeholder when no `</name>` occurs anywhere in its
- * region, it has no attribute with a value, and it sits inside a line of text (text before it
- * on its line, or punctuation right after it). A forgotten close tag of an element written on
+ * region, it has no attribute with a value, and it sits inside a line of text (text other than
+ * a tag before it on its line, or punctuation right after it). A forgotten close tag of an element written on
  * its own line (`<checkpoint>Done` with no `</checkpoint>`) is still reported.
  */
 import type { Range } from '../../types.js';
@@ -78,7 +78,7 @@ function parseRegion(text: string, region: XmlRegion, skip: readonly Range[], do
   for (const t of tags) if (t.type === 'close') closedNames.add(t.name);
 
   const onTag = (tag: RawTag) => {
-    if (tag.type === 'open' && !tag.selfClosing && !closedNames.has(tag.name) && isPlaceholder(text, tag)) return;
+    if (tag.type === 'open' && !tag.selfClosing && !isVoidElement(tag.name) && !closedNames.has(tag.name) && isPlaceholder(text, tag)) return;
     const top = stack.length ? stack[stack.length - 1]! : null;
     if (tag.type === 'open') {
       const selfClosing = tag.selfClosing || isVoidElement(tag.name);
@@ -138,7 +138,8 @@ function isPlaceholder(text: string, tag: RawTag & { type: 'open' }): boolean {
   for (let k = tag.range.start - 1; k >= 0; k--) {
     const c = text.charCodeAt(k);
     if (c === 10) return false;
-    if (c !== 32 && c !== 9) return true;
+    // After another tag (`<stage><action>...`) it is markup, not a word in a sentence.
+    if (c !== 32 && c !== 9) return c !== 62;
   }
   return false;
 }
