@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { LineIndex } from '../src/model/lines.js';
-import { childElements, ownText, stageWorkflows, type Stage } from '../src/model/stages.js';
+import { ownText, stageWorkflows, type Stage } from '../src/model/stages.js';
 import { numberedLines, numberingIssues } from '../src/model/steps.js';
 import type { XmlElement } from '../src/model/xml/types.js';
 
@@ -21,6 +21,20 @@ function compareIds(a: number[], b: number[]): number {
     if (d !== 0) return d;
   }
   return 0;
+}
+
+/**
+ * The stage's children of that name, also those that landed inside a sibling left unclosed
+ * (`<action>Parse` with no `</action>` holds the `<process>`): stage-xml-wellformed reports
+ * the unclosed tag, and this rule does not echo it as a missing `<process>`.
+ */
+function stageChildren(el: XmlElement, name: string): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const c of el.children) {
+    if (c.name === name) out.push(c);
+    else if (!c.closeRange && !c.selfClosing) for (const g of c.children) if (g.name === name) out.push(g);
+  }
+  return out;
 }
 
 function label(s: Stage): string {
@@ -59,7 +73,7 @@ export default defineRule({
         });
       }
       for (const child of ['action', 'process'] as const) {
-        if (childElements(el, child).length) continue;
+        if (stageChildren(el, child).length) continue;
         report({
           message:
             child === 'action'
@@ -70,7 +84,7 @@ export default defineRule({
           severity: 'warn',
         });
       }
-      for (const proc of childElements(el, 'process')) {
+      for (const proc of stageChildren(el, 'process')) {
         for (const issue of numberingIssues(numberedLines(text, ownText(proc, xml.opaque)))) {
           const n = issue.step.value;
           const prev = issue.previous;

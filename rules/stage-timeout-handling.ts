@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { stageDescendants, textOutside, type Stage } from '../src/model/stages.js';
-import type { XmlElement } from '../src/model/xml/types.js';
+import type { XmlDocument, XmlElement } from '../src/model/xml/types.js';
 import type { Range } from '../src/types.js';
 
 /** Stage names (letters only, lower-cased) that receive a subagent's results. */
@@ -15,6 +15,9 @@ const VALIDATE_NAMES = /^validate(?:subagent)?(?:returns?|results?)$/;
  */
 const WAITS =
   /\b(?:poll(?:s|ing)?\s+(?:for\s+)?(?:the\s+)?(?:[\w${}-]+\s+){0,2}?(?:completion|subagent|agent|results?|returns?|status)\b|(?:a?wait(?:s|ing)?)\s+(?!(?:for\s+)?(?:the\s+)?(?:user|human|operator|you)\b)(?:for\s+)?(?:the\s+)?(?:[\w${}-]+\s+){0,3}?(?:subagent|sub-agent|agent|completion|returns?|response|results?|to\s+(?:complete|finish|return|respond)))\b/gi;
+
+/** Elements that say what happens to a return that fails validation. */
+const VALIDATION_FAILURE = new Set(['validation_failure', 'invalid_return']);
 
 /** Any statement of a timeout: "timeout: 300s", "Handle timeout", "max timeout seconds", "timed out". */
 const TIMEOUT = /\btime[- ]?out|\btimed[- ]?out/i;
@@ -60,6 +63,24 @@ function statesTimeout(s: Stage, elements: readonly XmlElement[], text: string, 
   return textOutside(el.contentRange, [], nested).some((r) => TIMEOUT.test(text.slice(r.start, r.end)));
 }
 
+/**
+ * Handling written once for the whole file, outside any stage (an `<error_handling>` section
+ * with `<timeout>` or `<validation_failure>`): it covers every stage of the file.
+ */
+function fileLevelHandling(xml: XmlDocument): { timeout: boolean; validation: boolean } {
+  const inStage = new Map<XmlElement, boolean>();
+  let timeout = false;
+  let validation = false;
+  for (const e of xml.elements) {
+    const inside = e.parent ? e.parent.name === 'stage' || inStage.get(e.parent) === true : false;
+    inStage.set(e, inside);
+    if (inside || e.name === 'stage') continue;
+    if (/timeout/i.test(e.name)) timeout = true;
+    if (VALIDATION_FAILURE.has(e.name)) validation = true;
+  }
+  return { timeout, validation };
+}
+
 function label(s: Stage): string {
   return s.name?.value ? `stage "${s.name.value}"` : s.id?.value ? `stage ${s.id.value}` : '<stage>';
 }
@@ -77,11 +98,12 @@ export default defineRule({
     if (stages.length === 0) return;
     const { text, lines } = doc;
     const opaque = doc.xml.opaque;
+    const fileLevel = fileLevelHandling(doc.xml);
     for (const s of stages) {
       const el = s.element;
       const { elements, nested } = stageParts(s);
       const wait = waitEvidence(s, text, textOutside(el.contentRange, opaque, nested));
-      if (wait && !statesTimeout(s, elements, text, nested)) {
+      if (wait && !fileLevel.timeout && !statesTimeout(s, elements, text, nested)) {
         const line = lines.position(wait.range.start).line;
         report({
           message: wait.byName
@@ -92,7 +114,7 @@ export default defineRule({
         });
       }
       const name = s.name?.value;
-      if (name && VALIDATE_NAMES.test(letters(name)) && !elements.some((e) => e.name === 'validation_failure')) {
+      if (name && VALIDATE_NAMES.test(letters(name)) && !fileLevel.validation && !elements.some((e) => VALIDATION_FAILURE.has(e.name))) {
         report({
           message: `${label(s)} has no <validation_failure>: say what happens when the return fails validation (log it, return failed status, keep the original return for debugging)`,
           messageId: 'noValidationFailure',

@@ -34,7 +34,8 @@ export default defineRule({
 
     // Elements left open inside an element closed later: one message per close tag.
     const byCloser = new Map<number, Unclosed[]>();
-    for (const p of xml.problems) {
+    const problems = xml.problems;
+    for (const p of problems) {
       if (p.kind === 'unclosed' && p.closedBy) {
         const list = byCloser.get(p.closedBy.range.start) ?? [];
         list.push(p);
@@ -42,7 +43,7 @@ export default defineRule({
       }
     }
 
-    for (const p of xml.problems) {
+    for (const p of problems) {
       switch (p.kind) {
         case 'unclosed': {
           if (p.closedBy) {

@@ -27,6 +27,7 @@ describe('tags', () => {
     ['<stage id="1" name="A">x</stage>', ['stage']],
     ['<stage\n  id="1"\n  name="A">x</stage>', ['stage']],
     ['<checkpoint/> and <br> and <img src="a.png">', ['checkpoint', 'br', 'img']],
+    ['<Page x:DataType="vm:Main" xmlns:vm="clr">x</Page>', ['Page']],
     ['a < b, a <= b, a <b and 1 <2', []],
     ['Array<string> and Map<K, V> and List<int>', []],
     ['see <https://example.com/x> or <a@b.io>', []],
@@ -76,9 +77,14 @@ describe('tags', () => {
 
   it('takes inline placeholders for text, not for elements', () => {
     expect(names('<process>\n1. Run /research <task_number> now\n2. Write <name>.md\n</process>')).toEqual(['process']);
-    // Closed elsewhere in the file: a real element, left open.
-    const d = doc('<task>x</task>\n<process>\n- Check <task> section\n</process>');
-    expect(d.xml.problems.map((p) => p.kind)).toEqual(['unclosed']);
+    // A mention of a tag in prose, even of one used as an element elsewhere, is text.
+    const d = doc('<process>x</process>\n<process>\n- Each stage has an <action> and a <process>\n</process>');
+    expect(d.xml.roots.map(outline)).toEqual(['process', 'process']);
+    expect(d.xml.problems).toEqual([]);
+    // Closed on the same line, an element in prose is an element.
+    expect(names('<process>\n1. Parse it <note>carefully</note> now\n</process>')).toEqual(['process', 'note']);
+    // With attribute values it is markup, wherever it stands.
+    expect(doc('Call <invoke name="x">\n').xml.problems.map((p) => p.kind)).toEqual(['unclosed']);
     // On a line of its own a forgotten close tag is an error, not a placeholder.
     expect(doc('<stage name="A">\n  <checkpoint>Done\n</stage>').xml.problems.map((p) => p.kind)).toEqual(['unclosed']);
   });
@@ -177,19 +183,26 @@ describe('speed', () => {
     for (const rule of stageRules) rule.check!({ doc: d, project: {} as never, profile: {} as never, options: {}, report: () => n++ });
     return performance.now() - t0;
   };
+  // Linear time: 4 times the input may take about 4 times as long, never 16 (quadratic);
+  // the bounds leave room for a loaded machine.
   it.each([
-    ['20,000 unclosed tags', '<stage name="x">\n'.repeat(20000)],
-    ['20,000 nested stages with processes and fences', '<stage name="ReceiveResults"><process>\n1. Wait for the agent\n```sh\nx\n```\n'.repeat(20000)],
-    ['20,000 unclosed workflow tags', '<workflow_execution>\n'.repeat(20000)],
-    ['20,000 unclosed tags closed by one outer close tag', '<workflow>' + '<a>'.repeat(20000) + '</workflow>'],
-    ['20,000 stray close tags', '</stage>\n'.repeat(20000)],
-    ['20,000 alternating mismatches', '<a><b></a>'.repeat(20000)],
-    ['tag starts that never end', '<a b c d e f '.repeat(20000)],
-    ['quotes full of tag starts', '<a x="'.repeat(40000)],
-    ['backtick runs', '`a ``b ```c '.repeat(20000)],
-    ['one long line of placeholders', 'use <x> and '.repeat(20000)],
-  ])('%s', (_label, text) => {
-    expect(time(text)).toBeLessThan(1000);
+    ['unclosed stages', (n: number) => '<stage name="x">\n'.repeat(n)],
+    ['nested stages with processes and fences', (n: number) => '<stage name="ReceiveResults"><process>\n1. Wait for the agent\n```sh\nx\n```\n'.repeat(n)],
+    ['stages with step gaps', (n: number) => '<workflow>' + '<stage id="1" name="A"><action>a</action><process>\n1. x\n3. y\n</process></stage>\n'.repeat(n) + '</workflow>'],
+    ['unclosed workflow tags', (n: number) => '<stage name="a"/>' + '<workflow_execution>\n'.repeat(n)],
+    ['unclosed tags closed by one outer close tag', (n: number) => '<stage name="a"/><workflow>' + '<a>'.repeat(n) + '</workflow>'],
+    ['stray close tags', (n: number) => '<stage name="a"/>' + '</stage>\n'.repeat(n)],
+    ['alternating mismatches', (n: number) => '<stage name="a"/>' + '<a><b></a>'.repeat(n)],
+    ['tag starts that never end', (n: number) => '<stage name="a"/>' + '<a b c d e f '.repeat(n)],
+    ['quotes full of tag starts', (n: number) => '<stage name="a"/>' + '<a x="'.repeat(n)],
+    ['backtick runs', (n: number) => '<stage name="a"/>' + '`a ``b ```c '.repeat(n)],
+    ['one long line of mentions', (n: number) => '<stage name="a"/>' + 'use <x> and </y> '.repeat(n)],
+  ])('%s', (_label, make) => {
+    time(make(1000)); // warm up
+    const small = time(make(5000));
+    const large = time(make(20000));
+    expect(large).toBeLessThan(3000);
+    expect(large).toBeLessThan(10 * small + 150);
   });
 });
 

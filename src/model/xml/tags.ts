@@ -2,7 +2,8 @@
  * Finds the tags in a stretch of markdown, in one pass. What is a tag is decided strictly, so
  * that prose, code and shell are left alone:
  * - `<name ...>`, `<name .../>` and `</name>`, where name is `[A-Za-z_][A-Za-z0-9_.-]*`
- *   (no `:`, so `<https://...>` autolinks and `<a@b.c>` are not tags);
+ *   (no `:`, so `<https://...>` autolinks and `<a@b.c>` are not tags; attribute names may
+ *   have a prefix, `x:DataType`);
  * - not when `<` follows a letter, digit or `_` (`Array<string>`, `Map<K,V>`);
  * - not `<` followed by a space, digit, `=`, `<` or `(` (comparisons, `<<EOF`, `<(cmd)`);
  * - not inside inline code spans, HTML comments, CDATA, `<?...?>` or `<!...>`;
@@ -102,7 +103,9 @@ function readOpenTag(text: string, i: number, end: number): RawTag | null {
     if (d === 62 || d === 47) continue;
     if (!isNameStart(d)) return null;
     const aStart = p;
-    const aEnd = readName(text, p, end);
+    // Attribute names may carry a namespace prefix (`xmlns:x`, `x:DataType`).
+    let aEnd = readName(text, p, end);
+    while (text.charCodeAt(aEnd) === 58 && isNameStart(text.charCodeAt(aEnd + 1))) aEnd = readName(text, aEnd + 1, end);
     const attrName = text.slice(aStart, aEnd);
     let q = aEnd;
     while (q < end && (text.charCodeAt(q) === 32 || text.charCodeAt(q) === 9)) q++;

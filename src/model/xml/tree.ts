@@ -11,11 +11,13 @@
  * - elements still open at the end of their region: `unclosed`.
  * HTML void elements (`<br>`, `<img ...>`, `<hr>` ...) never open an element.
  *
- * Placeholders are not elements: `/research <task_number>`, `--owner <owner>:`, `<name>.md`,
- * `<X ms>`. An open tag is taken for a placeholder when no `</name>` occurs anywhere in its
- * region, it has no attribute with a value, and it sits inside a line of text (text other than
- * a tag before it on its line, or punctuation right after it). A forgotten close tag of an element written on
- * its own line (`<checkpoint>Done` with no `</checkpoint>`) is still reported.
+ * Words in prose are not elements. An open tag without attribute values is text when
+ * - it stands inside a line of prose (text other than a tag before it on its line) and its
+ *   close tag does not follow on the same line: a mention ("give each stage an <action>") or
+ *   a placeholder (`/research <task_number>`, `--owner <owner>:`, `<X ms>`);
+ * - or punctuation follows it (`<name>.md`) and no `</name>` occurs anywhere in its region.
+ * An element written where markup stands (at the start of its line, or right after another
+ * tag) is an element: `<checkpoint>Done` with no `</checkpoint>` is reported as unclosed.
  */
 import type { Range } from '../../types.js';
 import type { FencedBlock } from '../fences.js';
@@ -74,11 +76,8 @@ function parseRegion(text: string, region: XmlRegion, skip: readonly Range[], do
 
   const tags: RawTag[] = [];
   scanTags(text, region.range, skip, (t) => tags.push(t), (r) => doc.opaque.push(r));
-  const closedNames = new Set<string>();
-  for (const t of tags) if (t.type === 'close') closedNames.add(t.name);
-
+  const asText = tagsThatAreText(text, tags);
   const onTag = (tag: RawTag) => {
-    if (tag.type === 'open' && !tag.selfClosing && !isVoidElement(tag.name) && !closedNames.has(tag.name) && isPlaceholder(text, tag)) return;
     const top = stack.length ? stack[stack.length - 1]! : null;
     if (tag.type === 'open') {
       const selfClosing = tag.selfClosing || isVoidElement(tag.name);
@@ -122,7 +121,7 @@ function parseRegion(text: string, region: XmlRegion, skip: readonly Range[], do
     end(closer, tag.range.start, tag.range.end);
   };
 
-  for (const t of tags) onTag(t);
+  for (let k = 0; k < tags.length; k++) if (!asText[k]) onTag(tags[k]!);
   while (stack.length) {
     const el = pop();
     end(el, region.range.end, region.range.end);
@@ -132,13 +131,39 @@ function parseRegion(text: string, region: XmlRegion, skip: readonly Range[], do
 
 const PLACEHOLDER_NEXT = new Set([...'.,:;)]>/\'"`*|']);
 
-function isPlaceholder(text: string, tag: RawTag & { type: 'open' }): boolean {
-  if (tag.attributes.some((a) => a.quote !== 'none')) return false;
-  if (PLACEHOLDER_NEXT.has(text[tag.range.end] ?? '')) return true;
-  for (let k = tag.range.start - 1; k >= 0; k--) {
+/** Which open tags are words of prose, not elements (see the header). Linear in the tags. */
+function tagsThatAreText(text: string, tags: readonly RawTag[]): boolean[] {
+  const out = new Array<boolean>(tags.length).fill(false);
+  const closedNames = new Set<string>();
+  for (const t of tags) if (t.type === 'close') closedNames.add(t.name);
+  // Tags are taken line by line: those before the first newline after the line's first tag.
+  let k = 0;
+  while (k < tags.length) {
+    const lineStart = k;
+    const found = text.indexOf('\n', tags[k]!.range.start);
+    const nl = found === -1 ? text.length : found;
+    while (k < tags.length && tags[k]!.range.start < nl) k++;
+    const lastClose = new Map<string, number>();
+    for (let j = lineStart; j < k; j++) if (tags[j]!.type === 'close') lastClose.set(tags[j]!.name, j);
+    for (let j = lineStart; j < k; j++) {
+      const t = tags[j]!;
+      if (t.type !== 'open' || t.selfClosing || isVoidElement(t.name)) continue;
+      if (t.attributes.some((a) => a.quote !== 'none')) continue;
+      if (inProse(text, t.range.start)) out[j] = !((lastClose.get(t.name) ?? -1) > j);
+      else if (!closedNames.has(t.name) && PLACEHOLDER_NEXT.has(text[t.range.end] ?? '')) out[j] = true;
+    }
+  }
+  return out;
+}
+
+/**
+ * Text other than a tag stands before `offset` on its line. After another tag
+ * (`<stage><action>...`) a tag is markup, not a word in a sentence.
+ */
+export function inProse(text: string, offset: number): boolean {
+  for (let k = offset - 1; k >= 0; k--) {
     const c = text.charCodeAt(k);
     if (c === 10) return false;
-    // After another tag (`<stage><action>...`) it is markup, not a word in a sentence.
     if (c !== 32 && c !== 9) return c !== 62;
   }
   return false;
