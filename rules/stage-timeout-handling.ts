@@ -11,7 +11,8 @@ const VALIDATE_NAMES = /^validate(?:subagent)?(?:returns?|results?)$/;
 /**
  * Polling or waiting on a subagent in prose: "Poll for completion", "Wait for researcher to
  * complete", "Wait for return from task-creator", "Wait for command agent return". Waiting
- * for the user ("wait for user confirmation", "wait for user response") does not count. Bounded repetitions only.
+ * for the user ("wait for user confirmation", "wait for user response") does not count.
+ * Repetitions are bounded and the words they repeat cannot overlap: linear time.
  */
 const WAITS =
   /\b(?:poll(?:s|ing)?\s+(?:for\s+)?(?:the\s+)?(?:[\w${}-]+\s+){0,2}?(?:completion|subagent|agent|results?|returns?|status)\b|(?:a?wait(?:s|ing)?)\s+(?!(?:for\s+)?(?:the\s+)?(?:user|human|operator|you)\b)(?:for\s+)?(?:the\s+)?(?:[\w${}-]+\s+){0,3}?(?:subagent|sub-agent|agent|completion|returns?|response|results?|to\s+(?:complete|finish|return|respond)))\b/gi;

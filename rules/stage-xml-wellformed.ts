@@ -23,7 +23,7 @@ export default defineRule({
     id: 'stage-xml-wellformed',
     description: 'The XML of a stage workflow is well formed: every tag closed in order, attributes quoted and unique.',
     details:
-      'Commands and orchestrators describe their workflow as <stage> elements. A tag left open, closed out of order, or an attribute written without quotes shifts the structure the model reads: the rest of the workflow lands inside the wrong stage. Checked in files that have a <stage> element, on all their tags (bare in the markdown and in ```xml fences; other fences, inline code, comments and placeholders such as `<task_number>` in prose are not tags).',
+      'Commands and orchestrators describe their workflow as <stage> elements. A tag left open, closed out of order, or an attribute written without quotes shifts the structure the model reads: the rest of the workflow lands inside the wrong stage. Checked in files that have a <stage> element, on all their tags (bare in the markdown and in ```xml fences; other fences, inline code, comments, and tags mentioned in a line of prose such as `/research <task_number>` are not read as elements).',
     severity: 'error',
     fixable: true,
   },
@@ -99,7 +99,7 @@ export default defineRule({
             });
           } else if (p.issue === 'unterminated') {
             report({
-              message: `the value of attribute ${a.name} of <${el.name}> opens a quote that is not closed on its line`,
+              message: `the value of attribute ${a.name} of <${el.name}> opens a quote that is not closed on its line: close it, ${a.name}="..."`,
               messageId: 'unterminated',
               range: a.range,
             });

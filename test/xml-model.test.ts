@@ -33,6 +33,7 @@ describe('tags', () => {
     ['see <https://example.com/x> or <a@b.io>', []],
     ['cat <<EOF\nline one\nEOF', []],
     ['diff <(sort a) <(sort b) 2>/dev/null', []],
+    ['sort <in.txt >out.txt; grep x <<< "$v"; done < input', []],
     ['`<stage>` and ``<a>`b`</a>``', []],
     ['<!-- <stage> --> <![CDATA[<x>]]> <?xml version="1.0"?> <!DOCTYPE x>', []],
     ['<stage name="a<b">', []],
