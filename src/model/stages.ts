@@ -74,11 +74,6 @@ export function attribute(el: XmlElement, name: string): XmlAttribute | undefine
   return el.attributes.find((a) => a.name === name);
 }
 
-/** The direct children of that name. */
-export function childElements(el: XmlElement, name: string): XmlElement[] {
-  return el.children.filter((c) => c.name === name);
-}
-
 /**
  * The pieces of an element's content that are its own text: outside its child elements and
  * outside opaque ranges (non-XML fences, comments). Sorted, disjoint.
