@@ -25,6 +25,9 @@ import timeoutRange from './timeout-range.js';
 import delegateSyntax from './delegate-syntax.js';
 import missingJsonFormatInstruction from './missing-json-format-instruction.js';
 import missingTimeout from './missing-timeout.js';
+import stageStructure from './stage-structure.js';
+import stageTimeoutHandling from './stage-timeout-handling.js';
+import stageXmlWellformed from './stage-xml-wellformed.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -49,4 +52,7 @@ export const ALL_RULES: readonly Rule[] = [
   internalError,
   fileUnreadable,
   fileEncoding,
+  stageXmlWellformed,
+  stageStructure,
+  stageTimeoutHandling,
 ];

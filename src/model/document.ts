@@ -10,6 +10,9 @@ import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import { classifyObjects, extractJson, type ExtractedJson, type ShapedObject } from './json/blocks.js';
 import { LineIndex } from './lines.js';
 import { parseMarkdown, type MdRoot } from './markdown.js';
+import { findStages, type Stage } from './stages.js';
+import { buildXmlDocument } from './xml/tree.js';
+import type { XmlDocument } from './xml/types.js';
 
 export interface DocumentInit {
   /** Absolute path (or a stand-in such as `<stdin>`). */
@@ -36,6 +39,8 @@ export class DocumentModel {
   #shaped?: { returns: ShapedObject[]; contexts: ShapedObject[] };
   #markdown?: MdRoot;
   #delegations?: DelegationView;
+  #xml?: XmlDocument;
+  #stages?: Stage[];
 
   constructor(init: DocumentInit) {
     this.filePath = init.filePath;
@@ -93,6 +98,18 @@ export class DocumentModel {
   get delegations(): DelegationView {
     if (!this.#delegations) this.#delegations = scanDelegations(this);
     return this.#delegations;
+  }
+
+  /** The XML tags of the body (bare, and in ```xml fences) built into elements with positions. */
+  get xml(): XmlDocument {
+    if (!this.#xml) this.#xml = buildXmlDocument(this.text, this.fences, this.bodyStart);
+    return this.#xml;
+  }
+
+  /** The `<stage>` elements of the body, each with its enclosing workflow element. */
+  get stages(): Stage[] {
+    if (!this.#stages) this.#stages = this.text.includes('<stage') ? findStages(this.xml) : [];
+    return this.#stages;
   }
 
   /** The markdown tree (remark-parse with frontmatter). Costly: ask only when structure is needed. */
