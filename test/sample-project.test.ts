@@ -14,7 +14,6 @@ const SAMPLE = path.join(REPO_ROOT, 'fixtures/sample-project');
 /** file (relative to the sample) and rule, for every planted mistake; positions where fixed. */
 const PLANTED: Array<{ file: string; rule: string; at?: string }> = [
   { file: '.claude/commands/research.md', rule: 'frontmatter-valid', at: '3:24' },
-  { file: '.claude/commands/research.md', rule: 'frontmatter-schema' },
   { file: '.claude/agents/source-verifier.md', rule: 'depth-path-mismatch', at: '24:25' },
   { file: '.claude/agents/source-verifier.md', rule: 'frontmatter-schema' },
   { file: '.claude/agents/report-writer.md', rule: 'return-format-schema' },
