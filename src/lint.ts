@@ -5,7 +5,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { hashText, type LintCache } from './cache.js';
 import type { ResolvedConfig } from './config/resolve.js';
+import { fixLoop } from './fix/apply.js';
 import { discoverSpecs, expandArgs } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
@@ -27,6 +29,20 @@ export interface LintRequest {
   stdin?: { text: string; filename?: string };
   /** Extra agent names that exist outside the project. */
   externalAgents?: string[];
+  /** Apply fixes (lint, fix, lint again, at most 10 passes); the fixed texts come back in `fixed`. */
+  fix?: boolean;
+  /** Reuse results of unchanged files (content, project and config). */
+  cache?: LintCache;
+}
+
+export interface FixedFile {
+  filePath: string;
+  /** The fixed text (without a BOM). */
+  output: string;
+  original: string;
+  hasBom: boolean;
+  /** The project root: a fix is never written through a symlink that leads out of it. */
+  root: string;
 }
 
 export interface LintRun {
@@ -39,6 +55,8 @@ export interface LintRun {
   ignoredFiles: string[];
   /** Command-line paths that could not be read. */
   unreadable: Array<{ arg: string; reason: string }>;
+  /** With `fix`: the files whose text the fixes changed. */
+  fixed: FixedFile[];
 }
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
@@ -72,7 +90,7 @@ export function decode(buf: Buffer): ReadOutcome {
   const probe = buf.subarray(0, 8192);
   if (probe.includes(0)) return { problem: fileProblem('file-encoding', 'file holds binary content (a NUL byte), expected UTF-8 markdown text') };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buf) };
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf) };
   } catch {
     let bad = 0;
     // Find the first invalid byte's line for a precise message.
@@ -95,7 +113,7 @@ export function lint(req: LintRequest): LintRun {
 
   let targets: string[] = [];
   let walked: string[] = [];
-  const run: LintRun = { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [] };
+  const run: LintRun = { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] };
   if (req.stdin) {
     targets = [path.resolve(cwd, req.stdin.filename ?? '<stdin>.md')];
   } else {
@@ -182,14 +200,47 @@ export function lint(req: LintRequest): LintRun {
       usesStandard: config.usesStandard,
       externalAgents: [...(req.externalAgents ?? []), ...(config.knownAgents ?? [])],
     });
-    const results = runRules({
-      project,
-      profile,
-      rules: req.rules,
-      targets: targetDocs,
-      settingsFor: (doc) => config.settingsFor(relTo(config.dir, doc.filePath)),
-    });
-    for (const r of results) resultByFile.set(r.filePath, r);
+    const settingsFor = (doc: DocumentModel) => config.settingsFor(relTo(config.dir, doc.filePath));
+
+    // The cache: a file's key covers its text, its rules, and every spec of its project.
+    let toLint = targetDocs;
+    const keys = new Map<DocumentModel, string>();
+    if (req.cache) {
+      const fingerprint = hashText(...project.documents.map((d) => `${d.relPath}\0${d.kind}\0${hashText(d.text)}`).sort());
+      toLint = [];
+      for (const doc of targetDocs) {
+        const settings = JSON.stringify([...settingsFor(doc)].sort((a, b) => a[0].localeCompare(b[0])));
+        const key = hashText(profile.name, doc.kind, settings, fingerprint, doc.text);
+        keys.set(doc, key);
+        const hit = req.cache.get(doc.filePath, key);
+        if (hit && !(req.fix && hit.messages.some((m) => m.fix))) {
+          resultByFile.set(doc.filePath, summarize({ filePath: doc.filePath, messages: hit.messages, suppressedMessages: hit.suppressedMessages, source: doc.text }));
+        } else toLint.push(doc);
+      }
+    }
+
+    const lintDocs = (docs: DocumentModel[]) => runRules({ project, profile, rules: req.rules, targets: docs, settingsFor });
+    const results = toLint.length ? lintDocs(toLint) : [];
+    for (let i = 0; i < results.length; i++) {
+      let r = results[i]!;
+      const doc = toLint[i]!;
+      if (req.fix && r.messages.some((m) => m.fix)) {
+        // Fix, then lint the fixed text again (a new model of the same file), until nothing is fixable.
+        const relint = (text: string) => {
+          const again = new DocumentModel({ filePath: doc.filePath, relPath: doc.relPath, kind: doc.kind, text });
+          r = lintDocs([again])[0]!;
+          return r.messages;
+        };
+        const out = fixLoop(doc.text, r.messages, relint);
+        if (out.output !== doc.text) {
+          run.fixed.push({ filePath: doc.filePath, output: out.output, original: doc.text, hasBom: doc.hasBom, root });
+          r = { ...r, output: out.output };
+        }
+      }
+      resultByFile.set(r.filePath, r);
+      const key = keys.get(doc);
+      if (req.cache && key && r.output === undefined) req.cache.set(doc.filePath, key, r);
+    }
   }
   run.results = targets.map((f) => resultByFile.get(f)).filter((r): r is LintResult => !!r);
   return run;

@@ -24,6 +24,11 @@ export interface CliOptions {
   standard?: string;
   errorOnUnmatchedPattern: boolean;
   agentsDirs: string[];
+  fix: boolean;
+  fixDryRun: boolean;
+  cache: boolean;
+  cacheLocation?: string;
+  init: boolean;
 }
 
 export const HELP = `Usage: agent-lint [options] [files, directories or globs...]
@@ -50,11 +55,18 @@ Options:
       --stdin                  lint text from standard input
       --stdin-filename <path>  the path to report (and to pick the kind from) for --stdin
       --agents-dir <dir>       agents that live outside the project (repeatable)
+      --fix                    apply the rules' safe fixes to the files, then report what is left
+      --fix-dry-run            print the fixes as a unified diff; change no file
+      --cache                  reuse results of unchanged files (.agent-lint-cache)
+      --cache-location <file>  where the cache lives (default .agent-lint-cache)
+      --init                   write a commented starter .agent-lint.jsonc and exit
       --no-error-on-unmatched-pattern
                                a pattern that matches nothing is a warning, not an error
       --color, --no-color      force or turn off colour (also NO_COLOR, FORCE_COLOR)
   -v, --version                print the version
   -h, --help                   print this help
+
+Subcommands: agent-lint check-return --help, agent-lint graph --help.
 
 Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings),
 2 bad usage, a bad config, or an internal failure.
@@ -80,6 +92,11 @@ const OPTIONS = {
   'no-color': { type: 'boolean' },
   version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
+  init: { type: 'boolean' },
 } as const;
 
 export function parseCli(argv: string[]): CliOptions {
@@ -130,5 +147,10 @@ export function parseCli(argv: string[]): CliOptions {
     standard: v.standard,
     errorOnUnmatchedPattern: !v['no-error-on-unmatched-pattern'],
     agentsDirs: v['agents-dir'] ?? [],
+    fix: !!v.fix,
+    fixDryRun: !!v['fix-dry-run'],
+    cache: !!v.cache || v['cache-location'] !== undefined,
+    cacheLocation: v['cache-location'],
+    init: !!v.init,
   };
 }

@@ -10,7 +10,11 @@ import { ConfigLookup } from '../config/lookup.js';
 import { severityLevel } from '../config/resolve.js';
 import { buildConfigSchema } from '../config/schema.js';
 import { ProjectRoots } from '../discovery/project-root.js';
-import type { Rule } from '../engine/rule.js';
+import { prepareRules, type Rule } from '../engine/rule.js';
+import { DEFAULT_CACHE_FILE, LintCache } from '../cache.js';
+import { unifiedDiff } from '../fix/diff.js';
+import { FixWriteError, writeFixed } from '../fix/write.js';
+import { starterConfig, STARTER_CONFIG_FILE } from '../config/init.js';
 import { closest } from '../util/suggest.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
 import { kindFromPath } from '../discovery/kind.js';
@@ -93,6 +97,18 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.stdout(listRules(ALL_RULES));
       return 0;
     }
+    if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+    if ((opts.fix || opts.fixDryRun) && opts.stdin && opts.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run');
+    if (opts.init) {
+      const file = path.join(io.cwd, STARTER_CONFIG_FILE);
+      if (existsSync(file)) {
+        io.stderr(`agent-lint: ${STARTER_CONFIG_FILE} already exists; not overwritten\n`);
+        return 2;
+      }
+      writeFileSync(file, starterConfig(ALL_RULES));
+      io.stdout(`wrote ${STARTER_CONFIG_FILE}\n`);
+      return 0;
+    }
     if (opts.printConfigSchema) {
       io.stdout(JSON.stringify(buildConfigSchema(ALL_RULES), null, 2) + '\n');
       return 0;
@@ -126,7 +142,24 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
     const externalAgents = opts.agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(io.cwd, d)));
     const stdin = opts.stdin ? { text: await io.readStdin(), filename: opts.stdinFilename } : undefined;
-    const run = lint({ cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents });
+    await prepareRules(ALL_RULES);
+    const cache = opts.cache ? new LintCache(path.resolve(io.cwd, opts.cacheLocation ?? DEFAULT_CACHE_FILE)) : undefined;
+    const fixing = opts.fix || opts.fixDryRun;
+    const run = lint({ cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache });
+    cache?.save();
+    let writeFailed = false;
+    if (opts.fix) {
+      for (const f of run.fixed) {
+        try {
+          writeFixed(f.filePath, f.output, { hasBom: f.hasBom, projectRoot: f.root });
+        } catch (e) {
+          writeFailed = true;
+          io.stderr(`agent-lint: ${e instanceof FixWriteError ? e.message : `could not write fixes to ${rel(io.cwd, f.filePath)}: ${(e as Error).message}`}\n`);
+        }
+      }
+    } else if (opts.fixDryRun && opts.format !== 'json') {
+      for (const f of run.fixed) io.stdout(unifiedDiff(rel(io.cwd, f.filePath), f.original, f.output));
+    }
 
     if (run.unreadable.length) {
       for (const u of run.unreadable) io.stderr(`agent-lint: cannot read "${u.arg}": ${u.reason}\n`);
@@ -164,6 +197,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
     const errors = results.reduce((n, r) => n + r.errorCount, 0);
     const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+    if (writeFailed) return 2;
     if (errors > 0) return 1;
     if (opts.maxWarnings !== undefined && opts.maxWarnings >= 0 && warnings > opts.maxWarnings) {
       io.stderr(`agent-lint: too many warnings: ${warnings} (maximum: ${opts.maxWarnings})\n`);
