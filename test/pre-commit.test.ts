@@ -1,0 +1,82 @@
+/**
+ * The pre-commit hook for real: `pre-commit try-repo <this repo> agent-lint --all-files` in a
+ * temporary git repository installs agent-lint the way pre-commit does (npm install, npm pack,
+ * npm install -g) and runs the hook. Skipped when pre-commit is not installed (Debian package
+ * `pre-commit`).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { REPO_ROOT } from './helpers/shared.js';
+
+const hasPreCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
+const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-pre-commit-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const env = { ...process.env, PRE_COMMIT_HOME: path.join(TMP, 'home'), NO_COLOR: '1' };
+
+const MISMATCH = `---
+name: task-creator
+description: Creates tasks
+---
+
+\`\`\`json
+{
+  "status": "completed",
+  "summary": "Task 12 created.",
+  "artifacts": [],
+  "metadata": {
+    "session_id": "sess_1735460684_a1b2c3",
+    "duration_seconds": 2,
+    "agent_type": "task-creator",
+    "delegation_depth": 2,
+    "delegation_path": ["orchestrator", "task", "task-creator"]
+  },
+  "errors": []
+}
+\`\`\`
+`;
+
+function repo(name: string, files: Record<string, string>): string {
+  const dir = path.join(TMP, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  const git = (...a: string[]) => spawnSync('git', a, { cwd: dir, encoding: 'utf8' });
+  git('init', '-q');
+  git('add', '-A');
+  return dir;
+}
+
+const tryRepo = (dir: string) =>
+  spawnSync('pre-commit', ['try-repo', REPO_ROOT, 'agent-lint', '--all-files'], { cwd: dir, env, encoding: 'utf8', timeout: 300_000 });
+
+describe('.pre-commit-hooks.yaml', () => {
+  it('defines agent-lint and agent-lint-fix as node hooks on markdown specs', () => {
+    const hooks = parse(readFileSync(path.join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<Record<string, unknown>>;
+    expect(hooks.map((h) => h['id'])).toEqual(['agent-lint', 'agent-lint-fix']);
+    for (const h of hooks) {
+      expect(h['language']).toBe('node');
+      expect(h['types']).toEqual(['markdown']);
+      const files = new RegExp(h['files'] as string);
+      for (const p of ['.claude/agents/a.md', '.claude/commands/x/y.md', '.claude/skills/s/SKILL.md', '.opencode/agent/a.md', '.opencode/commands/c.md', 'plugins/p/agents/a.md']) {
+        expect(files.test(p), p).toBe(true);
+      }
+      for (const p of ['README.md', 'docs/guide.md', '.claude/skills/s/reference.md']) expect(files.test(p), p).toBe(false);
+    }
+  });
+
+  it.skipIf(!hasPreCommit)('fails on a depth/path mismatch and passes on a clean spec (pre-commit try-repo)', () => {
+    const bad = tryRepo(repo('bad', { '.claude/agents/task-creator.md': MISMATCH }));
+    expect(bad.status, bad.stdout + bad.stderr).toBe(1);
+    expect(bad.stdout).toMatch(/agent-lint\.+Failed/);
+    expect(bad.stdout).toContain('15:25  error  delegation_depth is 2 but delegation_path has 3 entries');
+    const good = tryRepo(repo('good', { '.claude/agents/task-creator.md': MISMATCH.replace('"delegation_depth": 2', '"delegation_depth": 1') }));
+    expect(good.status, good.stdout + good.stderr).toBe(0);
+    expect(good.stdout).toMatch(/agent-lint\.+Passed/);
+  }, 600_000);
+});
