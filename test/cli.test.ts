@@ -1,13 +1,15 @@
 /**
  * The command line as a user runs it: `node dist/src/cli/bin.js` in temporary projects
- * (`npm test` builds first). Findings come from the rules that exist: frontmatter-valid (an
- * unquoted argument-hint) and depth-path-mismatch (a depth that does not fit its path).
+ * (`npm test` builds first). The fixtures are clean under every rule but two findings:
+ * frontmatter-valid (an unquoted argument-hint) and depth-path-mismatch (a depth that does not
+ * fit its path, in an otherwise complete and valid v2 return).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
@@ -56,10 +58,17 @@ function project(files: Record<string, string>): string {
 const GOOD_AGENT = '---\nname: helper\ndescription: Helps with small tasks\n---\nDo the small task.\n';
 /** frontmatter-valid: an unquoted argument-hint (line 3, column 25). */
 const BAD_COMMAND = '---\ndescription: Research\nargument-hint: [topic] [--deep]\n---\nResearch $ARGUMENTS.\n';
-/** depth-path-mismatch at line 5 (the depth value, column 114). */
-const returnLine = (depth: number) =>
-  `{"status": "completed", "summary": "done", "artifacts": [], "metadata": {"session_id": "s1", "delegation_depth": ${depth}, "delegation_path": ["orchestrator", "research", "researcher"]}}`;
+/**
+ * A complete v2 return of agent `name`, valid under every rule except that its path (three
+ * entries) asks for depth 1: any other depth is a depth-path-mismatch at the depth value,
+ * column 215 for the researcher.
+ */
+const returnLine = (depth: number, name = 'researcher') =>
+  `{"status": "completed", "summary": "Found three sources on the topic.", "artifacts": [], "metadata": {"session_id": "sess_1735460684_a1b2c3", "duration_seconds": 42, "agent_type": "${name}", "delegation_depth": ${depth}, "delegation_path": ["orchestrator", "research", "${name}"]}, "errors": []}`;
+/** depth-path-mismatch at line 5, column 215 (the depth value). */
 const DEPTH_AGENT = (depth: number) => `---\nname: researcher\ndescription: Researches\n---\n${returnLine(depth)}\n`;
+/** An agent with a correct return: clean in a project that uses the standard. */
+const RETURNING_AGENT = `---\nname: helper\ndescription: Helps with small tasks\n---\nDo the small task, then return:\n${returnLine(1, 'helper')}\n`;
 
 const json = (r: Run) => JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<Record<string, unknown>>; suppressedMessages: Array<Record<string, unknown>>; errorCount: number; warningCount: number }>;
 const found = (r: Run) => json(r).flatMap((f) => f.messages.map((m) => `${path.basename(f.filePath)}:${m['line']}:${m['column']} ${m['ruleId']}`));
@@ -155,7 +164,7 @@ describe.concurrent('options', () => {
     project({
       '.claude/commands/research.md': BAD_COMMAND,
       '.claude/agents/researcher.md': DEPTH_AGENT(2),
-      '.claude/agents/helper.md': GOOD_AGENT,
+      '.claude/agents/helper.md': RETURNING_AGENT,
       '.agent-lint.json': '{"rules": {"depth-path-mismatch": "warn"}}',
     });
 
@@ -168,7 +177,7 @@ describe.concurrent('options', () => {
       expect(path.isAbsolute(f.filePath)).toBe(true);
       for (const k of ['messages', 'suppressedMessages', 'errorCount', 'fatalErrorCount', 'warningCount', 'fixableErrorCount', 'fixableWarningCount', 'usedDeprecatedRules']) expect(f).toHaveProperty(k);
     }
-    expect(out[1]!.messages[0]).toMatchObject({ ruleId: 'depth-path-mismatch', severity: 1, line: 5, column: 114, endLine: 5, endColumn: 115, fix: { text: '1' } });
+    expect(out[1]!.messages[0]).toMatchObject({ ruleId: 'depth-path-mismatch', severity: 1, line: 5, column: 215, endLine: 5, endColumn: 216, fix: { text: '1' } });
     expect(out[2]!.messages[0]).toMatchObject({ ruleId: 'frontmatter-valid', severity: 2, line: 3, column: 24 });
     expect(out[1]).toMatchObject({ errorCount: 0, warningCount: 1, fixableWarningCount: 1 });
   });
@@ -196,7 +205,7 @@ describe.concurrent('options', () => {
 
   it('--rule id:severity overrides the config, and is checked', async () => {
     const d = dir();
-    expect(found(await cli(['--rule', 'frontmatter-valid:off', '-f', 'json'], { cwd: d }))).toEqual(['researcher.md:5:114 depth-path-mismatch']);
+    expect(found(await cli(['--rule', 'frontmatter-valid:off', '-f', 'json'], { cwd: d }))).toEqual(['researcher.md:5:215 depth-path-mismatch']);
     const r = await cli(['--rule', 'frontmatter-valid:warn', '--rule', 'depth-path-mismatch=off'], { cwd: d });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('✖ 1 problem (0 errors, 1 warning)');
@@ -220,13 +229,20 @@ describe.concurrent('options', () => {
         overrides: [{ files: ['docs/agents/**'], kind: 'agent', rules: { 'frontmatter-valid': 'off' } }],
       }),
     });
+    // Without a config file: every rule that runs, at its default severity with its default options.
+    const bare = JSON.parse((await cli(['--print-config', '.claude/commands/x.md'], { cwd: project({}) })).stdout);
+    const defaults = Object.fromEntries(ALL_RULES.filter((r) => !r.meta.internal && r.meta.severity !== 'off').map((r) => [r.meta.id, [r.meta.severity, r.meta.defaultOptions ?? {}]]));
+    expect(Object.keys(defaults)).toContain('frontmatter-valid');
+    expect(bare).toEqual({ configFile: null, ignored: false, kind: 'command', standard: 'v2', rules: defaults });
+    expect(bare.rules['depth-path-mismatch']).toEqual(['error', { pathOffset: 2 }]);
+    // With one: its setting replaces the default; every other rule stays as it was.
     const plain = JSON.parse((await cli(['--print-config', '.claude/commands/x.md'], { cwd: d })).stdout);
     expect(plain).toEqual({
       configFile: path.join(d, '.agent-lint.json'),
       ignored: false,
       kind: 'command',
       standard: 'v2',
-      rules: { 'depth-path-mismatch': ['warn', { pathOffset: 3 }], 'frontmatter-valid': ['error', {}] },
+      rules: { ...defaults, 'depth-path-mismatch': ['warn', { pathOffset: 3 }], 'frontmatter-valid': ['error', {}] },
     });
     const over = JSON.parse((await cli(['--print-config', 'docs/agents/a.md'], { cwd: d })).stdout);
     expect(over.kind).toBe('agent');
@@ -277,7 +293,7 @@ describe.concurrent('options', () => {
 
 describe.concurrent('config files', () => {
   const files = { '.claude/commands/research.md': BAD_COMMAND, '.claude/agents/researcher.md': DEPTH_AGENT(2) };
-  const both = ['research.md:3:24 frontmatter-valid', 'researcher.md:5:114 depth-path-mismatch'].sort();
+  const both = ['research.md:3:24 frontmatter-valid', 'researcher.md:5:215 depth-path-mismatch'].sort();
   const lintJson = async (cwd: string, args: string[] = []) => found(await cli(['-f', 'json', ...args], { cwd })).sort();
 
   it('is looked up upward from the linted files: .agent-lint.json, .jsonc, .yaml and package.json "agent-lint"', async () => {
@@ -287,13 +303,16 @@ describe.concurrent('config files', () => {
       '.agent-lint.yaml': '# YAML config\nrules:\n  frontmatter-valid: off\n',
       'package.json': '{"name": "x", "agent-lint": {"rules": {"frontmatter-valid": "off"}}}',
     };
-    for (const [name, text] of Object.entries(variants)) {
-      const d = project({ ...files, [name]: text });
-      expect(await lintJson(d), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
-      // From a folder below it, and from outside the project, the same config applies.
-      expect(await lintJson(path.join(d, '.claude/agents')), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
-      expect(found(await cli(['-f', 'json', path.basename(d)], { cwd: TMP })).sort(), name).toEqual(['researcher.md:5:114 depth-path-mismatch']);
-    }
+    // The four variants run side by side (12 CLI runs one after another can pass the time limit on a busy machine).
+    await Promise.all(
+      Object.entries(variants).map(async ([name, text]) => {
+        const d = project({ ...files, [name]: text });
+        expect(await lintJson(d), name).toEqual(['researcher.md:5:215 depth-path-mismatch']);
+        // From a folder below it, and from outside the project, the same config applies.
+        expect(await lintJson(path.join(d, '.claude/agents')), name).toEqual(['researcher.md:5:215 depth-path-mismatch']);
+        expect(found(await cli(['-f', 'json', path.basename(d)], { cwd: TMP })).sort(), name).toEqual(['researcher.md:5:215 depth-path-mismatch']);
+      }),
+    );
   });
 
   it('a package.json without an "agent-lint" key is not a config', async () => {
@@ -313,7 +332,8 @@ describe.concurrent('config files', () => {
   it('overrides: rules by files glob, and kind for files outside the usual folders', async () => {
     const d = project({
       ...files,
-      'prompts/agents/writer.md': BAD_COMMAND,
+      // An agent (by the override) whose frontmatter does not parse; its return is correct.
+      'prompts/agents/writer.md': `---\ndescription: Writes\nargument-hint: [topic] [--deep]\n---\nWrite the draft, then return:\n${returnLine(1, 'writer')}\n`,
       '.agent-lint.json': JSON.stringify({
         overrides: [
           { files: '.claude/commands/**', rules: { 'frontmatter-valid': 'warn' } },
@@ -322,15 +342,19 @@ describe.concurrent('config files', () => {
       }),
     });
     const out = json(await cli(['-f', 'json', '.', 'prompts/**/*.md'], { cwd: d }));
-    const research = out.find((f) => f.filePath.endsWith('research.md'))!;
-    expect(research.messages[0]).toMatchObject({ ruleId: 'frontmatter-valid', severity: 1 });
-    expect(out.find((f) => f.filePath.endsWith('writer.md'))!.messages[0]).toMatchObject({ ruleId: 'frontmatter-valid', severity: 2 });
+    const messages = (name: string) => out.find((f) => path.basename(f.filePath) === name)!.messages;
+    const brief = (name: string) => messages(name).map((m) => ({ ruleId: m['ruleId'], severity: m['severity'], line: m['line'], column: m['column'] }));
+    expect(brief('research.md')).toEqual([{ ruleId: 'frontmatter-valid', severity: 1, line: 3, column: 24 }]);
+    expect(brief('writer.md')).toEqual([{ ruleId: 'frontmatter-valid', severity: 2, line: 3, column: 24 }]);
+    // Linted as an agent: the message says what Claude Code does with such an agent.
+    expect(messages('writer.md')[0]!['message']).toContain('Claude Code skips an agent whose frontmatter does not parse');
+    expect(messages('research.md')[0]!['message']).not.toContain('skips an agent');
     expect(JSON.parse((await cli(['--print-config', 'prompts/agents/writer.md'], { cwd: d })).stdout).kind).toBe('agent');
   });
 
   it('ignores: files and folders are not linted; a named ignored file is a warning', async () => {
     const d = project({ ...files, '.claude/agents/drafts/old.md': BAD_COMMAND, '.agent-lint.json': '{"ignores": [".claude/agents/drafts/", "**/research.md"]}' });
-    expect(await lintJson(d)).toEqual(['researcher.md:5:114 depth-path-mismatch']);
+    expect(await lintJson(d)).toEqual(['researcher.md:5:215 depth-path-mismatch']);
     const named = await cli(['.claude/agents/drafts/old.md'], { cwd: d });
     expect(named).toMatchObject({ code: 0, stdout: '' });
     expect(named.stderr).toContain('"ignores"');
