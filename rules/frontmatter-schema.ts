@@ -122,7 +122,7 @@ function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents
   const spec = c.table.fields.find((f) => f.name === field.key)!;
   if (field.key === 'name' && kind === 'agent') return field.value === null ? [] : checkAgentName(field);
   if (field.key === 'model') return checkModel(kind, field);
-  if (TOOL_FIELDS.has(field.key) && (kind === 'agent' || kind === 'command' || kind === 'skill')) return checkToolField(c, agents());
+  if (TOOL_FIELDS.has(field.key) && (kind === 'agent' || kind === 'command' || kind === 'skill')) return checkToolField(c, agents);
   const out = checkValue(spec, c);
   if (out.length === 0 && kind === 'skill') {
     if (field.key === 'name' && field.value !== null) out.push(...checkSkillName(field, stem));

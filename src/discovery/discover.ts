@@ -2,10 +2,19 @@
  * Finding spec files: with no arguments or a directory, the places Claude Code, OpenCode and
  * plugins keep agents, commands and skills; explicit files and globs are taken as given.
  */
-import fg from 'fast-glob';
 import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import type FastGlob from 'fast-glob';
+import { walkSpecsTree } from './walk.js';
+
+/** fast-glob is loaded only to expand glob arguments (discovery walks the tree itself). */
+let fastGlob: typeof FastGlob | undefined;
+function fg(): typeof FastGlob {
+  fastGlob ??= createRequire(import.meta.url)('fast-glob') as typeof FastGlob;
+  return fastGlob;
+}
 
 export const SPEC_PATTERNS = [
   '**/.claude/agents/**/*.md',
@@ -43,10 +52,11 @@ function isSpecPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
 /** Every spec file below a directory, sorted (absolute paths). One walk of the tree. */
 export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
   const root = path.resolve(dir);
-  const opts = { cwd: root, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] };
-  const entries = fg.sync(['**/*.md', `**/${MANIFEST}`], opts).map(path.normalize);
-  const pluginRoots = new Set<string>();
-  for (const e of entries) if (toPosix(e).endsWith(`/${MANIFEST}`)) pluginRoots.add(path.dirname(path.dirname(e)));
+  const ignored = ignore.length ? picomatch(ignore, { dot: true }) : null;
+  const skip = ignored ? (abs: string) => ignored(toPosix(path.relative(root, abs))) || ignored(toPosix(path.relative(root, abs)) + '/') : undefined;
+  const walk = walkSpecsTree(root, skip);
+  const entries = ignored ? walk.markdown.filter((f) => !ignored(toPosix(path.relative(root, f)))) : walk.markdown;
+  const pluginRoots = new Set<string>(walk.pluginRoots);
   // The walk may start inside a plugin.
   for (let d = root; ; ) {
     if (existsSync(path.join(d, MANIFEST))) pluginRoots.add(d);
@@ -58,7 +68,7 @@ export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
 }
 
 export function isGlob(arg: string): boolean {
-  return fg.isDynamicPattern(toPosix(arg));
+  return picomatch.scan(toPosix(arg)).isGlob;
 }
 
 export interface ExpandedArgs {
@@ -89,7 +99,7 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       st = statSync(abs);
     } catch (e) {
       if (isGlob(arg)) {
-        const matches = fg
+        const matches = fg()
           .sync(toPosix(arg), { cwd, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] })
           .sort();
         if (matches.length === 0) out.unmatched.push(arg);

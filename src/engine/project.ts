@@ -22,6 +22,9 @@ export interface ProjectInit {
   externalAgents?: string[];
 }
 
+/** `status` or `session_id` used as a key (quoted, escaped in a prompt, or bare). */
+const MAY_USE_STANDARD = /status\\?["']?\s*:|session_id/;
+
 export class ProjectView {
   readonly root: string;
   readonly #targets: readonly DocumentModel[];
@@ -55,8 +58,9 @@ export class ProjectView {
   get usesStandard(): boolean {
     if (this.#forced !== undefined) return this.#forced;
     if (this.#uses === undefined) {
+      // A cheap text test first: a return needs a `status` key, a context a `session_id` key.
       const uses = (d: DocumentModel) =>
-        (d.text.includes('status') || d.text.includes('session_id')) &&
+        MAY_USE_STANDARD.test(d.text) &&
         (d.returnFormats.length > 0 || d.delegationContexts.length > 0);
       // The linted files first: often they settle it without reading the rest.
       this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.some(uses);

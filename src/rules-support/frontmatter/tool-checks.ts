@@ -19,7 +19,7 @@ function consequence(field: string): string {
 /**
  * `agentNames`: the project's agents, to explain an agent listed as if it were a tool.
  */
-export function checkToolField(c: FieldContext, agentNames: ReadonlySet<string> = new Set()): Finding[] {
+export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<string> = () => new Set()): Finding[] {
   const { field } = c;
   const v = field.value;
   if (v === null || v === undefined) return [];
@@ -63,7 +63,7 @@ export function checkToolField(c: FieldContext, agentNames: ReadonlySet<string> 
 /** VS Code's `server/tool` MCP syntax. */
 const SLASHED = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+|\*)$/;
 
-function describe(key: string, text: string, v: ToolVerdict, agentNames: ReadonlySet<string>): { id: string; message: string; length: number } | null {
+function describe(key: string, text: string, v: ToolVerdict, agentNames: () => ReadonlySet<string>): { id: string; message: string; length: number } | null {
   switch (v.kind) {
     case 'removed':
       return {
@@ -80,7 +80,8 @@ function describe(key: string, text: string, v: ToolVerdict, agentNames: Readonl
     case 'unknown': {
       if (v.malformed)
         return { id: 'malformed-tool', length: text.length, message: `\`${text}\` in \`${key}\` is not a tool name nor a \`Tool(specifier)\` pattern: check the parentheses` };
-      if (agentNames.has(v.name))
+      // The project's agents are read only now, for an unknown name (a cross-file lookup).
+      if (agentNames().has(v.name))
         return {
           id: 'agent-as-tool',
           length: v.nameLength,
