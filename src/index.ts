@@ -1,0 +1,23 @@
+/**
+ * agent-lint as a library: lint specs (`lintFiles`, `lintText`), judge a subagent's real reply
+ * by the same rules (`checkReturn`), and the standard's JSON Schemas (`schemas`) with the
+ * TypeScript types generated from them. See docs/api.md.
+ */
+export { lintFiles, lintText, type LintOptions, type LintFilesOptions, type LintTextOptions, type RuleEntry } from './api/lint.js';
+export { schemas, type StandardSchemas } from './api/schemas.js';
+export { checkReturn, type CheckReturnOptions, type CheckReturnResult, type ReturnMessage } from './check-return/check.js';
+export { RETURN_RULE_IDS, type ReturnRuleId } from './check-return/rules.js';
+export { ConfigError } from './config/load.js';
+export { PROFILES, STANDARD_NAMES, type Profile } from './standard/profiles.js';
+export type {
+  DelegationContext,
+  ReturnFormatV1,
+  ReturnFormatV1Artifact,
+  ReturnFormatV1Error,
+  ReturnFormatV1Metadata,
+  ReturnFormatV2,
+  ReturnFormatV2Artifact,
+  ReturnFormatV2Error,
+  ReturnFormatV2Metadata,
+} from './standard/types.generated.js';
+export type { FileKind, LintMessage, LintResult, Location, Range, SeverityName, StandardName } from './types.js';
