@@ -137,6 +137,11 @@ class Generator {
   }
 }
 
+/** The declarations of one schema: its type called `name`, then one per definition. */
+export function declarationsFor(name: string, schema: object): string {
+  return new Generator(name, schema as Schema).all().join('\n');
+}
+
 /** The text of src/standard/types.generated.ts. */
 export function generateSchemaTypes(): string {
   const parts = [
@@ -146,7 +151,7 @@ export function generateSchemaTypes(): string {
     ' */',
   ];
   for (const { file, name } of SCHEMA_TYPES) {
-    parts.push('', `// ${file}`, '', ...new Generator(name, loadSchema(file) as Schema).all());
+    parts.push('', `// ${file}`, '', declarationsFor(name, loadSchema(file)));
   }
   return parts.join('\n') + '\n';
 }
