@@ -111,7 +111,7 @@ describe('the built library entry', () => {
     expect(lib.checkReturn(variant(RESEARCH_DONE)).valid).toBe(true);
   });
 
-  it('its declarations type a consumer: the generated return types narrow on `valid`', () => {
+  it('its declarations type a consumer (and the docs\' orchestrator example): the generated return types narrow on `valid`', () => {
     const dir = path.join(tmp, 'consumer');
     mkdirSync(dir, { recursive: true });
     const entry = JSON.stringify(ENTRY.replace(/\.js$/, '.js'));
@@ -136,8 +136,16 @@ void ctx; void wrong; void results; void schemas.returnFormatV2;
     );
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['use.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] },
+        files: ['use.ts', 'orchestrator.ts'],
+      }),
     );
+    // The orchestrator example of docs/api.md, against the built package.
+    const docs = readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8');
+    const example = /```ts\n(import \{ randomBytes \}[\s\S]*?)```/.exec(docs)?.[1];
+    expect(example, 'docs/api.md has the orchestrator example').toBeDefined();
+    writeFileSync(path.join(dir, 'orchestrator.ts'), example!.replace("from 'agent-lint'", `from ${entry}`) + '\nvoid delegate;\n');
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
     const r = spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' });
     expect(r.stdout + r.stderr).toBe('');
