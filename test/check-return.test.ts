@@ -389,6 +389,10 @@ describe('extract', () => {
     ]);
   });
 
+  it('a reply that starts like JSON but is not says why', () => {
+    expect(findings("{'status': 'completed'}", { extract: true })).toMatchObject([{ id: 'return-format-json', at: '1:2', message: expect.stringContaining('JSON strings use double quotes') }]);
+  });
+
   it('a reply that is plain JSON needs no extraction', () => {
     expect(checkReturn(json, { extract: true }).messages.map((m) => m.ruleId)).toEqual(['depth-path-mismatch']);
   });

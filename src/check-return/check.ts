@@ -76,6 +76,7 @@ function replyText(reply: unknown): { text: string } | { problem: string } {
 function settingsFor(checkArtifacts: boolean): Map<string, RuleSetting> {
   const settings = new Map<string, RuleSetting>();
   for (const rule of RETURN_RULES) {
+    if (rule.meta.severity === 'off') continue;
     const options: Record<string, unknown> = { ...(rule.meta.defaultOptions ?? {}) };
     if (rule.meta.id === 'return-artifact-paths') options['checkExists'] = checkArtifacts;
     settings.set(rule.meta.id, { severity: rule.meta.severity === 'warn' ? 1 : 2, options });

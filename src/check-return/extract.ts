@@ -57,8 +57,14 @@ export function locateExtracted(text: string): Located {
   const whole = locateWhole(text);
   if (whole.ok) return whole;
   let first: { value: JsonNode; range: Range } | undefined;
-  let worst: { detail: string; offset: number; start: number; progress: number } | undefined;
+  let furthest: { detail: string; offset: number; start: number; progress: number } | undefined;
   for (let i = text.indexOf('{'); i !== -1; ) {
+    // An object starts with a key or closes at once: `{x}`, `{{` and the like are not tried.
+    const after = text.charCodeAt(skipWs(text, i + 1));
+    if (after !== 0x22 && after !== 0x7d) {
+      i = text.indexOf('{', i + 1);
+      continue;
+    }
     const r = parseStrictJson(text, i);
     let next: number;
     if (r.ok) {
@@ -67,15 +73,18 @@ export function locateExtracted(text: string): Located {
       next = r.end;
     } else {
       const progress = r.error.offset - i;
-      if (!worst || progress > worst.progress) worst = { detail: r.error.message, offset: r.error.offset, start: i, progress };
+      if (!furthest || progress > furthest.progress) furthest = { detail: r.error.message, offset: r.error.offset, start: i, progress };
       next = Math.max(i + 1, r.error.offset);
     }
     i = text.indexOf('{', next);
   }
   if (first) return { ok: true, ...first };
-  if (worst && worst.progress > 1) {
-    const at = new LineIndex(text).position(worst.start);
-    return { ok: false, detail: `no JSON object in the reply can be parsed; the one that starts at ${at.line}:${at.column} fails: ${worst.detail}`, offset: worst.offset };
+  if (furthest && furthest.progress > 1) {
+    const at = new LineIndex(text).position(furthest.start);
+    return { ok: false, detail: `no JSON object in the reply can be parsed; the one that starts at ${at.line}:${at.column} fails: ${furthest.detail}`, offset: furthest.offset };
   }
+  // Nothing in it looks like an object: a reply that starts like JSON says why it is not.
+  const c = text[skipWs(text, 0)];
+  if (c === '{' || c === '[') return whole;
   return { ok: false, detail: 'the reply holds no JSON object (no "{" that starts one)', offset: 0 };
 }

@@ -11,6 +11,7 @@
  */
 import type { JsonArray, JsonNode, JsonObject, JsonParseResult, JsonProperty, JsonString } from './ast.js';
 import { MAX_DEPTH } from './parse.js';
+import type { Range } from '../../types.js';
 
 class Failure {
   constructor(
@@ -79,17 +80,16 @@ class StrictParser {
     if (c === 0x5b) return this.array();
     if (c === 0x22) return this.string();
     if (c === 0x2d || isDigit(c)) return this.number();
-    for (const [word, node] of [
-      ['true', { type: 'boolean', value: true }],
-      ['false', { type: 'boolean', value: false }],
-      ['null', { type: 'null' }],
-    ] as const) {
-      if (t.startsWith(word, p)) {
-        this.pos = p + word.length;
-        return { ...node, range: { start: p, end: this.pos } } as JsonNode;
-      }
-    }
+    if (t.startsWith('true', p)) return { type: 'boolean', value: true, range: this.take(p, 4) };
+    if (t.startsWith('false', p)) return { type: 'boolean', value: false, range: this.take(p, 5) };
+    if (t.startsWith('null', p)) return { type: 'null', range: this.take(p, 4) };
     this.unexpected('a JSON value');
+  }
+
+  /** Consumes `length` characters at `p` and returns their range. */
+  take(p: number, length: number): Range {
+    this.pos = p + length;
+    return { start: p, end: this.pos };
   }
 
   enter(): void {
