@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
 import type { JsonString } from '../src/model/json/ast.js';
@@ -15,6 +15,27 @@ interface Options {
  */
 function hasPathPlaceholder(node: JsonString): boolean {
   return node.templated || /N{2,}|X{3,}|YYYY|\.\.\.|…|\*/.test(node.value);
+}
+
+function statOrNull(abs: string): Stats | null {
+  try {
+    return statSync(abs);
+  } catch {
+    return null;
+  }
+}
+
+/** An empty file, or a directory with no entries. */
+function isEmpty(abs: string, st: Stats): boolean {
+  if (st.isFile()) return st.size === 0;
+  if (st.isDirectory()) {
+    try {
+      return readdirSync(abs).length === 0;
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 /** The segments after resolving `.` and `..`; `escapes` is true when `..` climbs above the start. */
@@ -36,14 +57,14 @@ export default defineRule<Options>({
     id: 'return-artifact-paths',
     description: 'Artifact paths are relative to the project root, use forward slashes, stay inside the project and are not listed twice.',
     details:
-      'The standard says artifact paths are "relative from project root", use forward slashes and never start with /, and that one artifacts array has no duplicate paths. Callers link and validate the files by these paths; an absolute path, a backslash or a ../ that leaves the project points at the wrong file (or none) on another machine. With checkExists the files must also exist in the project (paths with placeholders are skipped).',
+      'The standard says artifact paths are "relative from project root", use forward slashes and never start with /, and that one artifacts array has no duplicate paths. Callers link and validate the files by these paths; an absolute path, a backslash or a ../ that leaves the project points at the wrong file (or none) on another machine. With checkExists the files must also exist in the project and not be empty (paths with placeholders are skipped); this is how a caller catches "phantom" artifacts in a real return (agent-lint check-return --check-artifacts).',
     severity: 'error',
     requiresStandard: true,
     schema: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        checkExists: { type: 'boolean', description: 'Also require each concrete path to exist relative to the project root (default false).' },
+        checkExists: { type: 'boolean', description: 'Also require each concrete path to exist relative to the project root and not be empty (default false).' },
       },
     },
     defaultOptions: { checkExists: false },
@@ -77,7 +98,8 @@ export default defineRule<Options>({
           report({ message: `artifact path ${shown} leaves the project root through ".."; expected a path inside the project`, range: p.range });
           continue;
         }
-        const placeholder = hasPathPlaceholder(p);
+        // A real reply (`doc.literal`) holds no placeholders: `RUNNING.md` is a file name.
+        const placeholder = !doc.literal && hasPathPlaceholder(p);
         if (!placeholder) {
           const key = norm.segments.join('/');
           const first = seen.get(key);
@@ -87,8 +109,16 @@ export default defineRule<Options>({
             continue;
           }
           seen.set(key, p);
-          if (options.checkExists && !existsSync(path.join(project.root, ...norm.segments))) {
-            report({ message: `artifact path ${shown} does not exist relative to the project root; expected an existing file or a placeholder such as {task_number}`, range: p.range });
+          if (options.checkExists) {
+            const abs = path.join(project.root, ...norm.segments);
+            const st = statOrNull(abs);
+            const expected = doc.literal ? 'expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact)' : 'expected an existing file or a placeholder such as {task_number}';
+            if (!st) {
+              report({ message: `artifact path ${shown} does not exist relative to the project root; ${expected}`, range: p.range });
+            } else if (isEmpty(abs, st)) {
+              const what = st.isDirectory() ? 'an empty directory' : 'an empty file';
+              report({ message: `artifact path ${shown} is ${what}; expected the artifact's content (an empty artifact is a phantom result)`, range: p.range });
+            }
           }
         }
       }

@@ -28,7 +28,7 @@ export default defineRule<Options>({
     if (returns.length === 0) return;
     const p = options.standard ? getProfile(options.standard) : profile;
     for (const { node } of returns) {
-      for (const v of validateReturnFormat(node, p, { text: doc.text })) {
+      for (const v of validateReturnFormat(node, p, { text: doc.text, templates: !doc.literal })) {
         report({ message: v.message, messageId: v.keyword, range: v.range });
       }
     }

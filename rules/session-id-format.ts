@@ -34,7 +34,8 @@ export default defineRule<Options>({
       const node = findProperty(h.node, 'session_id')?.value;
       const value = concreteString(node);
       if (value === undefined || !node) continue;
-      if (!value.startsWith('sess_') && DESCRIPTIVE.test(value)) continue;
+      // A spec's descriptive stand-in; a real reply (`doc.literal`) has no stand-ins.
+      if (!doc.literal && !value.startsWith('sess_') && DESCRIPTIVE.test(value)) continue;
       if (re.test(value)) continue;
       const where = h.role === 'metadata' ? 'metadata.session_id' : 'session_id of the delegation context';
       const example = options.pattern ? '' : ` (e.g. ${JSON.stringify(profile.sessionIdExample)})`;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { runCheckReturn } from './check-return.js';
 import { runCli } from './main.js';
 
 function readStdin(): Promise<string> {
@@ -22,7 +23,11 @@ const write = (stream: NodeJS.WriteStream) => (s: string) => {
   stream.write(s);
 };
 
-runCli(process.argv.slice(2), {
+const argv = process.argv.slice(2);
+// `agent-lint check-return ...` judges a subagent's reply; anything else lints specs.
+const run: typeof runCli = argv[0] === 'check-return' ? (args, io) => runCheckReturn(args.slice(1), io) : runCli;
+
+run(argv, {
   cwd: process.cwd(),
   env: process.env,
   stdout: write(process.stdout),

@@ -7,6 +7,7 @@ import type { FileKind, Range } from '../types.js';
 import { scanDelegations, type DelegationView } from './delegations.js';
 import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import type { JsonNode } from './json/ast.js';
 import { classifyObjects, extractJson, type ExtractedJson, type ShapedObject } from './json/blocks.js';
 import { LineIndex } from './lines.js';
 import { parseMarkdown, type MdRoot } from './markdown.js';
@@ -22,6 +23,13 @@ export interface DocumentInit {
   kind: FileKind;
   /** The raw text as read (a BOM is removed here and remembered). */
   text: string;
+  /**
+   * The document is one JSON value rather than a spec: a subagent's reply, parsed by the caller
+   * (strictly) from `text` (ranges point into the text; give a text without a BOM). The `json`
+   * view then holds just this value, read literally (`literal`), a root object is the return
+   * format whatever keys it has, and there is no frontmatter.
+   */
+  value?: JsonNode;
 }
 
 export class DocumentModel {
@@ -32,6 +40,12 @@ export class DocumentModel {
   readonly text: string;
   readonly hasBom: boolean;
   readonly lines: LineIndex;
+  /**
+   * The JSON is a real value (a subagent's reply), not a template: `"a|b"` is one string and
+   * there are no placeholders. Rules that understand templates read it literally.
+   */
+  readonly literal: boolean;
+  readonly #value?: JsonNode;
 
   #frontmatter?: Frontmatter | null;
   #fences?: FencedBlock[];
@@ -49,11 +63,13 @@ export class DocumentModel {
     this.hasBom = init.text.charCodeAt(0) === 0xfeff;
     this.text = this.hasBom ? init.text.slice(1) : init.text;
     this.lines = new LineIndex(this.text);
+    this.literal = init.value !== undefined;
+    this.#value = init.value;
   }
 
   /** The frontmatter, parsed with positions; null when the file has none. */
   get frontmatter(): Frontmatter | null {
-    if (this.#frontmatter === undefined) this.#frontmatter = parseFrontmatter(this.text);
+    if (this.#frontmatter === undefined) this.#frontmatter = this.#value ? null : parseFrontmatter(this.text);
     return this.#frontmatter;
   }
 
@@ -71,6 +87,9 @@ export class DocumentModel {
 
   /** JSON blocks (fenced, in prose, and inside quoted prompts) parsed with positions. */
   get json(): ExtractedJson {
+    if (!this.#json && this.#value) {
+      this.#json = { blocks: [{ value: this.#value, range: this.#value.range, source: 'text', escaped: false }], failures: [] };
+    }
     if (!this.#json) {
       const fm = this.frontmatter;
       const exclude: Range[] = fm ? [fm.range] : [];
@@ -90,6 +109,11 @@ export class DocumentModel {
   }
 
   #classified() {
+    if (!this.#shaped && this.#value) {
+      // A reply is judged as the return it is meant to be, whatever keys it has.
+      const root = this.#value;
+      this.#shaped = { returns: root.type === 'object' ? [{ node: root, block: this.json.blocks[0]! }] : [], contexts: [] };
+    }
     if (!this.#shaped) this.#shaped = classifyObjects(this.json.blocks);
     return this.#shaped;
   }

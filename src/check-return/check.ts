@@ -1,0 +1,175 @@
+/**
+ * Judging a subagent's real reply by the standard that agent-lint checks in specs: the reply
+ * becomes a document whose one JSON value is the return (parsed strictly, read literally), and
+ * the same rules that lint the return examples of specs run over it. Used by the library
+ * (`checkReturn`) and by `agent-lint check-return`.
+ */
+import path from 'node:path';
+import { compareMessages, runRules, type RuleSetting } from '../engine/engine.js';
+import { ProjectView } from '../engine/project.js';
+import { DocumentModel } from '../model/document.js';
+import type { JsonNode } from '../model/json/ast.js';
+import { findProperty, toPlainValue } from '../model/json/parse.js';
+import { LineIndex } from '../model/lines.js';
+import { getProfile } from '../standard/profiles.js';
+import type { ReturnFormatV1, ReturnFormatV2 } from '../standard/types.generated.js';
+import { validateReturnFormat } from '../standard/validate.js';
+import type { LintMessage, Range, StandardName } from '../types.js';
+import { locateExtracted, locateWhole } from './extract.js';
+import { pointerAt } from './pointer.js';
+import { NOT_JSON_ID, RETURN_RULES, SESSION_MISMATCH_ID } from './rules.js';
+
+export interface CheckReturnOptions {
+  /** The session id the caller sent: `metadata.session_id` must equal it ("Session ID mismatch"). */
+  sessionId?: string;
+  /** The standard profile (default v2). */
+  standard?: StandardName;
+  /** Read the first JSON object of a reply that wraps it in prose or a code fence. */
+  extract?: boolean;
+  /** Require each artifact path to exist relative to `root` and not be empty. */
+  checkArtifacts?: boolean;
+  /** The project root artifact paths are relative to (default: the working directory). */
+  root?: string;
+  /** The name to report the reply under (default `<reply>`). */
+  filePath?: string;
+}
+
+/** One finding: ESLint's message shape plus the JSON pointer of the value it is about. */
+export interface ReturnMessage extends LintMessage {
+  /** RFC 6901 pointer into the return (`/metadata/session_id`; `` for the whole return). */
+  pointer: string;
+}
+
+interface ResultBase {
+  filePath: string;
+  standard: StandardName;
+  /** Every finding, sorted by position. */
+  messages: ReturnMessage[];
+  errorCount: number;
+  warningCount: number;
+  /** The text that was checked (a non-string reply serialised with two-space indents). */
+  source: string;
+  /** Where the return's JSON sits in `source`, when it was found. */
+  range?: Range;
+}
+
+/**
+ * `valid`: no error (warnings allowed); then `value` is the parsed return, typed by the
+ * standard's schema. Otherwise `value` is whatever JSON was parsed (undefined when none was).
+ */
+export type CheckReturnResult<T = ReturnFormatV2> = (ResultBase & { valid: true; value: T }) | (ResultBase & { valid: false; value?: unknown });
+
+const NOT_JSON = 'Return is not valid JSON';
+
+/** The reply's text: a string or bytes as they are, any other value serialised. */
+function replyText(reply: unknown): { text: string } | { problem: string } {
+  if (typeof reply === 'string') return { text: reply };
+  if (reply instanceof Uint8Array) return { text: new TextDecoder('utf-8').decode(reply) };
+  try {
+    const text = JSON.stringify(reply, null, 2) as string | undefined;
+    return text === undefined ? { problem: `a ${typeof reply} has no JSON form` } : { text };
+  } catch (e) {
+    return { problem: `the value cannot be serialised: ${(e as Error).message}` };
+  }
+}
+
+function settingsFor(checkArtifacts: boolean): Map<string, RuleSetting> {
+  const settings = new Map<string, RuleSetting>();
+  for (const rule of RETURN_RULES) {
+    if (rule.meta.severity === 'off') continue;
+    const options: Record<string, unknown> = { ...(rule.meta.defaultOptions ?? {}) };
+    if (rule.meta.id === 'return-artifact-paths') options['checkExists'] = checkArtifacts;
+    settings.set(rule.meta.id, { severity: rule.meta.severity === 'warn' ? 1 : 2, options });
+  }
+  return settings;
+}
+
+function message(lines: LineIndex, ruleId: string, text: string, range: Range, pointer: string): ReturnMessage {
+  return { ruleId, severity: 2, message: text, ...lines.location(range), pointer };
+}
+
+/** The rules' findings on a reply whose JSON was found. */
+function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, standard: StandardName): ReturnMessage[] {
+  const profile = getProfile(standard);
+  const project = new ProjectView({ root: path.resolve(options.root ?? process.cwd()), documents: [doc], usesStandard: true });
+  const settings = settingsFor(options.checkArtifacts === true);
+  const [result] = runRules({ project, profile, rules: RETURN_RULES, targets: [doc], settingsFor: () => settings });
+  // A reply cannot switch its own checks off: disable comments in it are ignored.
+  const found: LintMessage[] = [...result!.messages, ...result!.suppressedMessages];
+  const out: ReturnMessage[] = found.map((m) => {
+    const range = { start: doc.lines.offset(m.line, m.column), end: doc.lines.offset(m.endLine, m.endColumn) };
+    return { ...m, pointer: pointerAt(root, range) };
+  });
+
+  if (root.type !== 'object') {
+    // "Return must be JSON object": the rules judge objects, the schema says what this is.
+    for (const v of validateReturnFormat(root, profile, { templates: false })) {
+      out.push({ ...message(doc.lines, 'return-format-schema', v.message, v.range, v.pointer), messageId: v.keyword });
+    }
+  } else if (options.sessionId !== undefined) {
+    const meta = findProperty(root, 'metadata')?.value;
+    const sid = meta?.type === 'object' ? findProperty(meta, 'session_id')?.value : undefined;
+    // A missing or non-string session_id is the schema's finding.
+    if (sid?.type === 'string' && sid.value !== options.sessionId) {
+      out.push({
+        ...message(
+          doc.lines,
+          SESSION_MISMATCH_ID,
+          `Session ID mismatch: metadata.session_id is ${JSON.stringify(sid.value)} but this delegation's session id is ${JSON.stringify(options.sessionId)}; the return belongs to another delegation, or the subagent did not echo the id it was given`,
+          sid.range,
+          '/metadata/session_id',
+        ),
+        messageId: 'mismatch',
+      });
+    }
+  }
+  return out.sort(compareMessages);
+}
+
+function finish<T>(base: Omit<ResultBase, 'errorCount' | 'warningCount'>, value: unknown): CheckReturnResult<T> {
+  let errorCount = 0;
+  let warningCount = 0;
+  for (const m of base.messages) {
+    if (m.severity === 2) errorCount++;
+    else warningCount++;
+  }
+  const result = { ...base, errorCount, warningCount };
+  return errorCount === 0 && value !== undefined ? { ...result, valid: true, value: value as T } : { ...result, valid: false, value };
+}
+
+/**
+ * Checks a subagent's reply against the standard, with the rules that lint return examples.
+ * `reply` is the reply's text (a string or UTF-8 bytes), or an already parsed value (then
+ * serialised with two-space indents, and positions refer to that text).
+ */
+export function checkReturn(reply: unknown, options: CheckReturnOptions & { standard: 'v1' }): CheckReturnResult<ReturnFormatV1>;
+export function checkReturn(reply: unknown, options?: CheckReturnOptions): CheckReturnResult<ReturnFormatV2>;
+export function checkReturn(reply: unknown, options: CheckReturnOptions = {}): CheckReturnResult<ReturnFormatV1 | ReturnFormatV2> {
+  const standard = options.standard ?? 'v2';
+  getProfile(standard); // an unknown name throws here, before any work
+  const filePath = options.filePath ?? '<reply>';
+  const got = replyText(reply);
+  if ('problem' in got) {
+    const messages = [message(new LineIndex(''), NOT_JSON_ID, `${NOT_JSON}: ${got.problem}`, { start: 0, end: 0 }, '')];
+    return finish({ filePath, standard, messages, source: '' }, undefined);
+  }
+  const text = got.text.charCodeAt(0) === 0xfeff ? got.text.slice(1) : got.text;
+  const located = options.extract ? locateExtracted(text) : locateWhole(text);
+  if (!located.ok) {
+    let detail = located.detail;
+    if (!options.extract) {
+      const inside = locateExtracted(text);
+      if (inside.ok) {
+        const at = new LineIndex(text).position(inside.range.start);
+        detail += `; the reply holds a JSON object at ${at.line}:${at.column}: to read JSON wrapped in prose or a code fence, use extract (--extract)`;
+      }
+    }
+    const start = Math.min(located.offset, text.length);
+    const end = Math.min(start + 1, text.length);
+    const messages = [message(new LineIndex(text), NOT_JSON_ID, `${NOT_JSON}: ${detail}`, { start, end }, '')];
+    return finish({ filePath, standard, messages, source: text }, undefined);
+  }
+  const doc = new DocumentModel({ filePath, relPath: path.basename(filePath), kind: 'other', text, value: located.value });
+  const messages = judge(doc, located.value, options, standard);
+  return finish({ filePath, standard, messages, source: text, range: located.range }, toPlainValue(located.value));
+}

@@ -1,0 +1,193 @@
+/**
+ * `agent-lint check-return`: judges a subagent's real reply by the standard, with the rules that
+ * lint return examples in specs (through the library's `checkReturn`).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkReturn, type CheckReturnResult } from '../check-return/check.js';
+import { RETURN_RULES } from '../check-return/rules.js';
+import { formatStylish } from '../formatters/stylish.js';
+import { isStandardName } from '../standard/profiles.js';
+import type { LintResult } from '../types.js';
+import type { CliIO } from './main.js';
+
+export const CHECK_RETURN_HELP = `Usage: agent-lint check-return [file|-] [options]
+
+Checks what a subagent really returned against the delegation standard, with the same rules
+that lint the return examples in specs. Reads the file, or standard input for "-" or no file.
+
+Options:
+      --session-id <id>    the session id sent with the delegation: metadata.session_id must match
+      --standard <name>    v2 (default), v1 or bounded
+      --extract            read the first JSON object of a reply that wraps it in prose or a
+                           \`\`\`json fence (default: the whole reply must be one JSON value)
+      --check-artifacts    each artifact path must exist and not be empty (no phantom artifacts)
+      --root <dir>         the project root artifact paths are relative to (default: cwd)
+  -f, --format <name>      stylish (default) or json (each finding with its JSON pointer)
+      --color, --no-color  force or turn off colour
+  -h, --help               print this help
+
+Exit codes: 0 the return is valid (warnings allowed), 1 it is not, 2 bad usage or an
+unreadable input.
+
+Lint spec files with: agent-lint [options] [files...] (agent-lint --help).
+`;
+
+class UsageError extends Error {}
+
+interface Options {
+  input: string;
+  sessionId?: string;
+  standard: 'v2' | 'v1' | 'bounded';
+  extract: boolean;
+  checkArtifacts: boolean;
+  root: string;
+  format: 'stylish' | 'json';
+  color?: boolean;
+  help: boolean;
+}
+
+function parse(argv: string[], cwd: string): Options {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'session-id': { type: 'string' },
+        standard: { type: 'string' },
+        extract: { type: 'boolean' },
+        'check-artifacts': { type: 'boolean' },
+        root: { type: 'string' },
+        format: { type: 'string', short: 'f' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const v = parsed.values;
+  if (parsed.positionals.length > 1) throw new UsageError(`check-return checks one reply; got ${parsed.positionals.length} inputs (${parsed.positionals.join(', ')})`);
+  const standard = v.standard ?? 'v2';
+  if (!isStandardName(standard)) throw new UsageError(`--standard expects v2, v1 or bounded, got "${standard}"`);
+  const format = v.format ?? 'stylish';
+  if (format !== 'stylish' && format !== 'json') throw new UsageError(`--format expects stylish or json, got "${format}"`);
+  if (v['session-id'] !== undefined && v['session-id'].trim() === '') throw new UsageError('--session-id expects the id sent with the delegation, got an empty string');
+  const root = path.resolve(cwd, v.root ?? '.');
+  if (v.root !== undefined) {
+    let isDir = false;
+    try {
+      isDir = statSync(root).isDirectory();
+    } catch {
+      /* reported below */
+    }
+    if (!isDir) throw new UsageError(`--root "${v.root}" is not a directory`);
+  }
+  return {
+    input: parsed.positionals[0] ?? '-',
+    sessionId: v['session-id'],
+    standard,
+    extract: !!v.extract,
+    checkArtifacts: !!v['check-artifacts'],
+    root,
+    format,
+    color: v['no-color'] ? false : v.color ? true : undefined,
+    help: !!v.help,
+  };
+}
+
+function useColor(flag: boolean | undefined, io: CliIO): boolean {
+  if (flag !== undefined) return flag;
+  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
+  const force = io.env['FORCE_COLOR'];
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  return io.stdoutIsTTY;
+}
+
+/** The JSON report: the verdict and every finding with its pointer and position. */
+function toJson(r: CheckReturnResult<unknown>, displayPath: string): string {
+  const out = {
+    filePath: displayPath,
+    standard: r.standard,
+    valid: r.valid,
+    errorCount: r.errorCount,
+    warningCount: r.warningCount,
+    messages: r.messages.map((m) => ({
+      ruleId: m.ruleId,
+      severity: m.severity,
+      message: m.message,
+      pointer: m.pointer,
+      line: m.line,
+      column: m.column,
+      endLine: m.endLine,
+      endColumn: m.endColumn,
+      ...(m.messageId ? { messageId: m.messageId } : {}),
+      ...(m.fix ? { fix: { range: m.fix.range, text: m.fix.text } } : {}),
+    })),
+  };
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
+export async function runCheckReturn(argv: string[], io: CliIO): Promise<number> {
+  try {
+    const opts = parse(argv, io.cwd);
+    if (opts.help) {
+      io.stdout(CHECK_RETURN_HELP);
+      return 0;
+    }
+    let reply: string | Uint8Array;
+    let filePath: string;
+    if (opts.input === '-') {
+      reply = await io.readStdin();
+      filePath = path.join(io.cwd, '<stdin>');
+    } else {
+      filePath = path.resolve(io.cwd, opts.input);
+      try {
+        reply = readFileSync(filePath);
+      } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.code === 'EACCES' ? 'permission denied' : err.message;
+        io.stderr(`agent-lint check-return: cannot read "${opts.input}": ${why}\n`);
+        return 2;
+      }
+    }
+    const result = checkReturn(reply, {
+      sessionId: opts.sessionId,
+      standard: opts.standard,
+      extract: opts.extract,
+      checkArtifacts: opts.checkArtifacts,
+      root: opts.root,
+      filePath,
+    });
+    if (opts.format === 'json') {
+      io.stdout(toJson(result, opts.input === '-' ? '<stdin>' : filePath));
+    } else {
+      const lintResult: LintResult = {
+        filePath,
+        messages: result.messages,
+        suppressedMessages: [],
+        errorCount: result.errorCount,
+        warningCount: result.warningCount,
+        fatalErrorCount: 0,
+        fixableErrorCount: 0,
+        fixableWarningCount: 0,
+        source: result.source,
+      };
+      const rules = new Map(RETURN_RULES.map((r) => [r.meta.id, r.meta]));
+      const text = formatStylish([lintResult], { cwd: io.cwd, rules, color: useColor(opts.color, io) });
+      if (text) io.stdout(text);
+    }
+    return result.valid ? 0 : 1;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`agent-lint check-return: ${e.message}\nRun agent-lint check-return --help for usage.\n`);
+      return 2;
+    }
+    io.stderr(`agent-lint check-return: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    return 2;
+  }
+}
