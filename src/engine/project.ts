@@ -22,8 +22,8 @@ export interface ProjectInit {
   externalAgents?: string[];
 }
 
-/** `status` or `session_id` used as a key (quoted, escaped in a prompt, or bare). */
-const MAY_USE_STANDARD = /status\\?["']?\s*:|session_id/;
+/** A quoted `status` key (also escaped inside a prompt), or `session_id`. */
+const MAY_USE_STANDARD = /["']status\\?["']\s*:|session_id/;
 
 export class ProjectView {
   readonly root: string;

@@ -39,7 +39,7 @@ export class DocumentModel {
   /** The text without a leading BOM: every offset and position refers to it. */
   readonly text: string;
   readonly hasBom: boolean;
-  readonly lines: LineIndex;
+  #lines?: LineIndex;
   /**
    * The JSON is a real value (a subagent's reply), not a template: `"a|b"` is one string and
    * there are no placeholders. Rules that understand templates read it literally.
@@ -62,9 +62,14 @@ export class DocumentModel {
     this.kind = init.kind;
     this.hasBom = init.text.charCodeAt(0) === 0xfeff;
     this.text = this.hasBom ? init.text.slice(1) : init.text;
-    this.lines = new LineIndex(this.text);
     this.literal = init.value !== undefined;
     this.#value = init.value;
+  }
+
+  /** Line starts, for offsets <-> line and column (built on first use). */
+  get lines(): LineIndex {
+    this.#lines ??= new LineIndex(this.text);
+    return this.#lines;
   }
 
   /** The frontmatter, parsed with positions; null when the file has none. */
