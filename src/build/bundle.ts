@@ -1,0 +1,37 @@
+/**
+ * Build step: bundles the CLI into one CommonJS file, dist/agent-lint.cjs, so that start-up
+ * reads and compiles one file instead of resolving a hundred modules, and so that the launcher
+ * (src/cli/launch.ts) can keep a V8 code cache of it. Modules only some runs need stay outside
+ * the bundle and load on demand: ajv (config checking), fast-glob (glob arguments) and the
+ * markdown parser (rules that ask for the tree).
+ *
+ * Usage: node dist/src/build/bundle.js   (from the repository root, after tsc)
+ */
+import { build } from 'esbuild';
+import { cpSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+const out = path.join(root, 'dist');
+
+await build({
+  entryPoints: [path.join(root, 'src/cli/bin.ts')],
+  outfile: path.join(out, 'agent-lint.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
+  // Modules that locate files next to themselves do it from the bundle's own place.
+  define: { 'import.meta.url': '__agentLintUrl' },
+  banner: { js: "var __agentLintUrl = require('node:url').pathToFileURL(__filename).href;" },
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+// What the bundled modules read beside themselves: the schemas and the precompiled validators.
+mkdirSync(out, { recursive: true });
+cpSync(path.join(root, 'src/standard/schemas'), path.join(out, 'schemas'), { recursive: true });
+cpSync(path.join(out, 'src/standard/validators'), path.join(out, 'validators'), { recursive: true });
