@@ -4,6 +4,7 @@
  */
 import { parseDocument, isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import type { Range } from '../types.js';
+import { parseFlatFrontmatter } from './frontmatter-fast.js';
 
 export interface FrontmatterField {
   key: string;
@@ -80,6 +81,31 @@ function firstLineOf(message: string): string {
 
 export function parseFrontmatter(text: string): Frontmatter | null {
   const loc = locateFrontmatter(text);
+  if (!loc) return null;
+  // Flat `key: value` frontmatter (most specs) is read without the YAML parser; the parsed YAML
+  // document is still there, built on first use, for a rule that wants it.
+  const flat = loc.closed ? parseFlatFrontmatter(text, loc.contentRange.start, loc.contentRange.end) : null;
+  if (flat) {
+    const data: Record<string, unknown> = {};
+    for (const f of flat) data[f.key] = f.value;
+    let doc: Document | null | undefined;
+    const yamlText = text.slice(loc.contentRange.start, loc.contentRange.end);
+    return {
+      ...loc,
+      errors: [],
+      data,
+      fields: flat.map((f) => ({ ...f, node: null })),
+      get document() {
+        doc ??= parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
+        return doc;
+      },
+    };
+  }
+  return parseYamlFrontmatter(text, loc);
+}
+
+/** Frontmatter parsed with the `yaml` package (every form of YAML, with its errors). */
+export function parseYamlFrontmatter(text: string, loc = locateFrontmatter(text)): Frontmatter | null {
   if (!loc) return null;
   const base = loc.contentRange.start;
   const yamlText = text.slice(base, loc.contentRange.end);

@@ -1,0 +1,105 @@
+/**
+ * A fast path for the frontmatter most specs have: flat `key: value` lines with plain or simply
+ * quoted scalar values. It gives exactly what the `yaml` package gives for such text (values,
+ * key and value ranges), at a fraction of the cost; anything else (nesting, lists, block
+ * scalars, anchors, tags, escapes, tabs, duplicate keys, a value holding `: ` or ` #`, numbers
+ * in unusual forms) returns null and the caller parses with `yaml`. A test compares both on
+ * every frontmatter of the corpus.
+ */
+import type { Range } from '../types.js';
+
+export interface FastField {
+  key: string;
+  keyRange: Range;
+  valueRange: Range;
+  value: string | number | boolean | null;
+}
+
+const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*) ?:(?: +(.*))?$/;
+const NULLS = new Set(['~', 'null', 'Null', 'NULL']);
+const TRUE = new Set(['true', 'True', 'TRUE']);
+const FALSE = new Set(['false', 'False', 'FALSE']);
+/** Characters that start something other than a plain scalar. */
+const INDICATOR = /^[[\]{}&*!|>%@`,?#-]/;
+
+function scalar(raw: string): { value: string | number | boolean | null; length: number } | null {
+  const first = raw[0];
+  if (first === '"') {
+    // Only the simplest double-quoted strings: no escapes, closed at the end of the line.
+    const close = raw.indexOf('"', 1);
+    if (close === -1 || raw.includes('\\')) return null;
+    if (raw.slice(close + 1).trim() !== '') return null;
+    return { value: raw.slice(1, close), length: close + 1 };
+  }
+  if (first === "'") {
+    let i = 1;
+    let out = '';
+    for (;;) {
+      const q = raw.indexOf("'", i);
+      if (q === -1) return null;
+      out += raw.slice(i, q);
+      if (raw[q + 1] === "'") {
+        out += "'";
+        i = q + 2;
+        continue;
+      }
+      if (raw.slice(q + 1).trim() !== '') return null;
+      return { value: out, length: q + 1 };
+    }
+  }
+  const text = raw.trimEnd();
+  if (text === '') return null;
+  if (INDICATOR.test(text) && !/^-[^\s-]/.test(text)) return null;
+  if (text.includes(': ') || text.endsWith(':') || text.includes(' #')) return null;
+  if (NULLS.has(text)) return { value: null, length: text.length };
+  if (TRUE.has(text)) return { value: true, length: text.length };
+  if (FALSE.has(text)) return { value: false, length: text.length };
+  // Numbers: plain decimal integers and decimals only; any other numeric-looking form goes to yaml.
+  if (/^[-+.]?[0-9]/.test(text) || /^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$/.test(text) || /^\.(inf|nan)/i.test(text)) {
+    if (/^-?(0|[1-9][0-9]{0,14})$/.test(text)) return { value: Number(text), length: text.length };
+    if (/^-?(0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/.test(text)) return { value: Number(text), length: text.length };
+    if (/^[0-9][0-9A-Za-z_.:-]*$/.test(text) && !/^[0-9._+-]+(e[0-9+-]+)?$/i.test(text) && !/^0[xob]/i.test(text)) {
+      // A word that merely starts with a digit (`4-sonnet`, `2025-01-01T...` is not: colons) is a string.
+      if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(text)) return null; // dates: let yaml decide
+      return { value: text, length: text.length };
+    }
+    return null;
+  }
+  return { value: text, length: text.length };
+}
+
+/** Parses flat frontmatter; null when the text needs the real YAML parser. */
+export function parseFlatFrontmatter(text: string, start: number, end: number): FastField[] | null {
+  const fields: FastField[] = [];
+  const seen = new Set<string>();
+  let pos = start;
+  while (pos < end) {
+    let eol = text.indexOf('\n', pos);
+    if (eol === -1 || eol > end) eol = end;
+    let lineEnd = eol;
+    if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
+    const line = text.slice(pos, lineEnd);
+    if (line.includes('\t') || line.includes('\r')) return null;
+    const trimmed = line.trim();
+    if (trimmed === '' || (trimmed.startsWith('#') && line.startsWith('#'))) {
+      pos = eol + 1;
+      continue;
+    }
+    const m = KEY_LINE.exec(line);
+    if (!m || m[2] === undefined) return null;
+    const key = m[1]!;
+    if (seen.has(key)) return null;
+    seen.add(key);
+    const valueStart = pos + line.length - m[2].length;
+    const sc = scalar(m[2]);
+    if (!sc) return null;
+    fields.push({
+      key,
+      keyRange: { start: pos, end: pos + key.length },
+      valueRange: { start: valueStart, end: valueStart + sc.length },
+      value: sc.value,
+    });
+    pos = eol + 1;
+  }
+  return fields;
+}

@@ -1,0 +1,85 @@
+/**
+ * The flat-frontmatter fast path gives exactly what the `yaml` package gives (values, key and
+ * value ranges) wherever it answers: checked on hand-made cases, on every fixture, and on every
+ * file of ../shared/corpus (skipped when absent).
+ */
+import fg from 'fast-glob';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseFlatFrontmatter } from '../src/model/frontmatter-fast.js';
+import { locateFrontmatter, parseYamlFrontmatter } from '../src/model/frontmatter.js';
+import { REPO_ROOT, SHARED } from './helpers/shared.js';
+import { existsSync } from 'node:fs';
+
+function compare(text: string): 'fast' | 'fallback' | 'none' {
+  const loc = locateFrontmatter(text);
+  if (!loc || !loc.closed) return 'none';
+  const flat = parseFlatFrontmatter(text, loc.contentRange.start, loc.contentRange.end);
+  if (!flat) return 'fallback';
+  const slow = parseYamlFrontmatter(text, loc)!;
+  expect(slow.errors).toEqual([]);
+  expect(flat.map((f) => ({ key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value }))).toEqual(
+    slow.fields.map((f) => ({ key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value })),
+  );
+  const data: Record<string, unknown> = {};
+  for (const f of flat) data[f.key] = f.value;
+  expect(data).toEqual(slow.data);
+  return 'fast';
+}
+
+const fm = (body: string) => `---\n${body}\n---\n# x\n`;
+
+describe('flat frontmatter fast path', () => {
+  it.each([
+    'name: a\ndescription: Does things, well',
+    'name: "quoted"\ndescription: \'it\'\'s\'',
+    'a: true\nb: False\nc: null\nd: ~\ne: 12\nf: -3\ng: 1.5\nh: 0',
+    'model: claude-opus-4-5-20251101\ncolor: blue\nurl: https://example.com/x',
+    '# a comment\nname: a   \n\ntools: Read, Grep, Bash(git add:*)',
+    'id: 4-sonnet\nx: -flag',
+    'a: "x" ',
+    'a: b\r\nc: d',
+  ])('agrees with yaml on %j', (body) => {
+    expect(compare(fm(body))).toBe('fast');
+  });
+
+  it.each([
+    'tools:\n  - Read',
+    'a: [x, y]',
+    'a: {b: 1}',
+    'a: |\n  text',
+    'a: x: y',
+    'a: b # note',
+    'a: "esc\\n"',
+    'a: &x 1',
+    'a: 1\na: 2',
+    'a: 0x1F',
+    'a: 1e3',
+    'a: 2025-01-01',
+    'version: 1.0.0',
+    'a:\tb',
+    'a: b\n  continued',
+    'a:',
+  ])('leaves %j to yaml', (body) => {
+    expect(compare(fm(body))).toBe('fallback');
+  });
+
+  it('agrees with yaml on every fixture', () => {
+    const files = fg.sync('fixtures/**/*.md', { cwd: REPO_ROOT, dot: true, absolute: true });
+    let fast = 0;
+    for (const f of files) if (compare(readFileSync(f, 'utf8')) === 'fast') fast++;
+    expect(fast).toBeGreaterThan(10);
+  });
+
+  it.skipIf(!existsSync(path.join(SHARED, 'corpus')))('agrees with yaml on every file of the corpus', () => {
+    const files = fg.sync('**/*.md', { cwd: path.join(SHARED, 'corpus'), dot: true, absolute: true });
+    const counts = { fast: 0, fallback: 0, none: 0 };
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8').replace(/^\uFEFF/, '');
+      counts[compare(text)]++;
+    }
+    // Most real frontmatter is flat: the fast path must carry the bulk of it.
+    expect(counts.fast).toBeGreaterThan(counts.fallback);
+  });
+});
