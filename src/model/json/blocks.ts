@@ -33,6 +33,9 @@ const JSON_LANGS = new Set(['json', 'jsonc', 'json5', 'jsonl']);
 /** Fence languages whose content may still hold a JSON object worth reading. */
 const TEXTUAL_LANGS = new Set(['', 'text', 'txt', 'plaintext', 'markdown', 'md', 'xml', 'yaml', 'yml', 'python', 'py', 'javascript', 'js', 'typescript', 'ts', 'bash', 'sh', 'shell', 'pseudo', 'pseudocode']);
 
+/** Fence languages that hold code, where JSON must start with a quoted key to be read. */
+const CODE_LANGS = new Set(['python', 'py', 'javascript', 'js', 'typescript', 'ts', 'bash', 'sh', 'shell', 'yaml', 'yml']);
+
 const RETURN_KEYS = ['summary', 'artifacts', 'metadata', 'errors'];
 
 export function looksLikeReturnText(text: string): boolean {
@@ -128,6 +131,9 @@ export function extractJson(text: string, lines: LineIndex, fences: FencedBlock[
       const after = text.slice(i + 1, nl === -1 ? text.length : nl).trim();
       const startsLine = before === '' || /[=:(]$/.test(before) || /^[-*]$|^\d+\.$/.test(before);
       candidate = startsLine && (after === '' || after.startsWith('"'));
+      // In a code fence (JavaScript, Python, shell ...), only an object that starts with a quoted
+      // key can be JSON: `const x = {` and `def f() {` are code, and parsing each costs.
+      if (candidate && fence && CODE_LANGS.has(fence.lang) && text[j] !== '"') candidate = false;
     }
     if (!candidate) continue;
     const r = parseTolerantJson(text, i, { escapedQuotes: escaped });
