@@ -21,7 +21,7 @@ export default defineRule({
       const edges = [...cycle.edges.slice(at), ...cycle.edges.slice(0, at)];
       const files = new Set(edges.map((e) => e.doc.filePath)).size;
       const others = cycle.group.filter((g) => !nodes.includes(g));
-      const more = others.length ? `; ${others.length} more (${others.slice(0, 5).map(nodeLabel).join(', ')}${others.length > 5 ? ', ...' : ''}) take part in loops with these` : '';
+      const more = others.length ? `; ${others.length} more (${others.slice(0, 5).map(nodeLabel).join(', ')}${others.length > 5 ? ', ...' : ''}) ${others.length === 1 ? 'takes' : 'take'} part in loops with these` : '';
       const [first] = edges;
       report(first!.doc, {
         message: `delegation cycle across ${files} file${files === 1 ? '' : 's'}: ${showChain([...nodes, nodes[0]!])}; ${nodeLabel(nodes[0]!)} delegates to ${nodeLabel(nodes[1 % n]!)} here and the chain comes back to it, so it never ends (a caller that checks delegation_path refuses it with CYCLE_DETECTED)${more}`,

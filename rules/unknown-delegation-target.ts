@@ -32,12 +32,12 @@ function describe(e: GraphEdge): string {
     return `${via} names ${e.expected} ${q}, which this project does not have; plugin ${JSON.stringify(r.sibling)} of the marketplace has it, and Claude Code knows it only by its plugin id ${JSON.stringify(r.suggestion)}`;
   }
   if (e.expected === 'skill') {
-    return `${via} names skill ${q}, but the project has no skill of that name${mean}; expected a skill folder with a SKILL.md in the project, or one installed elsewhere and listed in knownSkills`;
+    return `${via} names skill ${q}, but the project has no skill of that name; expected a skill folder with a SKILL.md in the project, or one installed elsewhere and listed in knownSkills${mean}`;
   }
   if (e.expected === 'command') {
     return `${via} names command ${q} after the orchestrator, but the project has no command of that name${mean}`;
   }
-  return `${via} names agent ${q}, but the project has no agent of that name${mean}; expected one of its agents, a built-in type (general-purpose, Explore, Plan, statusline-setup, fork), or an agent listed in knownAgents or found with --agents-dir`;
+  return `${via} names agent ${q}, but the project has no agent of that name; expected one of its agents, a built-in type (general-purpose, Explore, Plan, statusline-setup, fork), or an agent listed in knownAgents or found with --agents-dir${mean}`;
 }
 
 export default defineRule<Options>({

@@ -15,7 +15,7 @@ export function showChain(nodes: readonly GraphNode[]): string {
 const VIA: Record<EdgeVia, string> = {
   call: 'the task call',
   'subagent-type': 'subagent_type',
-  prose: 'the delegation',
+  prose: 'the sentence',
   mention: 'the @agent- mention',
   routing: 'the routing table',
   'can-delegate-to': 'delegation.can_delegate_to',
