@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { graphMain } from './graph.js';
 import { runCli } from './main.js';
 
 function readStdin(): Promise<string> {
@@ -22,6 +23,7 @@ const write = (stream: NodeJS.WriteStream) => (s: string) => {
   stream.write(s);
 };
 
+if (process.argv[2] === 'graph') graphMain(process.argv.slice(2)); else
 runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
