@@ -102,14 +102,14 @@ function arrows(p: RenderedProject, order: ReadonlyMap<GraphNode, number>): Arro
 // ---------------------------------------------------------------------------------------------
 // Mermaid
 
-const MERMAID_CLASSES = [
-  'classDef command fill:#e8f0fe,stroke:#1a56db,color:#1e3a8a',
-  'classDef agent fill:#e6f4ea,stroke:#188038,color:#0d652d',
-  'classDef skill fill:#fef7e0,stroke:#b06000,color:#7a4100',
-  'classDef builtin fill:#f1f3f4,stroke:#80868b,color:#3c4043',
-  'classDef external fill:#f1f3f4,stroke:#80868b,color:#3c4043,stroke-dasharray:4 3',
-  'classDef missing fill:#fce8e6,stroke:#d93025,color:#a50e0e,stroke-dasharray:4 3',
-];
+const MERMAID_CLASSES: Record<NodeKind, string> = {
+  command: 'fill:#e8f0fe,stroke:#1a56db,color:#1e3a8a',
+  agent: 'fill:#e6f4ea,stroke:#188038,color:#0d652d',
+  skill: 'fill:#fef7e0,stroke:#b06000,color:#7a4100',
+  builtin: 'fill:#f1f3f4,stroke:#80868b,color:#3c4043',
+  external: 'fill:#f1f3f4,stroke:#80868b,color:#3c4043,stroke-dasharray:4 3',
+  missing: 'fill:#fce8e6,stroke:#d93025,color:#a50e0e,stroke-dasharray:4 3',
+};
 
 function mermaidText(s: string): string {
   return `"${s.replace(/"/g, '#quot;')}"`;
@@ -130,7 +130,8 @@ function mermaidNode(id: string, node: GraphNode, graph: ProjectGraph): string {
 }
 
 export function toMermaid(projects: readonly RenderedProject[]): string {
-  const out = ['flowchart LR', ...MERMAID_CLASSES.map((c) => `  ${c}`)];
+  const used = new Set(projects.flatMap((p) => p.graph.nodes.map((n) => n.kind)));
+  const out = ['flowchart LR', ...(Object.keys(MERMAID_CLASSES) as NodeKind[]).filter((k) => used.has(k)).map((k) => `  classDef ${k} ${MERMAID_CLASSES[k]}`)];
   const red: number[] = [];
   let link = 0;
   projects.forEach((p, k) => {
