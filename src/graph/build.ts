@@ -62,7 +62,8 @@ class Resolver {
   readonly #index = new Map<SpecKind, Index>(SPEC_KINDS.map((k) => [k, new Map()]));
   /** plugin -> kind -> name -> nodes. */
   readonly #plugins = new Map<string, Map<SpecKind, Index>>();
-  readonly #agentDocs: Array<{ path: string; node: GraphNode }> = [];
+  /** Agents by the trailing segments of their path (`meta/domain-analyzer`), for OpenCode's nested names. */
+  readonly #agentPaths = new Map<string, GraphNode>();
   readonly #external: (name: string) => boolean;
   readonly #root: string;
   #siblings?: MarketplacePlugin[];
@@ -101,7 +102,13 @@ class Resolver {
           add(p.get(kind)!, a, node);
         }
       }
-      if (kind === 'agent') this.#agentDocs.push({ path: doc.relPath.replace(/\.md$/i, ''), node });
+      if (kind === 'agent') {
+        const segs = doc.relPath.replace(/\.md$/i, '').split('/');
+        for (let i = segs.length - 2; i >= 1; i--) {
+          const suffix = segs.slice(i).join('/');
+          if (!this.#agentPaths.has(suffix)) this.#agentPaths.set(suffix, node);
+        }
+      }
     }
   }
 
@@ -138,7 +145,7 @@ class Resolver {
   find(target: string, kind: SpecKind, system: SpecSystem): GraphNode | undefined {
     const colon = target.indexOf(':');
     if (colon > 0) return this.#lookup(this.#plugins.get(target.slice(0, colon))?.get(kind), target.slice(target.lastIndexOf(':') + 1), system);
-    return this.#lookup(this.#index.get(kind), target, system) ?? (kind === 'agent' && target.includes('/') ? this.#agentDocs.find((a) => a.path.endsWith(`/${target}`))?.node : undefined);
+    return this.#lookup(this.#index.get(kind), target, system) ?? (kind === 'agent' ? this.#agentPaths.get(target) : undefined);
   }
 
   resolve(target: string, expected: SpecKind, system: SpecSystem): { to: GraphNode; resolution: Resolution } {
@@ -147,11 +154,9 @@ class Resolver {
 
     const direct = this.#lookup(this.#index.get(expected), target, system);
     if (direct) return { to: direct, resolution: { status: 'found' } };
-    if (expected === 'agent' && target.includes('/')) {
-      // OpenCode names nested agents by their path: `meta/domain-analyzer`.
-      const hit = this.#agentDocs.find((a) => a.path.endsWith(`/${target}`));
-      if (hit) return { to: hit.node, resolution: { status: 'found' } };
-    }
+    // OpenCode names nested agents by their path: `meta/domain-analyzer`.
+    const nested = expected === 'agent' && target.includes('/') ? this.#agentPaths.get(target) : undefined;
+    if (nested) return { to: nested, resolution: { status: 'found' } };
     if (expected === 'agent' && isBuiltinAgent(target, system)) {
       return { to: this.#special('builtin', target), resolution: { status: 'builtin' } };
     }
