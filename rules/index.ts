@@ -28,6 +28,9 @@ import missingTimeout from './missing-timeout.js';
 import stageStructure from './stage-structure.js';
 import stageTimeoutHandling from './stage-timeout-handling.js';
 import stageXmlWellformed from './stage-xml-wellformed.js';
+import unknownDelegationTarget from './unknown-delegation-target.js';
+import delegationGraphCycle from './delegation-graph-cycle.js';
+import delegationGraphDepth from './delegation-graph-depth.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -55,4 +58,7 @@ export const ALL_RULES: readonly Rule[] = [
   stageXmlWellformed,
   stageStructure,
   stageTimeoutHandling,
+  unknownDelegationTarget,
+  delegationGraphCycle,
+  delegationGraphDepth,
 ];

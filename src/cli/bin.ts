@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runCheckReturn } from './check-return.js';
+import { runGraphCli } from './graph.js';
 import { runCli } from './main.js';
 
 function readStdin(): Promise<string> {
@@ -24,17 +25,18 @@ const write = (stream: NodeJS.WriteStream) => (s: string) => {
 };
 
 const argv = process.argv.slice(2);
-// `agent-lint check-return ...` judges a subagent's reply; anything else lints specs.
-const run: typeof runCli = argv[0] === 'check-return' ? (args, io) => runCheckReturn(args.slice(1), io) : runCli;
-
-run(argv, {
+const io = {
   cwd: process.cwd(),
   env: process.env,
   stdout: write(process.stdout),
   stderr: write(process.stderr),
   readStdin,
   stdoutIsTTY: !!process.stdout.isTTY,
-}).then(
+};
+// `agent-lint check-return ...` judges a subagent's reply, `agent-lint graph` prints the
+// delegation graph; anything else lints specs.
+const run = argv[0] === 'check-return' ? runCheckReturn(argv.slice(1), io) : argv[0] === 'graph' ? runGraphCli(argv, io) : runCli(argv, io);
+run.then(
   (code) => {
     process.exitCode = code;
   },

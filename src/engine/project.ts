@@ -2,6 +2,8 @@
  * The cross-file view of one project: which agents, commands and skills exist, and whether the
  * project uses the delegation standard. Built once per project from the document models.
  */
+import { buildGraph } from '../graph/build.js';
+import type { ProjectGraph } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
 import type { StandardName } from '../types.js';
 
@@ -35,6 +37,8 @@ export class ProjectView {
   #uses?: boolean;
   readonly #forced?: boolean;
   #byKind?: Map<string, Map<string, DocumentModel[]>>;
+  #graph?: ProjectGraph;
+  #targetSet?: Set<DocumentModel>;
 
   constructor(init: ProjectInit) {
     this.root = init.root;
@@ -66,6 +70,21 @@ export class ProjectView {
       this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.some(uses);
     }
     return this.#uses;
+  }
+
+  /** Whether a document is one of those being linted (not only read for context). */
+  isTarget(doc: DocumentModel): boolean {
+    this.#targetSet ??= new Set(this.#targets);
+    return this.#targetSet.has(doc);
+  }
+
+  /**
+   * The delegation graph of the whole project (agents, commands and skills; the delegations
+   * between them), built on first use and shared by the rules that need it.
+   */
+  get graph(): ProjectGraph {
+    this.#graph ??= buildGraph({ root: this.root, documents: this.documents, externalAgents: this.externalAgents });
+    return this.#graph;
   }
 
   /** The documents of a kind, by name (an agent's frontmatter name, a command's file name). */

@@ -1,0 +1,198 @@
+/**
+ * `agent-lint graph [dir] --format mermaid|dot|json`: prints the delegation graph of each
+ * project below `dir` (or of the project holding it), with the delegations that break a graph
+ * rule marked. The config in force (ignores, kinds, knownAgents, the rules' options and the
+ * standard) applies as it does when linting.
+ */
+import { writeFileSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ALL_RULES } from '../../rules/index.js';
+import { ConfigError } from '../config/load.js';
+import { ConfigLookup } from '../config/lookup.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import { discoverAgentNames } from '../discovery/agents-dir.js';
+import { discoverSpecs } from '../discovery/discover.js';
+import { kindFromPath } from '../discovery/kind.js';
+import { ProjectRoots } from '../discovery/project-root.js';
+import { ProjectView } from '../engine/project.js';
+import { findCycles, findDeepChains } from '../graph/analysis.js';
+import { nameMatcher } from '../graph/build.js';
+import { GRAPH_FORMATS, toDot, toJson, toMermaid, type EdgeProblem, type GraphFormat, type RenderedProject } from '../graph/render.js';
+import type { GraphEdge } from '../graph/types.js';
+import { readSpec } from '../lint.js';
+import { DocumentModel } from '../model/document.js';
+import { getProfile, isStandardName } from '../standard/profiles.js';
+import type { StandardName } from '../types.js';
+import type { CliIO } from './main.js';
+
+export const GRAPH_HELP = `Usage: agent-lint graph [dir] [options]
+
+Prints the delegation graph of the projects below dir (default: the current directory):
+commands, agents and skills as nodes, the delegations their text writes as edges. Delegations
+that break unknown-delegation-target, delegation-graph-cycle or delegation-graph-depth are drawn
+red and dashed; targets that are not specs are shown as built-in, external or missing.
+
+Options:
+  -f, --format <name>       mermaid (default), dot or json
+  -o, --output-file <file>  write the graph to a file
+  -c, --config <file>       use this config file
+      --no-config-lookup    do not look for a config file
+      --standard <name>     delegation standard profile: v2 (default), v1 or bounded
+      --agents-dir <dir>    agents that live outside the project (repeatable)
+  -h, --help                print this help
+`;
+
+const OPTIONS = {
+  format: { type: 'string', short: 'f' },
+  'output-file': { type: 'string', short: 'o' },
+  config: { type: 'string', short: 'c' },
+  'no-config-lookup': { type: 'boolean' },
+  standard: { type: 'string' },
+  'agents-dir': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+class GraphUsageError extends Error {}
+
+const toPosix = (p: string) => p.split(path.sep).join('/');
+
+/** The rules each edge of the project breaks, with the options the config gives the rules. */
+function edgeProblems(project: ProjectView, config: ResolvedConfig, relPath: string): Map<GraphEdge, Set<EdgeProblem>> {
+  const out = new Map<GraphEdge, Set<EdgeProblem>>();
+  const mark = (e: GraphEdge, p: EdgeProblem) => {
+    const s = out.get(e);
+    if (s) s.add(p);
+    else out.set(e, new Set([p]));
+  };
+  const settings = config.settingsFor(relPath);
+  const graph = project.graph;
+  const unknown = settings.get('unknown-delegation-target');
+  if (unknown) {
+    const known = nameMatcher((unknown.options['knownAgents'] as string[] | undefined) ?? []);
+    const knownSkills = nameMatcher((unknown.options['knownSkills'] as string[] | undefined) ?? []);
+    for (const e of graph.edges) {
+      const s = e.resolution.status;
+      if ((s === 'missing' || s === 'other-kind') && !(e.expected === 'skill' ? knownSkills : known)(e.target)) mark(e, 'unknown-delegation-target');
+    }
+  }
+  if (settings.get('delegation-graph-cycle')) for (const c of findCycles(graph)) for (const e of c.edges) mark(e, 'delegation-graph-cycle');
+  const depth = settings.get('delegation-graph-depth');
+  if (depth && project.usesStandard) {
+    const limit = (depth.options['maxDepth'] as number | undefined) ?? getProfile(config.standard).maxDepth;
+    for (const d of findDeepChains(graph, limit)) mark(d.edge, 'delegation-graph-depth');
+  }
+  return out;
+}
+
+/** The projects to draw: every project root of the specs below `dir`, each with all its specs. */
+export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, agentsDirs: readonly string[]): RenderedProject[] {
+  const roots = new ProjectRoots(cwd);
+  // A folder inside a project draws the whole project: its other specs belong to the graph too.
+  const projectRoots = new Set(discoverSpecs(dir).map((f) => roots.rootOf(f)));
+  const external = agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(cwd, d)));
+  const out: RenderedProject[] = [];
+  for (const root of [...projectRoots].sort()) {
+    const files = discoverSpecs(root).filter((f) => roots.rootOf(f) === root);
+    if (files.length === 0) continue;
+    const config = configs.forFile(files[0]!);
+    const docs: DocumentModel[] = [];
+    for (const abs of files) {
+      const c = configs.forFile(abs);
+      if (c.isIgnored(toPosix(path.relative(c.dir, abs)))) continue;
+      const read = readSpec(abs);
+      if (!('text' in read)) continue;
+      const relPath = toPosix(path.relative(root, abs));
+      docs.push(new DocumentModel({ filePath: abs, relPath, kind: c.kindFor(toPosix(path.relative(c.dir, abs))) ?? kindFromPath(relPath), text: read.text }));
+    }
+    const project = new ProjectView({
+      root,
+      documents: docs,
+      configuredStandard: config.configuredStandard,
+      usesStandard: config.usesStandard,
+      externalAgents: [...external, ...(config.knownAgents ?? [])],
+    });
+    const shown = toPosix(path.relative(cwd, root)) || '.';
+    out.push({ root: shown, graph: project.graph, problems: edgeProblems(project, config, toPosix(path.relative(config.dir, files[0]!))) });
+  }
+  return out;
+}
+
+export function renderGraph(projects: readonly RenderedProject[], format: GraphFormat, cwd: string): string {
+  if (format === 'dot') return toDot(projects);
+  if (format === 'json') return toJson(projects, (f) => toPosix(path.relative(cwd, f)));
+  return toMermaid(projects);
+}
+
+/** `argv` starts with `graph`. */
+export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv.slice(1), allowPositionals: true, strict: true, options: OPTIONS });
+    } catch (e) {
+      throw new GraphUsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    }
+    const v = parsed.values;
+    if (v.help) {
+      io.stdout(GRAPH_HELP);
+      return 0;
+    }
+    const format = (v.format ?? 'mermaid') as GraphFormat;
+    if (!GRAPH_FORMATS.includes(format)) throw new GraphUsageError(`unknown format "${v.format}"; expected one of: ${GRAPH_FORMATS.join(', ')}`);
+    if (parsed.positionals.length > 1) throw new GraphUsageError(`graph takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`);
+    if (v.standard !== undefined && !isStandardName(v.standard)) throw new GraphUsageError(`--standard expects v2, v1 or bounded, got "${v.standard}"`);
+    const dir = path.resolve(io.cwd, parsed.positionals[0] ?? '.');
+    let isDir = false;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      /* reported below */
+    }
+    if (!isDir) throw new GraphUsageError(`"${parsed.positionals[0] ?? '.'}" is not a folder`);
+    const configs = new ConfigLookup({
+      cwd: io.cwd,
+      rules: ALL_RULES,
+      configFile: v.config,
+      lookup: !v['no-config-lookup'],
+      standard: v.standard as StandardName | undefined,
+    });
+    const projects = graphProjects(dir, io.cwd, configs, v['agents-dir'] ?? []);
+    if (projects.length === 0) io.stderr(`agent-lint: warning: no agent, command or skill specs found in "${parsed.positionals[0] ?? '.'}"\n`);
+    const text = renderGraph(projects, format, io.cwd);
+    if (v['output-file']) {
+      const out = path.resolve(io.cwd, v['output-file']);
+      mkdirSync(path.dirname(out), { recursive: true });
+      writeFileSync(out, text);
+    } else io.stdout(text);
+    return 0;
+  } catch (e) {
+    if (e instanceof GraphUsageError) {
+      io.stderr(`agent-lint graph: ${e.message}\nRun agent-lint graph --help for usage.\n`);
+      return 2;
+    }
+    if (e instanceof ConfigError) {
+      io.stderr(`agent-lint: config error${e.file ? ` in ${e.file}` : ''}: ${e.detail}\n`);
+      return 2;
+    }
+    io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    return 2;
+  }
+}
+
+/** The `graph` subcommand on the process's own streams (bin.ts dispatches here). */
+export function graphMain(argv: string[]): void {
+  const write = (stream: NodeJS.WriteStream) => (s: string) => {
+    stream.write(s);
+  };
+  const io: CliIO = { cwd: process.cwd(), env: process.env, stdout: write(process.stdout), stderr: write(process.stderr), readStdin: async () => '', stdoutIsTTY: !!process.stdout.isTTY };
+  runGraphCli(argv, io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`agent-lint: internal error: ${String(e)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * Builds a project's delegation graph from its documents: one node per agent, command and
+ * skill, one edge per delegation written in their text, each target resolved against the
+ * project (by name, by `plugin:name`, by an OpenCode path such as `meta/domain-analyzer`), the
+ * built-in agent types and the agents known to live outside the project. Linear in the size
+ * of the documents: each is scanned once, and names are looked up in maps.
+ */
+import picomatch from 'picomatch';
+import type { DocumentModel } from '../model/document.js';
+import { BUILTIN_AGENT_TYPES } from '../standard/frontmatter-fields.js';
+import { closest } from '../util/suggest.js';
+import { marketplacePlugins, marketplaceRoot, type MarketplacePlugin } from './marketplace.js';
+import { PluginLocator } from './plugins.js';
+import { referencesOf, type Reference } from './references.js';
+import type { GraphEdge, GraphNode, ProjectGraph, Resolution, SpecKind, SpecSystem } from './types.js';
+
+/** OpenCode's own agents (build and plan are primary; general and explore are subagents). */
+export const OPENCODE_BUILTIN_AGENTS: readonly string[] = Object.freeze(['general', 'explore', 'build', 'plan']);
+
+/**
+ * Claude Code agents besides BUILTIN_AGENT_TYPES that current releases ship: claude-code-guide
+ * (answers questions about Claude Code; listed among the available agents in "Agent type not
+ * found" errors).
+ */
+export const EXTRA_BUILTIN_AGENTS: readonly string[] = Object.freeze(['claude-code-guide']);
+
+export function isBuiltinAgent(name: string, system: SpecSystem): boolean {
+  return BUILTIN_AGENT_TYPES.includes(name) || EXTRA_BUILTIN_AGENTS.includes(name) || (system === 'opencode' && OPENCODE_BUILTIN_AGENTS.includes(name));
+}
+
+export interface GraphInput {
+  root: string;
+  documents: readonly DocumentModel[];
+  /** Agents that live outside the project: names, or globs such as `team-*`. */
+  externalAgents?: readonly string[];
+}
+
+const SPEC_KINDS: readonly SpecKind[] = ['agent', 'command', 'skill'];
+
+export function systemOf(doc: DocumentModel): SpecSystem {
+  return `/${doc.relPath}`.includes('/.opencode/') ? 'opencode' : 'claude';
+}
+
+/** A matcher for names and globs (`*`, `?`, `[...]`, `{a,b}`). */
+export function nameMatcher(patterns: readonly string[]): (name: string) => boolean {
+  const exact = new Set<string>();
+  const globs: string[] = [];
+  for (const p of patterns) {
+    if (/[*?[\]{}]/.test(p)) globs.push(p);
+    else exact.add(p);
+  }
+  const glob = globs.length ? picomatch(globs, { dot: true }) : () => false;
+  return (name) => exact.has(name) || glob(name);
+}
+
+type Index = Map<string, GraphNode[]>;
+
+class Resolver {
+  readonly nodes: GraphNode[] = [];
+  readonly #byId = new Map<string, GraphNode>();
+  /** kind -> name -> nodes (several when the name is defined in both systems). */
+  readonly #index = new Map<SpecKind, Index>(SPEC_KINDS.map((k) => [k, new Map()]));
+  /** plugin -> kind -> name -> nodes. */
+  readonly #plugins = new Map<string, Map<SpecKind, Index>>();
+  /** Agents by the trailing segments of their path (`meta/domain-analyzer`), for OpenCode's nested names. */
+  readonly #agentPaths = new Map<string, GraphNode>();
+  readonly #external: (name: string) => boolean;
+  readonly #root: string;
+  #siblings?: MarketplacePlugin[];
+  readonly mixed: boolean;
+
+  constructor(docs: readonly DocumentModel[], root: string, external: readonly string[], readonly nodeOf: Map<DocumentModel, GraphNode>) {
+    this.#external = nameMatcher(external);
+    this.#root = root;
+    const systems = new Set(docs.filter((d) => d.kind !== 'other').map(systemOf));
+    this.mixed = systems.size > 1;
+    const plugins = new PluginLocator(root);
+    for (const doc of docs) {
+      if (doc.kind === 'other') continue;
+      const kind = doc.kind;
+      const system = systemOf(doc);
+      const name = kind === 'agent' ? doc.name : doc.fileStem;
+      const id = this.mixed ? `${kind}:${system}:${name}` : `${kind}:${name}`;
+      let node = this.#byId.get(id);
+      const plugin = plugins.pluginOf(doc.filePath)?.name;
+      if (!node) {
+        node = { id, kind, name, docs: [], system };
+        if (plugin) node.plugin = plugin;
+        this.#byId.set(id, node);
+        this.nodes.push(node);
+      }
+      node.docs.push(doc);
+      nodeOf.set(doc, node);
+      // Names a delegation may use: the spec's name, its file name, a skill's frontmatter name.
+      const aliases = new Set([name, doc.fileStem]);
+      if (kind === 'skill') aliases.add(doc.name);
+      for (const a of aliases) {
+        add(this.#index.get(kind)!, a, node);
+        if (plugin) {
+          let p = this.#plugins.get(plugin);
+          if (!p) this.#plugins.set(plugin, (p = new Map(SPEC_KINDS.map((k) => [k, new Map()]))));
+          add(p.get(kind)!, a, node);
+        }
+      }
+      if (kind === 'agent') {
+        const segs = doc.relPath.replace(/\.md$/i, '').split('/');
+        for (let i = segs.length - 2; i >= 1; i--) {
+          const suffix = segs.slice(i).join('/');
+          if (!this.#agentPaths.has(suffix)) this.#agentPaths.set(suffix, node);
+        }
+      }
+    }
+  }
+
+  /** The other plugins of the marketplace the project sits in (read on first need). */
+  #marketplace(): MarketplacePlugin[] {
+    if (!this.#siblings) {
+      const root = this.#root ? marketplaceRoot(this.#root) : null;
+      const inside = (dir: string) => dir === this.#root || dir.startsWith(this.#root + '/') || dir.startsWith(this.#root + '\\');
+      this.#siblings = root ? marketplacePlugins(root).filter((p) => !inside(p.dir)) : [];
+    }
+    return this.#siblings;
+  }
+
+  #special(kind: 'builtin' | 'external' | 'missing', name: string, expected?: SpecKind): GraphNode {
+    const id = kind === 'missing' ? `missing:${expected}:${name}` : `${kind}:${name}`;
+    let node = this.#byId.get(id);
+    if (!node) {
+      node = { id, kind, name, docs: [] };
+      if (expected) node.expected = expected;
+      this.#byId.set(id, node);
+      this.nodes.push(node);
+    }
+    return node;
+  }
+
+  /** The spec node of a kind by name, preferring the given system. */
+  #lookup(index: Index | undefined, name: string, system: SpecSystem): GraphNode | undefined {
+    const list = index?.get(name);
+    if (!list) return undefined;
+    return list.find((n) => n.system === system) ?? list[0];
+  }
+
+  /** The spec a name stands for, if the project has it (no special nodes are made). */
+  find(target: string, kind: SpecKind, system: SpecSystem): GraphNode | undefined {
+    const colon = target.indexOf(':');
+    if (colon > 0) return this.#lookup(this.#plugins.get(target.slice(0, colon))?.get(kind), target.slice(target.lastIndexOf(':') + 1), system);
+    return this.#lookup(this.#index.get(kind), target, system) ?? (kind === 'agent' ? this.#agentPaths.get(target) : undefined);
+  }
+
+  resolve(target: string, expected: SpecKind, system: SpecSystem): { to: GraphNode; resolution: Resolution } {
+    const colon = target.indexOf(':');
+    if (colon > 0 && expected !== 'command') return this.#resolvePluginId(target, target.slice(0, colon), expected, system);
+
+    const direct = this.#lookup(this.#index.get(expected), target, system);
+    if (direct) return { to: direct, resolution: { status: 'found' } };
+    // OpenCode names nested agents by their path: `meta/domain-analyzer`.
+    const nested = expected === 'agent' && target.includes('/') ? this.#agentPaths.get(target) : undefined;
+    if (nested) return { to: nested, resolution: { status: 'found' } };
+    if (expected === 'agent' && isBuiltinAgent(target, system)) {
+      return { to: this.#special('builtin', target), resolution: { status: 'builtin' } };
+    }
+    if (this.#external(target)) return { to: this.#special('external', target), resolution: { status: 'external' } };
+    for (const other of SPEC_KINDS) {
+      if (other === expected) continue;
+      const hit = this.#lookup(this.#index.get(other), target, system);
+      if (hit) return { to: hit, resolution: { status: 'other-kind', found: other } };
+    }
+    const resolution: Resolution = { status: 'missing' };
+    if (expected !== 'command') {
+      // Another plugin of the marketplace has it: Claude Code knows it only as `plugin:name`.
+      const sibling = this.#marketplace().find((p) => (expected === 'agent' ? p.agents : p.skills).has(target));
+      if (sibling) {
+        resolution.suggestion = `${sibling.name}:${target}`;
+        resolution.sibling = sibling.name;
+      }
+    }
+    resolution.suggestion ??= this.#suggest(target, expected);
+    if (resolution.suggestion === undefined) delete resolution.suggestion;
+    return { to: this.#special('missing', target, expected), resolution };
+  }
+
+  #resolvePluginId(target: string, plugin: string, expected: SpecKind, system: SpecSystem): { to: GraphNode; resolution: Resolution } {
+    const inProject = this.#plugins.get(plugin);
+    if (!inProject) {
+      if (this.#external(target)) return { to: this.#special('external', target), resolution: { status: 'external' } };
+      // A plugin of the marketplace the project sits in can be checked; any other is accepted.
+      const sibling = this.#marketplace().find((p) => p.name === plugin);
+      const names = sibling && (expected === 'agent' ? sibling.agents : expected === 'skill' ? sibling.skills : undefined);
+      const name = target.slice(target.lastIndexOf(':') + 1);
+      if (names && !(names.has(name) && /^[^:]+(?::[^:]+)+$/.test(target))) {
+        const near = names.has(name) ? name : closest(name, names);
+        const resolution: Resolution = { status: 'missing', plugin, sibling: plugin };
+        if (near) resolution.suggestion = `${plugin}:${near}`;
+        return { to: this.#special('missing', target, expected), resolution };
+      }
+      return { to: this.#special('external', target), resolution: { status: 'external', plugin } };
+    }
+    // `plugin:name`, or `plugin:folder:name` for a spec in a subfolder of agents/.
+    const rest = target.slice(plugin.length + 1).split(':');
+    const name = rest[rest.length - 1]!;
+    const wellFormed = rest.every((s) => s !== '');
+    if (wellFormed) {
+      const hit = this.#lookup(inProject.get(expected), name, system);
+      if (hit) return { to: hit, resolution: { status: 'found' } };
+      if (this.#external(target)) return { to: this.#special('external', target), resolution: { status: 'external' } };
+      for (const other of SPEC_KINDS) {
+        if (other === expected) continue;
+        const o = this.#lookup(inProject.get(other), name, system);
+        if (o) return { to: o, resolution: { status: 'other-kind', found: other } };
+      }
+    }
+    const names = inProject.get(expected)!;
+    const near = names.has(name) ? name : closest(name, names.keys());
+    const resolution: Resolution = { status: 'missing', plugin };
+    if (near) resolution.suggestion = `${plugin}:${near}`;
+    return { to: this.#special('missing', target, expected), resolution };
+  }
+
+  #suggest(target: string, expected: SpecKind): string | undefined {
+    const names = this.#index.get(expected)!;
+    // `plugin-agent` for `plugin:agent`.
+    for (const [plugin, kinds] of this.#plugins) {
+      if (target.startsWith(`${plugin}-`) && kinds.get(expected)!.has(target.slice(plugin.length + 1))) return `${plugin}:${target.slice(plugin.length + 1)}`;
+    }
+    const candidates = expected === 'agent' ? [...names.keys(), ...BUILTIN_AGENT_TYPES] : [...names.keys()];
+    return closest(target, candidates);
+  }
+}
+
+function add(index: Index, name: string, node: GraphNode): void {
+  const list = index.get(name);
+  if (!list) index.set(name, [node]);
+  else if (!list.includes(node)) list.push(node);
+}
+
+function compareDocs(a: DocumentModel, b: DocumentModel): number {
+  return a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0;
+}
+
+export function buildGraph(input: GraphInput): ProjectGraph {
+  const docs = [...input.documents].sort(compareDocs);
+  const nodeOf = new Map<DocumentModel, GraphNode>();
+  const r = new Resolver(docs, input.root, input.externalAgents ?? [], nodeOf);
+  const edges: GraphEdge[] = [];
+  for (const doc of docs) {
+    const own = nodeOf.get(doc);
+    if (!own) continue;
+    const system = systemOf(doc);
+    for (const ref of referencesOf(doc)) {
+      const from = ref.from ? sourceOf(ref, r, system) : own;
+      if (!from) continue;
+      const resolved = r.resolve(ref.target, ref.expected, system);
+      const { to } = resolved;
+      // A spec naming itself ("use the x skill" in x's own file) delegates nothing.
+      if (to === from) continue;
+      // A path that leaves out the command (`["orchestrator", "task-creator", ...]`) still
+      // names a spec: the entry's kind is only a position, and depth-path-mismatch reports it.
+      const resolution: Resolution = ref.via === 'delegation-path' && resolved.resolution.status === 'other-kind' ? { status: 'found' } : resolved.resolution;
+      edges.push({ from, to, target: ref.target, expected: ref.expected, via: ref.via, doc, range: ref.range, resolution });
+    }
+  }
+  const outgoing = new Map<GraphNode, GraphEdge[]>();
+  for (const e of edges) {
+    const list = outgoing.get(e.from);
+    if (list) list.push(e);
+    else outgoing.set(e.from, [e]);
+  }
+  return { nodes: r.nodes, edges, outgoing, nodeOf: (d) => nodeOf.get(d), mixedSystems: r.mixed };
+}
+
+/** The delegating side of a `delegation_path` edge: only a spec of the project (an unknown orchestrator starts nothing). */
+function sourceOf(ref: Reference, r: Resolver, system: SpecSystem): GraphNode | undefined {
+  const from = ref.from!;
+  const kind: SpecKind = from.expected === 'orchestrator' ? 'agent' : from.expected;
+  return r.find(from.name, kind, system) ?? SPEC_KINDS.map((k) => r.find(from.name, k, system)).find((n) => n !== undefined);
+}

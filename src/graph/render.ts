@@ -1,0 +1,235 @@
+/**
+ * The delegation graph as text: Mermaid, Graphviz dot or JSON. Commands, agents and skills are
+ * styled apart; targets that are not specs (built-in, external, missing) have their own styles;
+ * delegations that break a graph rule are drawn red and dashed, with the rule named on them.
+ * Pure functions of their input: the same graph always prints the same text.
+ */
+import { compareEdges } from './analysis.js';
+import { nodeLabel } from './describe.js';
+import type { GraphEdge, GraphNode, NodeKind, ProjectGraph } from './types.js';
+
+/** The graph rules an edge can break, as the `graph` command marks them. */
+export type EdgeProblem = 'unknown-delegation-target' | 'delegation-graph-cycle' | 'delegation-graph-depth';
+
+export interface RenderedProject {
+  /** The project's folder, as shown (relative to the working directory). */
+  root: string;
+  graph: ProjectGraph;
+  /** The rules each edge breaks (edges not in the map break none). */
+  problems: ReadonlyMap<GraphEdge, ReadonlySet<EdgeProblem>>;
+}
+
+export type GraphFormat = 'mermaid' | 'dot' | 'json';
+export const GRAPH_FORMATS: readonly GraphFormat[] = ['mermaid', 'dot', 'json'];
+
+const KIND_ORDER: Record<NodeKind, number> = { command: 0, agent: 1, skill: 2, builtin: 3, external: 4, missing: 5 };
+
+function sortedNodes(graph: ProjectGraph): GraphNode[] {
+  return [...graph.nodes].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : 1));
+}
+
+const twins = new WeakMap<ProjectGraph, Set<string>>();
+
+/** Specs named alike in `.claude/` and `.opencode/`: their labels say which is which. */
+function hasTwin(node: GraphNode, graph: ProjectGraph): boolean {
+  if (!graph.mixedSystems) return false;
+  let set = twins.get(graph);
+  if (!set) {
+    const seen = new Set<string>();
+    set = new Set();
+    for (const n of graph.nodes) {
+      if (n.docs.length === 0) continue;
+      const key = `${n.kind}:${n.name}`;
+      if (seen.has(key)) set.add(key);
+      seen.add(key);
+    }
+    twins.set(graph, set);
+  }
+  return set.has(`${node.kind}:${node.name}`);
+}
+
+/** What a node is called in the picture. */
+function label(node: GraphNode, graph: ProjectGraph): string {
+  const base = nodeLabel(node);
+  switch (node.kind) {
+    case 'builtin':
+      return `${base} (built-in)`;
+    case 'external':
+      return `${base} (external)`;
+    case 'missing':
+      return `${base} (missing ${node.expected ?? 'agent'})`;
+    default:
+      return hasTwin(node, graph) ? `${base} (.${node.system})` : base;
+  }
+}
+
+const SHORT: Record<EdgeProblem, string> = {
+  'unknown-delegation-target': 'unknown target',
+  'delegation-graph-cycle': 'cycle',
+  'delegation-graph-depth': 'too deep',
+};
+
+/** One arrow per (from, to) pair: its edges, the rules they break, and whether only examples show it. */
+interface Arrow {
+  from: GraphNode;
+  to: GraphNode;
+  problems: EdgeProblem[];
+  /** Every edge of the pair comes from a delegation_path example. */
+  exampleOnly: boolean;
+}
+
+function arrows(p: RenderedProject, order: ReadonlyMap<GraphNode, number>): Arrow[] {
+  const byPair = new Map<string, { from: GraphNode; to: GraphNode; edges: GraphEdge[] }>();
+  for (const e of [...p.graph.edges].sort(compareEdges)) {
+    const key = `${e.from.id}\0${e.to.id}`;
+    const hit = byPair.get(key);
+    if (hit) hit.edges.push(e);
+    else byPair.set(key, { from: e.from, to: e.to, edges: [e] });
+  }
+  const pairs = [...byPair.values()].sort((a, b) => order.get(a.from)! - order.get(b.from)! || order.get(a.to)! - order.get(b.to)!);
+  return pairs.map(({ from, to, edges }) => {
+    const problems = new Set<EdgeProblem>();
+    for (const e of edges) for (const x of p.problems.get(e) ?? []) problems.add(x);
+    return {
+      from,
+      to,
+      problems: (Object.keys(SHORT) as EdgeProblem[]).filter((x) => problems.has(x)),
+      exampleOnly: edges.every((e) => e.via === 'delegation-path'),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mermaid
+
+const MERMAID_CLASSES: Record<NodeKind, string> = {
+  command: 'fill:#e8f0fe,stroke:#1a56db,color:#1e3a8a',
+  agent: 'fill:#e6f4ea,stroke:#188038,color:#0d652d',
+  skill: 'fill:#fef7e0,stroke:#b06000,color:#7a4100',
+  builtin: 'fill:#f1f3f4,stroke:#80868b,color:#3c4043',
+  external: 'fill:#f1f3f4,stroke:#80868b,color:#3c4043,stroke-dasharray:4 3',
+  missing: 'fill:#fce8e6,stroke:#d93025,color:#a50e0e,stroke-dasharray:4 3',
+};
+
+function mermaidText(s: string): string {
+  return `"${s.replace(/"/g, '#quot;')}"`;
+}
+
+function mermaidNode(id: string, node: GraphNode, graph: ProjectGraph): string {
+  const text = mermaidText(label(node, graph));
+  switch (node.kind) {
+    case 'command':
+      return `${id}([${text}]):::command`;
+    case 'skill':
+      return `${id}{{${text}}}:::skill`;
+    case 'agent':
+      return `${id}[${text}]:::agent`;
+    default:
+      return `${id}[${text}]:::${node.kind}`;
+  }
+}
+
+export function toMermaid(projects: readonly RenderedProject[]): string {
+  const used = new Set(projects.flatMap((p) => p.graph.nodes.map((n) => n.kind)));
+  const out = ['flowchart LR', ...(Object.keys(MERMAID_CLASSES) as NodeKind[]).filter((k) => used.has(k)).map((k) => `  classDef ${k} ${MERMAID_CLASSES[k]}`)];
+  const red: number[] = [];
+  let link = 0;
+  projects.forEach((p, k) => {
+    const prefix = projects.length > 1 ? `p${k}_` : '';
+    const indent = projects.length > 1 ? '    ' : '  ';
+    if (projects.length > 1) out.push(`  subgraph p${k}[${mermaidText(p.root)}]`);
+    const ids = new Map<GraphNode, string>();
+    const order = new Map<GraphNode, number>();
+    sortedNodes(p.graph).forEach((n, i) => {
+      ids.set(n, `${prefix}n${i}`);
+      order.set(n, i);
+      out.push(indent + mermaidNode(`${prefix}n${i}`, n, p.graph));
+    });
+    for (const a of arrows(p, order)) {
+      const text = a.problems.length ? `|${mermaidText(a.problems.map((x) => SHORT[x]).join(', '))}|` : '';
+      const arrow = a.exampleOnly && !a.problems.length ? '-.->' : '-->';
+      out.push(`${indent}${ids.get(a.from)} ${arrow}${text} ${ids.get(a.to)}`);
+      if (a.problems.length) red.push(link);
+      link++;
+    }
+    if (projects.length > 1) out.push('  end');
+  });
+  if (red.length) out.push(`  linkStyle ${red.join(',')} stroke:#d93025,stroke-width:2px,stroke-dasharray:5 3`);
+  return out.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graphviz dot
+
+const DOT_NODE: Record<NodeKind, string> = {
+  command: 'shape=box, style="rounded,filled", fillcolor="#e8f0fe", color="#1a56db"',
+  agent: 'shape=ellipse, style=filled, fillcolor="#e6f4ea", color="#188038"',
+  skill: 'shape=hexagon, style=filled, fillcolor="#fef7e0", color="#b06000"',
+  builtin: 'shape=ellipse, style=filled, fillcolor="#f1f3f4", color="#80868b"',
+  external: 'shape=ellipse, style="dashed,filled", fillcolor="#f1f3f4", color="#80868b"',
+  missing: 'shape=octagon, style="dashed,filled", fillcolor="#fce8e6", color="#d93025", fontcolor="#a50e0e"',
+};
+
+function dotText(s: string): string {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+export function toDot(projects: readonly RenderedProject[]): string {
+  const out = ['digraph delegation {', '  rankdir=LR;', '  node [fontname="Helvetica", fontsize=11];', '  edge [fontname="Helvetica", fontsize=9];'];
+  projects.forEach((p, k) => {
+    const prefix = projects.length > 1 ? `p${k}_` : '';
+    const indent = projects.length > 1 ? '    ' : '  ';
+    if (projects.length > 1) out.push(`  subgraph cluster_${k} {`, `    label=${dotText(p.root)};`);
+    const ids = new Map<GraphNode, string>();
+    const order = new Map<GraphNode, number>();
+    sortedNodes(p.graph).forEach((n, i) => {
+      ids.set(n, `${prefix}n${i}`);
+      order.set(n, i);
+      out.push(`${indent}${prefix}n${i} [label=${dotText(label(n, p.graph))}, ${DOT_NODE[n.kind]}];`);
+    });
+    for (const a of arrows(p, order)) {
+      const attrs: string[] = [];
+      if (a.problems.length) attrs.push('color="#d93025"', 'fontcolor="#d93025"', 'style=dashed', 'penwidth=2', `label=${dotText(a.problems.map((x) => SHORT[x]).join(', '))}`);
+      else if (a.exampleOnly) attrs.push('style=dotted');
+      out.push(`${indent}${ids.get(a.from)} -> ${ids.get(a.to)}${attrs.length ? ` [${attrs.join(', ')}]` : ''};`);
+    }
+    if (projects.length > 1) out.push('  }');
+  });
+  out.push('}');
+  return out.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+export function toJson(projects: readonly RenderedProject[], relPath: (file: string) => string): string {
+  const data = {
+    projects: projects.map((p) => {
+      const nodes = sortedNodes(p.graph);
+      return {
+        root: p.root,
+        nodes: nodes.map((n) => ({
+          id: n.id,
+          kind: n.kind,
+          name: n.name,
+          ...(n.expected ? { expected: n.expected } : {}),
+          ...(n.plugin ? { plugin: n.plugin } : {}),
+          files: n.docs.map((d) => relPath(d.filePath)),
+        })),
+        edges: [...p.graph.edges].sort(compareEdges).map((e) => ({
+          from: e.from.id,
+          to: e.to.id,
+          target: e.target,
+          expected: e.expected,
+          via: e.via,
+          status: e.resolution.status,
+          ...('suggestion' in e.resolution && e.resolution.suggestion ? { suggestion: e.resolution.suggestion } : {}),
+          file: relPath(e.doc.filePath),
+          ...e.doc.lines.location(e.range),
+          problems: [...(p.problems.get(e) ?? [])].sort(),
+        })),
+      };
+    }),
+  };
+  return JSON.stringify(data, null, 2) + '\n';
+}
