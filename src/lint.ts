@@ -101,7 +101,15 @@ export function decode(buf: Buffer): ReadOutcome {
   }
 }
 
-export function lint(req: LintRequest): LintRun {
+/** What a run will lint: the expanded targets, the folders walked whole, and argument problems. */
+export interface LintPlan {
+  targets: string[];
+  walked: string[];
+  run: LintRun;
+}
+
+/** Expands the request's arguments into the files to lint (no file is read). */
+export function planLint(req: LintRequest): LintPlan {
   const { cwd } = req;
   const configFor = typeof req.config === 'function' ? req.config : () => req.config as ResolvedConfig;
   const relTo = (dir: string, abs: string) => toPosix(path.relative(dir, abs));
@@ -109,7 +117,6 @@ export function lint(req: LintRequest): LintRun {
     const c = configFor(abs);
     return c.isIgnored(relTo(c.dir, abs));
   };
-  const roots = new ProjectRoots(cwd);
 
   let targets: string[] = [];
   let walked: string[] = [];
@@ -140,6 +147,20 @@ export function lint(req: LintRequest): LintRun {
       }
     }
   }
+  return { targets, walked, run };
+}
+
+/** Lints what the request names (or, with `plan`, exactly the planned files). */
+export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun {
+  const { cwd } = req;
+  const configFor = typeof req.config === 'function' ? req.config : () => req.config as ResolvedConfig;
+  const relTo = (dir: string, abs: string) => toPosix(path.relative(dir, abs));
+  const isIgnored = (abs: string) => {
+    const c = configFor(abs);
+    return c.isIgnored(relTo(c.dir, abs));
+  };
+  const roots = new ProjectRoots(cwd);
+  const { targets, walked, run } = plan;
 
   // Group targets by project (and config: a project may hold a folder with its own config).
   const groups = new Map<string, { root: string; config: ResolvedConfig; files: string[] }>();

@@ -29,6 +29,7 @@ export interface CliOptions {
   cache: boolean;
   cacheLocation?: string;
   init: boolean;
+  concurrency: 'auto' | 'off';
 }
 
 export const HELP = `Usage: agent-lint [options] [files, directories or globs...]
@@ -60,6 +61,7 @@ Options:
       --cache                  reuse results of unchanged files (.agent-lint-cache)
       --cache-location <file>  where the cache lives (default .agent-lint-cache)
       --init                   write a commented starter .agent-lint.jsonc and exit
+      --concurrency <mode>     auto (default: a second thread for large runs) or off
       --no-error-on-unmatched-pattern
                                a pattern that matches nothing is a warning, not an error
       --color, --no-color      force or turn off colour (also NO_COLOR, FORCE_COLOR)
@@ -97,6 +99,7 @@ const OPTIONS = {
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
   init: { type: 'boolean' },
+  concurrency: { type: 'string' },
 } as const;
 
 export function parseCli(argv: string[]): CliOptions {
@@ -152,5 +155,12 @@ export function parseCli(argv: string[]): CliOptions {
     cache: !!v.cache || v['cache-location'] !== undefined,
     cacheLocation: v['cache-location'],
     init: !!v.init,
+    concurrency: parseConcurrency(v.concurrency),
   };
+}
+
+function parseConcurrency(v: string | undefined): 'auto' | 'off' {
+  if (v === undefined || v === 'auto') return 'auto';
+  if (v === 'off' || v === '1') return 'off';
+  throw new UsageError(`--concurrency expects auto or off, got "${v}"`);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { runCheckReturn } from './check-return.js';
 import { runGraphCli } from './graph.js';
-import { runCli } from './main.js';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { runCli, runLintWorker } from './main.js';
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -24,24 +25,34 @@ const write = (stream: NodeJS.WriteStream) => (s: string) => {
   stream.write(s);
 };
 
-const argv = process.argv.slice(2);
-const io = {
-  cwd: process.cwd(),
-  env: process.env,
-  stdout: write(process.stdout),
-  stderr: write(process.stderr),
-  readStdin,
-  stdoutIsTTY: !!process.stdout.isTTY,
-};
-// `agent-lint check-return ...` judges a subagent's reply, `agent-lint graph` prints the
-// delegation graph; anything else lints specs.
-const run = argv[0] === 'check-return' ? runCheckReturn(argv.slice(1), io) : argv[0] === 'graph' ? runGraphCli(argv, io) : runCli(argv, io);
-run.then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`agent-lint: internal error: ${String(e)}\n`);
-    process.exitCode = 2;
-  },
-);
+if (!isMainThread && (workerData as { agentLintWorker?: boolean } | null)?.agentLintWorker) {
+  // A worker thread of a large run: lint its share and post the results.
+  void runLintWorker(workerData, (m) => parentPort!.postMessage(m));
+} else {
+  main();
+}
+
+function main() {
+  const argv = process.argv.slice(2);
+  const io = {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: write(process.stdout),
+    stderr: write(process.stderr),
+    readStdin,
+    stdoutIsTTY: !!process.stdout.isTTY,
+    workerEntry: new URL(import.meta.url),
+  };
+  // `agent-lint check-return ...` judges a subagent's reply, `agent-lint graph` prints the
+  // delegation graph; anything else lints specs.
+  const run = argv[0] === 'check-return' ? runCheckReturn(argv.slice(1), io) : argv[0] === 'graph' ? runGraphCli(argv, io) : runCli(argv, io);
+  run.then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`agent-lint: internal error: ${String(e)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

@@ -19,7 +19,8 @@ import { closest } from '../util/suggest.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
 import { kindFromPath } from '../discovery/kind.js';
 import { FORMATTERS } from '../formatters/index.js';
-import { lint } from '../lint.js';
+import { planLint, type LintRequest } from '../lint.js';
+import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
 import { VERSION } from '../meta.js';
 import { isStandardName } from '../standard/profiles.js';
 import type { LintResult, StandardName } from '../types.js';
@@ -32,6 +33,29 @@ export interface CliIO {
   stderr: (s: string) => void;
   readStdin: () => Promise<string>;
   stdoutIsTTY: boolean;
+  /** The module to start as a worker thread for large runs (the CLI's entry); none: one thread. */
+  workerEntry?: string | URL;
+}
+
+/** How a worker rebuilds the config and rule set of the run it helps with. */
+interface WorkerOptions {
+  configFile?: string;
+  lookup: boolean;
+  cliRules: Record<string, string>;
+  standard?: StandardName;
+  externalAgents: string[];
+}
+
+function configLookup(cwd: string, o: WorkerOptions): ConfigLookup {
+  return new ConfigLookup({ cwd, rules: ALL_RULES, configFile: o.configFile, lookup: o.lookup, cliRules: o.cliRules, standard: o.standard });
+}
+
+/** The worker thread's side of a parallel run (see src/parallel.ts). */
+export async function runLintWorker(job: WorkerJob, post: (m: unknown) => void): Promise<void> {
+  await prepareRules(ALL_RULES);
+  const o = job.options as WorkerOptions;
+  const configs = configLookup(job.cwd, o);
+  runWorkerJob(job, { cwd: job.cwd, rules: ALL_RULES, config: (f) => configs.forFile(f), externalAgents: o.externalAgents }, post);
 }
 
 /** Colour: --color/--no-color, then NO_COLOR, then FORCE_COLOR, then whether stdout is a terminal. */
@@ -114,14 +138,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return 0;
     }
 
-    const configs = new ConfigLookup({
-      cwd: io.cwd,
-      rules: ALL_RULES,
+    const externalAgents = opts.agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(io.cwd, d)));
+    const workerOptions: WorkerOptions = {
       configFile: opts.config,
       lookup: opts.configLookup,
       cliRules: opts.rules,
       standard: opts.standard as StandardName | undefined,
-    });
+      externalAgents,
+    };
+    const configs = configLookup(io.cwd, workerOptions);
 
     if (opts.printConfig) {
       const abs = path.resolve(io.cwd, opts.printConfig);
@@ -140,12 +165,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return 0;
     }
 
-    const externalAgents = opts.agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(io.cwd, d)));
     const stdin = opts.stdin ? { text: await io.readStdin(), filename: opts.stdinFilename } : undefined;
     await prepareRules(ALL_RULES);
     const cache = opts.cache ? new LintCache(path.resolve(io.cwd, opts.cacheLocation ?? DEFAULT_CACHE_FILE)) : undefined;
     const fixing = opts.fix || opts.fixDryRun;
-    const run = lint({ cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache });
+    const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
+    const run = await lintPlanned(req, planLint(req), io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
     cache?.save();
     let writeFailed = false;
     if (opts.fix) {
