@@ -1,0 +1,53 @@
+/**
+ * Large runs use a worker thread: the output is the same as on one thread, byte for byte, and
+ * projects are never split between threads.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PARALLEL_MIN_BYTES, splitByProject } from '../src/parallel.js';
+import { REPO_ROOT } from './helpers/shared.js';
+import fg from 'fast-glob';
+
+const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
+const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-parallel-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** Copies of the sample project, each its own project, until the tree is large enough for two threads. */
+function bigTree(): string {
+  const sample = path.join(REPO_ROOT, 'fixtures/sample-project');
+  const one = fg.sync('**/*.md', { cwd: sample, dot: true, absolute: true }).reduce((n, f) => n + statSync(f).size, 0);
+  const copies = Math.ceil((PARALLEL_MIN_BYTES * 1.2) / one);
+  for (let i = 0; i < copies; i++) {
+    const dir = path.join(TMP, `team-${String(i).padStart(3, '0')}`);
+    cpSync(sample, dir, { recursive: true });
+    mkdirSync(path.join(dir, '.git'));
+  }
+  return TMP;
+}
+
+describe('parallel linting', () => {
+  it('gives the same report on two threads as on one', () => {
+    const dir = bigTree();
+    const run = (mode: string) => spawnSync(process.execPath, [BIN, '--format', 'json', '--concurrency', mode, '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const one = run('off');
+    const two = run('auto');
+    expect(one.status).toBe(1);
+    expect(two.status).toBe(one.status);
+    expect(two.stderr).toBe('');
+    expect(JSON.parse(two.stdout).length).toBeGreaterThan(100);
+    expect(two.stdout).toBe(one.stdout);
+  }, 120_000);
+
+  it('splits by project, never inside one, into shares of similar size', () => {
+    const files = fg.sync('**/*.md', { cwd: TMP, dot: true, absolute: true }).sort();
+    const [a, b] = splitByProject(files, TMP);
+    expect(a.length + b.length).toBe(files.length);
+    const projectOf = (f: string) => path.relative(TMP, f).split(path.sep)[0];
+    const pa = new Set(a.map(projectOf));
+    for (const f of b) expect(pa.has(projectOf(f))).toBe(false);
+    expect(Math.abs(a.length - b.length)).toBeLessThan(files.length / 4);
+  });
+});
