@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import type { Fix } from '../src/types.js';
 
 export default defineRule({
   meta: {
@@ -7,6 +8,7 @@ export default defineRule({
     details:
       'Claude Code silently skips an agent whose frontmatter is not valid YAML, and a frontmatter block that never closes swallows the whole prompt. The diagnostic points at the YAML parser\'s own error position.',
     severity: 'error',
+    fixable: true,
   },
   check({ doc, report }) {
     const fm = doc.frontmatter;
@@ -24,14 +26,24 @@ export default defineRule({
     const err = fm.errors[0];
     if (err) {
       let hint = '';
-      const line = doc.lines.lineText(doc.lines.lineOf(err.range.start));
-      if (/^\s*argument-hint\s*:\s*\[/.test(line)) hint = '; quote the value: argument-hint: "[--x] [--y]"';
+      let fix: Fix | undefined;
+      const lineNo = doc.lines.lineOf(err.range.start);
+      const line = doc.lines.lineText(lineNo);
+      const hintLine = /^(argument-hint[ \t]*:[ \t]*)(\[.*?)[ \t]*$/.exec(line);
+      if (hintLine) {
+        // The usual cause: `argument-hint: [--x] [--y]` read as a YAML list followed by junk.
+        // The fix quotes the whole value as one double-quoted string.
+        const start = doc.lines.starts[lineNo]! + hintLine[1]!.length;
+        fix = { range: [start, start + hintLine[2]!.length], text: JSON.stringify(hintLine[2]) };
+        hint = `; quote the value: argument-hint: ${JSON.stringify(hintLine[2])}`;
+      } else if (/^\s*argument-hint\s*:\s*\[/.test(line)) hint = '; quote the value: argument-hint: "[--x] [--y]"';
       else if (/:\s+[^'"\n]*:\s/.test(line) && err.code !== 'DUPLICATE_KEY') hint = '; a value that contains ": " must be quoted';
       const more = fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? "s follow" : " follows"} from it)` : '';
       report({
         message: `frontmatter is not valid YAML: ${err.message}${hint}${skipped}${more}`,
         messageId: err.code,
         range: err.range,
+        fix,
       });
     }
   },

@@ -160,3 +160,14 @@ describe('--init', () => {
     expect(again.stderr).toContain('already exists');
   });
 });
+
+describe('safe fixes of the rules', () => {
+  it('frontmatter-valid quotes an argument-hint that breaks YAML, and the result parses', () => {
+    const cmd = '---\ndescription: Review code\nargument-hint: [--quick] [--deep "x"]\nmodel: sonnet\n---\n\nReview $ARGUMENTS\n';
+    const dir = project({ '.claude/commands/review.md': cmd });
+    const r = cli(['--fix'], dir);
+    expect(readFileSync(path.join(dir, '.claude/commands/review.md'), 'utf8')).toBe(cmd.replace('[--quick] [--deep "x"]', '"[--quick] [--deep \\"x\\"]"'));
+    expect(r.stdout).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
