@@ -1,0 +1,57 @@
+/**
+ * Explicit files (as pre-commit and lint-staged pass them) are linted as given, while the
+ * cross-file rules still see the whole project: a command linted alone still knows which agents
+ * exist, and whether the project uses the delegation standard.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/shared.js';
+
+const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
+const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-xfile-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+function project(files: Record<string, string>): string {
+  const dir = path.join(TMP, `p${Math.random().toString(36).slice(2, 8)}`);
+  mkdirSync(path.join(dir, '.git'), { recursive: true });
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+const run = (dir: string, args: string[]) => spawnSync(process.execPath, [BIN, '--format', 'json', ...args], { cwd: dir, encoding: 'utf8' });
+const ids = (stdout: string) => (JSON.parse(stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number; column: number }> }>).flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)}:${m.line}:${m.column} ${m.ruleId}`));
+
+const COMMAND = (target: string) => `---\ndescription: Research a topic\n---\n\nDelegate: Task(subagent_type="${target}", prompt="Research $ARGUMENTS").\n`;
+const AGENT = '---\nname: researcher\ndescription: Researches a topic\n---\n\nResearch it.\n';
+
+describe('explicit files with a cross-file view', () => {
+  it('a command linted alone still sees the agents of its project', () => {
+    const dir = project({ '.claude/commands/research.md': COMMAND('researcher'), '.claude/agents/researcher.md': AGENT });
+    const r = run(dir, ['.claude/commands/research.md']);
+    expect(r.status).toBe(0);
+    const results = JSON.parse(r.stdout) as unknown[];
+    expect(results).toHaveLength(1);
+    expect(ids(r.stdout)).toEqual([]);
+  });
+
+  it('and reports a target that exists nowhere in the project, at the name', () => {
+    const dir = project({ '.claude/commands/research.md': COMMAND('reseacher'), '.claude/agents/researcher.md': AGENT });
+    const r = run(dir, ['.claude/commands/research.md']);
+    expect(ids(r.stdout)).toEqual(['research.md:5:31 unknown-delegation-target']);
+    expect(r.stdout).toContain('researcher');
+    expect(r.status).toBe(1);
+  });
+
+  it('knows the project uses the standard from a file it was not given', () => {
+    const ctx = '---\nname: researcher\ndescription: Researches\n---\n\n```json\n{"session_id": "sess_1735460684_a1b2c3", "delegation_depth": 1, "delegation_path": ["orchestrator", "research", "researcher"], "timeout": 3600}\n```\n';
+    const dir = project({ '.claude/commands/research.md': COMMAND('researcher'), '.claude/agents/researcher.md': ctx });
+    const r = run(dir, ['.claude/commands/research.md']);
+    // The standard's rules now apply to the command: it delegates with no timeout and no JSON instruction.
+    expect(ids(r.stdout)).toEqual(expect.arrayContaining(['research.md:5:11 missing-timeout', 'research.md:5:11 missing-json-format-instruction']));
+  });
+});
