@@ -218,7 +218,7 @@ describe.concurrent('options', () => {
   it('--list-rules lists every rule with its default severity', async () => {
     const r = await cli(['--list-rules'], { cwd: TMP });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^frontmatter-valid +error +- +Frontmatter is valid YAML/m);
+    expect(r.stdout).toMatch(/^frontmatter-valid +error +fixable +Frontmatter is valid YAML/m);
     expect(r.stdout).toMatch(/^depth-path-mismatch +error +fixable +/m);
   });
 

@@ -5,7 +5,13 @@
 import { Chalk } from 'chalk';
 import path from 'node:path';
 import type { LintMessage } from '../types.js';
+import { ruleDocsUrl } from '../meta.js';
 import type { Formatter } from './types.js';
+
+/** A terminal hyperlink (OSC 8): the rule id opens its docs page where the terminal supports it. */
+function link(text: string, url: string): string {
+  return `\u001b]8;;${url}\u0007${text}\u001b]8;;\u0007`;
+}
 
 const MAX_FRAME_WIDTH = 120;
 const CONTEXT_BEFORE = 30;
@@ -48,7 +54,7 @@ export const formatStylish: Formatter = (results, ctx) => {
     let lines: string[] | undefined;
     for (const m of r.messages) {
       const sev = m.severity === 2 ? c.red('error') : c.yellow('warning');
-      out.push(`  ${c.dim(`${m.line}:${m.column}`)}  ${sev}  ${m.message.replace(/\s*[\r\n]+\s*/g, ' ')}  ${c.dim(m.ruleId)}`);
+      out.push(`  ${c.dim(`${m.line}:${m.column}`)}  ${sev}  ${m.message.replace(/\s*[\r\n]+\s*/g, ' ')}  ${c.dim(ctx.color ? link(m.ruleId, ruleDocsUrl(m.ruleId)) : m.ruleId)}`);
       if (r.source !== undefined && !m.fatal) {
         lines ??= r.source.split('\n');
         const frame = codeFrame(lines, m);
