@@ -25,9 +25,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintFiles, type RuleEntry } from '../src/api/lint.js';
+import { ALL_RULES } from '../rules/index.js';
+import { validateConfig } from '../src/config/resolve.js';
 import { DocumentModel } from '../src/model/document.js';
 import type { LintMessage, StandardName } from '../src/types.js';
-import { SHARED } from './helpers/shared.js';
+import { REPO_ROOT, SHARED } from './helpers/shared.js';
 
 const SEEDS = path.join(SHARED, 'seeds');
 const HAVE_SEEDS = existsSync(SEEDS);
@@ -182,5 +184,28 @@ describe.skipIf(!HAVE_SEEDS)('the seeds, linted under their own profiles', () =>
     const got = await lintSeed(seed, { 'delegate-syntax': ['error', { countPer: 'file' }] });
     expect(got.map(shape)).toEqual([['delegate-syntax', 436, 1, 'error']]);
     expect(got[0]!.message).toMatch(/^35 delegation markers in this file, over the limit of 10 per story .*this is marker 11\./);
+  });
+});
+
+describe('docs/standard.md', () => {
+  const doc = readFileSync(path.join(REPO_ROOT, 'docs/standard.md'), 'utf8');
+
+  it('shows config examples that agent-lint accepts', () => {
+    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const b of blocks) expect(() => validateConfig(JSON.parse(b), ALL_RULES, 'docs/standard.md')).not.toThrow();
+  });
+
+  it('counts the findings of each seed as the pins above do', () => {
+    const table = doc.slice(doc.indexOf('## What linting the standard itself reports'), doc.indexOf('## Depth limit'));
+    const rows = table.split('\n').filter((l) => /^\| (2\.0|1\.0),/.test(l));
+    const counted = (file: string, rule: string) => SEED_LIST.find((s) => s.file === file)!.findings.filter((f) => f[0] === rule).length;
+    const stated = (version: string, rule: string) =>
+      rows.filter((r) => r.startsWith(`| ${version},`) && r.includes(`| [${rule}](rules/${rule}.md) (`)).reduce((n, r) => n + Number(/, (\d+) times \|$/.exec(r)?.[1] ?? 1), 0);
+    for (const rule of ['delegation-context-schema', 'return-format-schema', 'error-code-known']) {
+      expect(stated('2.0', rule), `2.0 ${rule}`).toBe(counted('000_400eb7cd7c9dff91.txt', rule));
+    }
+    expect(stated('1.0', 'return-format-schema')).toBe(counted('001_22a254e9b34a7378.txt', 'return-format-schema'));
+    expect(rows).toHaveLength(4);
   });
 });
