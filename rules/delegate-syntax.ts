@@ -99,6 +99,7 @@ export default defineRule<Options>({
     details:
       'Bounded delegation (US-007) lets an agent split a story with [delegate:description:hours] markers, which a shell script parses. The parser rejects a description over 500 characters or holding $, backticks, &&, ||, ; (command injection) or ../, /etc/, /root/ (path traversal), and a story may hold at most MAX_DELEGATIONS_PER_STORY=10 delegations. Hours must be a positive number. Markers that document the syntax itself ([delegate:description:hours], [delegate:...]) and markers in inline code spans are not checked. The count is per example (one fenced block, or the file\'s text outside fences) unless countPer is "file".',
     severity: 'error',
+    standard: 'bounded',
     schema: {
       type: 'object',
       additionalProperties: false,

@@ -28,6 +28,7 @@ export default defineRule<Options>({
     details:
       'Checks each frontmatter field against the fields Claude Code reads for subagents, commands and skills and OpenCode reads for its agents and commands: required fields, types, enum values, tool names, unknown or misspelled keys. A Claude Code subagent without `name` or `description`, or with a bad name, is skipped silently at run time.',
     severity: 'error',
+    standard: false,
     kinds: ['agent', 'command', 'skill'],
     fixable: true,
     schema: {

@@ -9,6 +9,7 @@ export default defineRule({
       'Claude Code silently skips an agent whose frontmatter is not valid YAML, and a frontmatter block that never closes swallows the whole prompt. The diagnostic points at the YAML parser\'s own error position.',
     severity: 'error',
     fixable: true,
+    standard: false,
   },
   check({ doc, report }) {
     const fm = doc.frontmatter;

@@ -47,6 +47,7 @@ export default defineRule<Options>({
     details:
       'A delegation to a name that does not exist fails at run time ("Agent type not found"), usually after the caller has done half its work. Checked: task/Agent calls and `subagent_type` values, "invoke X via the task tool", `@agent-x`, frontmatter routing tables and `delegation.can_delegate_to`, `Skill(x)` and "use the x skill", and the names of `delegation_path` examples. Built-in agent types are accepted (general-purpose, Explore, Plan, statusline-setup, fork, claude-code-guide; OpenCode\'s general, explore, build, plan). A `plugin:name` id is checked against the plugin when the project (or the marketplace it sits in) holds it, and accepted otherwise. Agents that live outside the project count when listed in the `knownAgents` option or config, or found with `--agents-dir`; skills when listed in `knownSkills`. Templated targets (`${target_agent}`, `{agent}`) are skipped.',
     severity: 'error',
+    standard: false,
     kinds: ['agent', 'command', 'skill'],
     schema: {
       type: 'object',

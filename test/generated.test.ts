@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { validateConfig } from '../src/config/resolve.js';
 import { buildConfigSchema } from '../src/config/schema.js';
-import { rulesTable, TABLE_END, TABLE_START, withRulesTable } from '../src/gen/rules-table.js';
+import { ONLY_WITH_STANDARD, profileCell, rulesTable, TABLE_END, TABLE_START, withRulesTable } from '../src/gen/rules-table.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const read = (rel: string) => readFileSync(path.join(REPO_ROOT, rel), 'utf8');
@@ -41,6 +41,25 @@ describe('README.md', () => {
   it(`has the rules table the rules generate (${STALE})`, () => {
     expect(readme.includes(TABLE_START) && readme.includes(TABLE_END)).toBe(true);
     expect(readme, `the README's rules table ${STALE}`).toBe(withRulesTable(readme, rulesTable(ALL_RULES)));
+  });
+
+  it('says under which profile each rule runs: the standard\'s rules by profile, the others as no standard rule', () => {
+    const cell = (id: string) => profileCell(ALL_RULES.find((r) => r.meta.id === id)!.meta);
+    const withStd = (p: string) => `${p} ${ONLY_WITH_STANDARD}`;
+    expect(cell('delegation-context-schema')).toBe(withStd('v2, bounded'));
+    expect(cell('delegate-syntax')).toMatch(/^bounded \(checked wherever its syntax occurs, under any profile\)$/);
+    for (const id of ['return-format-schema', 'return-format-present', 'return-status-errors', 'return-summary-length', 'return-artifact-paths', 'max-depth', 'session-id-format', 'error-code-known']) {
+      expect(cell(id), id).toBe(withStd('all'));
+    }
+    for (const id of ['return-format-json', 'depth-path-mismatch', 'stage-structure', 'delegation-graph-cycle']) expect(cell(id), id).toBe('all');
+    for (const id of ['frontmatter-schema', 'frontmatter-valid', 'unknown-delegation-target']) expect(cell(id), id).toBe('not a standard rule');
+    // Every row agrees with the metadata the engine acts on.
+    for (const r of ALL_RULES.filter((x) => !x.meta.internal && x.meta.standard === undefined)) {
+      const c = cell(r.meta.id);
+      expect(c.endsWith(ONLY_WITH_STANDARD), r.meta.id).toBe(!!r.meta.requiresStandard);
+      expect(c.replace(` ${ONLY_WITH_STANDARD}`, ''), r.meta.id).toBe(r.meta.profiles ? r.meta.profiles.join(', ') : 'all');
+    }
+    expect(readme).toContain(`| [delegation-context-schema](docs/rules/delegation-context-schema.md) | error | ${withStd('v2, bounded')} |`);
   });
 
   it('starts with the commands that install and lint the sample project, then npm test', () => {
