@@ -11,7 +11,7 @@
  * linearly with bytes. Numbers are wall-clock on this machine: compare ratios, not seconds.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,8 @@ if (!existsSync(source)) {
   console.log(`bench: no corpus at ${source}; give a directory of markdown files.`);
   process.exit(0);
 }
-const CLI = path.join(ROOT, 'dist/src/cli/bin.js');
+// The command users run: package.json's bin (the bundled CLI with its code cache).
+const CLI = path.join(ROOT, JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).bin['agent-lint']);
 if (!existsSync(CLI)) {
   console.log('bench: run `npm run build` first.');
   process.exit(1);

@@ -12,6 +12,7 @@ export default defineRule({
     kinds: ['agent', 'command', 'skill'],
   },
   checkProject({ project, enabledFor, report }) {
+    if (!project.targetsDelegate) return; // nothing to report in the linted files
     for (const cycle of findCycles(project.graph)) {
       const n = cycle.edges.length;
       const at = cycle.edges.findIndex((e) => project.isTarget(e.doc) && enabledFor(e.doc));

@@ -24,6 +24,7 @@ export default defineRule<Options>({
     },
   },
   checkProject({ project, profile, optionsFor, enabledFor, report }) {
+    if (!project.targetsDelegate) return; // nothing to report in the linted files
     const byLimit = new Map<number, ReturnType<typeof findDeepChains>>();
     const seen = new Set<string>();
     // The limit may differ per file (overrides): chains are found once per limit in use.

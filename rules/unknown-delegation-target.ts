@@ -60,6 +60,7 @@ export default defineRule<Options>({
     defaultOptions: { knownAgents: [], knownSkills: [] },
   },
   checkProject({ project, optionsFor, enabledFor, report }) {
+    if (!project.targetsDelegate) return; // nothing to report in the linted files
     const matchers = new Map<Options, { agents: (n: string) => boolean; skills: (n: string) => boolean }>();
     for (const e of project.graph.edges) {
       const status = e.resolution.status;

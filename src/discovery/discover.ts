@@ -5,16 +5,9 @@
 import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import type FastGlob from 'fast-glob';
+import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
 
-/** fast-glob is loaded only to expand glob arguments (discovery walks the tree itself). */
-let fastGlob: typeof FastGlob | undefined;
-function fg(): typeof FastGlob {
-  fastGlob ??= createRequire(import.meta.url)('fast-glob') as typeof FastGlob;
-  return fastGlob;
-}
 
 export const SPEC_PATTERNS = [
   '**/.claude/agents/**/*.md',
@@ -99,7 +92,7 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       st = statSync(abs);
     } catch (e) {
       if (isGlob(arg)) {
-        const matches = fg()
+        const matches = fastGlob()
           .sync(toPosix(arg), { cwd, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] })
           .sort();
         if (matches.length === 0) out.unmatched.push(arg);

@@ -3,6 +3,7 @@
  * project uses the delegation standard. Built once per project from the document models.
  */
 import { buildGraph } from '../graph/build.js';
+import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
 import type { StandardName } from '../types.js';
@@ -30,6 +31,7 @@ const MAY_USE_STANDARD = /["']status\\?["']\s*:|session_id/;
 export class ProjectView {
   readonly root: string;
   readonly #targets: readonly DocumentModel[];
+  #targetsDelegate?: boolean;
   readonly #loadContext?: () => DocumentModel[];
   #all?: readonly DocumentModel[];
   readonly configuredStandard?: StandardName;
@@ -73,6 +75,15 @@ export class ProjectView {
   }
 
   /** Whether a document is one of those being linted (not only read for context). */
+  /**
+   * Whether any linted file delegates at all. The graph rules report only at delegations written
+   * in linted files, so when none is, they need not read the rest of the project.
+   */
+  get targetsDelegate(): boolean {
+    this.#targetsDelegate ??= this.#targets.some((d) => referencesOf(d).length > 0);
+    return this.#targetsDelegate;
+  }
+
   isTarget(doc: DocumentModel): boolean {
     this.#targetSet ??= new Set(this.#targets);
     return this.#targetSet.has(doc);

@@ -5,7 +5,7 @@
  * the marketplace says whether that agent exists, and under which `plugin:agent` id.
  * Read only when a target is not found, once per marketplace and process.
  */
-import fg from 'fast-glob';
+import { fastGlob } from '../util/fast-glob.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -60,18 +60,18 @@ function readPluginName(dir: string): string {
 export function marketplacePlugins(root: string): MarketplacePlugin[] {
   const hit = cache.get(root);
   if (hit) return hit;
-  const manifests = fg.sync('**/.claude-plugin/plugin.json', { cwd: root, absolute: true, dot: true, deep: 5, suppressErrors: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+  const manifests = fastGlob().sync('**/.claude-plugin/plugin.json', { cwd: root, absolute: true, dot: true, deep: 5, suppressErrors: true, ignore: ['**/node_modules/**', '**/.git/**'] });
   const plugins: MarketplacePlugin[] = [];
   for (const m of manifests.sort()) {
     const dir = path.dirname(path.dirname(m));
     const agents = new Set<string>();
-    for (const f of fg.sync('agents/**/*.md', { cwd: dir, absolute: true, suppressErrors: true })) {
+    for (const f of fastGlob().sync('agents/**/*.md', { cwd: dir, absolute: true, suppressErrors: true })) {
       agents.add(path.basename(f, '.md'));
       const n = frontmatterName(f);
       if (n) agents.add(n);
     }
     const skills = new Set<string>();
-    for (const f of fg.sync('skills/*/SKILL.md', { cwd: dir, absolute: true, suppressErrors: true, caseSensitiveMatch: false })) skills.add(path.basename(path.dirname(f)));
+    for (const f of fastGlob().sync('skills/*/SKILL.md', { cwd: dir, absolute: true, suppressErrors: true, caseSensitiveMatch: false })) skills.add(path.basename(path.dirname(f)));
     plugins.push({ name: readPluginName(dir), dir, agents, skills });
   }
   cache.set(root, plugins);

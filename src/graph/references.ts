@@ -153,8 +153,16 @@ function pathRefs(doc: DocumentModel, out: Reference[]): void {
   });
 }
 
-/** Every delegation the document writes, in text order. */
+const cache = new WeakMap<DocumentModel, Reference[]>();
+
+/** Every delegation the document writes, in text order (computed once per document). */
 export function referencesOf(doc: DocumentModel): Reference[] {
+  let refs = cache.get(doc);
+  if (!refs) cache.set(doc, (refs = computeReferences(doc)));
+  return refs;
+}
+
+function computeReferences(doc: DocumentModel): Reference[] {
   const out: Reference[] = [];
   frontmatterRefs(doc, out);
   siteRefs(doc, out);
