@@ -40,18 +40,24 @@ describe('flat frontmatter fast path', () => {
     'id: 4-sonnet\nx: -flag',
     'a: "x" ',
     'a: b\r\nc: d',
+    'description: "Use it when: \\"x\\" happens\\nand \\u00e9 \\\\ \\/"',
+    'argument-hint: [--fix TASK_NUMBER]\ntags: [a, b-c, d e]\nnone: []',
   ])('agrees with yaml on %j', (body) => {
     expect(compare(fm(body))).toBe('fast');
   });
 
   it.each([
     'tools:\n  - Read',
-    'a: [x, y]',
+    'a: [1, 2]',
+    'a: [x] [y]',
+    'a: [a, [b]]',
+    "a: ['q']",
+    'a: [x, true]',
     'a: {b: 1}',
     'a: |\n  text',
     'a: x: y',
     'a: b # note',
-    'a: "esc\\n"',
+    'a: "bell\\a"',
     'a: &x 1',
     'a: 1\na: 2',
     'a: 0x1F',
@@ -63,6 +69,16 @@ describe('flat frontmatter fast path', () => {
     'a:',
   ])('leaves %j to yaml', (body) => {
     expect(compare(fm(body))).toBe('fallback');
+  });
+
+  it('gives a list field its YAML node on demand (item positions for the rules)', async () => {
+    const { parseFrontmatter } = await import('../src/model/frontmatter.js');
+    const text = fm('tools: [Read, Grep]\nname: x');
+    const fast = parseFrontmatter(text)!;
+    const slow = parseYamlFrontmatter(text)!;
+    const node = fast.fields[0]!.node as unknown as { range: number[] };
+    expect(node.range).toEqual((slow.fields[0]!.node as unknown as { range: number[] }).range);
+    expect(fast.fields[1]!.node).toBeNull();
   });
 
   it('agrees with yaml on every fixture', () => {

@@ -12,24 +12,62 @@ export interface FastField {
   key: string;
   keyRange: Range;
   valueRange: Range;
-  value: string | number | boolean | null;
+  value: string | number | boolean | null | string[];
+}
+
+/** `[a, b c, --d]`: a one-line flow sequence of plain words (no quotes, nesting or numbers). */
+function flowSequence(raw: string): { value: string[]; length: number } | null {
+  const text = raw.trimEnd();
+  if (text[0] !== '[' || text[text.length - 1] !== ']') return null;
+  const inner = text.slice(1, -1);
+  if (/[[\]{}"'#&*!|>%@`]/.test(inner) || inner.includes(': ') || inner.trimEnd().endsWith(':')) return null;
+  const items = inner.split(',').map((x) => x.trim());
+  if (items.length === 1 && items[0] === '') return { value: [], length: text.length };
+  for (const it of items) {
+    if (it === '' || /^[-?:](\s|$)/.test(it) || it.endsWith(':')) return null;
+    // Items YAML would read as something else than a string go to yaml.
+    if (NULLS.has(it) || TRUE.has(it) || FALSE.has(it) || /^[-+.]?[0-9]/.test(it) || /^\.(inf|nan)/i.test(it)) return null;
+  }
+  return { value: items, length: text.length };
 }
 
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*) ?:(?: +(.*))?$/;
 const NULLS = new Set(['~', 'null', 'Null', 'NULL']);
 const TRUE = new Set(['true', 'True', 'TRUE']);
 const FALSE = new Set(['false', 'False', 'FALSE']);
+/** Escapes of a double-quoted YAML string that JSON shares. */
+const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
+
 /** Characters that start something other than a plain scalar. */
 const INDICATOR = /^[[\]{}&*!|>%@`,?#-]/;
 
 function scalar(raw: string): { value: string | number | boolean | null; length: number } | null {
   const first = raw[0];
   if (first === '"') {
-    // Only the simplest double-quoted strings: no escapes, closed at the end of the line.
-    const close = raw.indexOf('"', 1);
-    if (close === -1 || raw.includes('\\')) return null;
-    if (raw.slice(close + 1).trim() !== '') return null;
-    return { value: raw.slice(1, close), length: close + 1 };
+    // A double-quoted string closed on its line, with JSON's escapes (others go to yaml).
+    let out = '';
+    let i = 1;
+    for (;;) {
+      const q = raw.indexOf('"', i);
+      const b = raw.indexOf('\\', i);
+      if (q === -1) return null;
+      if (b !== -1 && b < q) {
+        out += raw.slice(i, b);
+        const e = raw[b + 1];
+        const simple = e === undefined ? undefined : ESCAPES[e];
+        if (simple !== undefined) {
+          out += simple;
+          i = b + 2;
+        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.slice(b + 2, b + 6))) {
+          out += String.fromCharCode(parseInt(raw.slice(b + 2, b + 6), 16));
+          i = b + 6;
+        } else return null;
+        continue;
+      }
+      out += raw.slice(i, q);
+      if (raw.slice(q + 1).trim() !== '') return null;
+      return { value: out, length: q + 1 };
+    }
   }
   if (first === "'") {
     let i = 1;
@@ -91,7 +129,7 @@ export function parseFlatFrontmatter(text: string, start: number, end: number): 
     if (seen.has(key)) return null;
     seen.add(key);
     const valueStart = pos + line.length - m[2].length;
-    const sc = scalar(m[2]);
+    const sc = m[2].startsWith('[') ? flowSequence(m[2]) : scalar(m[2]);
     if (!sc) return null;
     fields.push({
       key,

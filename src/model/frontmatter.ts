@@ -88,16 +88,29 @@ export function parseFrontmatter(text: string): Frontmatter | null {
   if (flat) {
     const data: Record<string, unknown> = {};
     for (const f of flat) data[f.key] = f.value;
-    let doc: Document | null | undefined;
+    let doc: Document | undefined;
     const yamlText = text.slice(loc.contentRange.start, loc.contentRange.end);
+    const getDoc = () => (doc ??= parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true }));
     return {
       ...loc,
       errors: [],
       data,
-      fields: flat.map((f) => ({ ...f, node: null })),
+      fields: flat.map((f) => {
+        const field = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value as unknown, node: null as YamlNode | null };
+        // A list's YAML node (item positions) comes from the real parse, on first use.
+        if (Array.isArray(f.value)) {
+          Object.defineProperty(field, 'node', {
+            enumerable: true,
+            get: () => {
+              const d = getDoc();
+              return isMap(d.contents) ? ((d.contents.get(f.key, true) as YamlNode | undefined) ?? null) : null;
+            },
+          });
+        }
+        return field;
+      }),
       get document() {
-        doc ??= parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
-        return doc;
+        return getDoc();
       },
     };
   }
