@@ -8,7 +8,7 @@ import picomatch from 'picomatch';
 import { hashText, type LintCache } from './cache.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import { fixLoop } from './fix/apply.js';
-import { discoverSpecs, expandArgs } from './discovery/discover.js';
+import { discoverSpecs, expandArgs, isGlob } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { runRules, summarize } from './engine/engine.js';
@@ -132,6 +132,10 @@ export function planLint(req: LintRequest): LintPlan {
       const ex = expandArgs([arg], cwd);
       // A walk that `!glob` trimmed does not hold the whole project.
       if (negated.length === 0) walked.push(...ex.dirs);
+      // `dir/**/*.md` takes in every markdown file below dir, every spec among them: the
+      // cross-file view of a project below dir needs no second walk.
+      const whole = /^(?:(.*?)\/)?\*\*\/\*\.md$/.exec(toPosix(arg));
+      if (whole && negated.length === 0 && !isGlob(whole[1] ?? '')) walked.push(path.resolve(cwd, whole[1] ?? '.'));
       run.unmatched.push(...ex.unmatched);
       run.unreadable.push(...ex.unreadable);
       const files = ex.files.filter((f) => !excluded(relTo(cwd, f)));
@@ -207,7 +211,8 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
           let all = discovered.get(root);
           if (!all) discovered.set(root, (all = discoverSpecs(root)));
           for (const abs of all) {
-            if (have.has(abs) || isIgnored(abs)) continue;
+            // A spec of a nested project (its own root below this one) is not this project's.
+            if (have.has(abs) || isIgnored(abs) || roots.rootOf(abs) !== root) continue;
             const read = readSpec(abs);
             if ('text' in read) extra.push(makeDoc(abs, read.text));
           }

@@ -80,7 +80,8 @@ export class ProjectView {
    * in linted files, so when none is, they need not read the rest of the project.
    */
   get targetsDelegate(): boolean {
-    this.#targetsDelegate ??= this.#targets.some((d) => referencesOf(d).length > 0);
+    // Only specs (not kind `other`) are nodes of the graph, so only theirs are edges.
+    this.#targetsDelegate ??= this.#targets.some((d) => d.kind !== 'other' && referencesOf(d).length > 0);
     return this.#targetsDelegate;
   }
 
