@@ -16,6 +16,7 @@ export interface CliOptions {
   listRules: boolean;
   printConfig?: string;
   printConfigSchema: boolean;
+  printSchema?: string;
   stdin: boolean;
   stdinFilename?: string;
   color?: boolean;
@@ -53,6 +54,8 @@ Options:
       --list-rules             list the rules and exit
       --print-config <file>    print the config in force for a file and exit
       --print-config-schema    print the config file's JSON Schema and exit
+      --print-schema <name>    print the standard's JSON Schema in force (return-format or
+                               delegation-context; --standard picks the profile) and exit
       --stdin                  lint text from standard input
       --stdin-filename <path>  the path to report (and to pick the kind from) for --stdin
       --agents-dir <dir>       agents that live outside the project (repeatable)
@@ -86,6 +89,7 @@ const OPTIONS = {
   'list-rules': { type: 'boolean' },
   'print-config-schema': { type: 'boolean' },
   'print-config': { type: 'string' },
+  'print-schema': { type: 'string' },
   stdin: { type: 'boolean' },
   'stdin-filename': { type: 'string' },
   'agents-dir': { type: 'string', multiple: true },
@@ -142,6 +146,7 @@ export function parseCli(argv: string[]): CliOptions {
     listRules: !!v['list-rules'],
     printConfig: v['print-config'],
     printConfigSchema: !!v['print-config-schema'],
+    printSchema: v['print-schema'],
     stdin: !!v.stdin,
     stdinFilename: v['stdin-filename'],
     color: v['no-color'] ? false : v.color ? true : undefined,

@@ -22,7 +22,7 @@ import { FORMATTERS } from '../formatters/index.js';
 import { planLint, type LintRequest } from '../lint.js';
 import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
 import { VERSION } from '../meta.js';
-import { isStandardName } from '../standard/profiles.js';
+import { getProfile, isStandardName, loadSchema } from '../standard/profiles.js';
 import type { LintResult, StandardName } from '../types.js';
 import { HELP, parseCli, UsageError } from './args.js';
 
@@ -131,6 +131,18 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       }
       writeFileSync(file, starterConfig(ALL_RULES));
       io.stdout(`wrote ${STARTER_CONFIG_FILE}\n`);
+      return 0;
+    }
+    if (opts.printSchema !== undefined) {
+      // The profile in force: --standard, else the config's `standard`, else v2.
+      const std = (opts.standard as StandardName | undefined) ?? (opts.configLookup || opts.config ? configLookup(io.cwd, { configFile: opts.config, lookup: opts.configLookup, cliRules: {}, externalAgents: [] }).forFile(path.join(io.cwd, 'x.md')).standard : 'v2');
+      const profile = getProfile(std);
+      if (opts.printSchema !== 'return-format' && opts.printSchema !== 'delegation-context') {
+        throw new UsageError(`--print-schema expects return-format or delegation-context, got "${opts.printSchema}"`);
+      }
+      const file = opts.printSchema === 'return-format' ? profile.returnSchemaFile : profile.delegationContextSchemaFile;
+      if (!file) throw new UsageError(`the ${profile.title} profile (${std}) defines no delegation context schema`);
+      io.stdout(JSON.stringify(loadSchema(file), null, 2) + '\n');
       return 0;
     }
     if (opts.printConfigSchema) {
