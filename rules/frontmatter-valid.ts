@@ -22,6 +22,11 @@ export default defineRule({
     const skipped = doc.kind === 'agent' ? ' (Claude Code skips an agent whose frontmatter does not parse)' : '';
     // The first YAML error is the real one; the rest are mostly its echo.
     const err = fm.errors[0];
+    if (err && (err.code === 'TOO_LARGE' || err.code === 'TOO_DEEP')) {
+      // The model refused to hand the block to the YAML parser (see FRONTMATTER_LIMITS).
+      report({ message: `frontmatter is not read: ${err.message}`, messageId: err.code, range: err.range });
+      return;
+    }
     if (err) {
       let hint = '';
       const line = doc.lines.lineText(doc.lines.lineOf(err.range.start));

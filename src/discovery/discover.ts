@@ -5,6 +5,7 @@
 import fg from 'fast-glob';
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { whyUnreadable } from '../util/fs-errors.js';
 
 export const SPEC_PATTERNS = [
   '**/.claude/agents/**/*.md',
@@ -19,14 +20,39 @@ export const DEFAULT_IGNORES = ['**/node_modules/**', '**/.git/**'];
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
+/**
+ * Files matching the patterns below `cwd` (absolute paths). Symlinked folders are not walked
+ * (no loops); a symlink named like a spec is kept unless it leads to a folder, so a linked spec
+ * is linted and a dangling or looping link is reported when it is read, not silently dropped.
+ */
+export function globFiles(patterns: string | string[], cwd: string, ignore: string[] = []): string[] {
+  const entries = fg.sync(patterns, {
+    cwd, dot: true, absolute: true, onlyFiles: false, objectMode: true, followSymbolicLinks: false, suppressErrors: true,
+    ignore: [...DEFAULT_IGNORES, ...ignore],
+  });
+  const out: string[] = [];
+  for (const e of entries) {
+    if (e.dirent.isFile()) out.push(e.path);
+    else if (e.dirent.isSymbolicLink()) {
+      let dir = false;
+      try {
+        dir = statSync(e.path).isDirectory();
+      } catch {
+        /* dangling or looping: reported when read */
+      }
+      if (!dir) out.push(e.path);
+    }
+  }
+  return out;
+}
+
 /** Every spec file below a directory, sorted (absolute paths). */
 export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
-  const opts = { cwd: dir, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] };
-  const found = new Set(fg.sync(SPEC_PATTERNS, opts));
-  const manifests = fg.sync('**/.claude-plugin/plugin.json', opts);
+  const found = new Set(globFiles(SPEC_PATTERNS, dir, ignore));
+  const manifests = globFiles('**/.claude-plugin/plugin.json', dir, ignore);
   for (const m of manifests) {
     const pluginRoot = path.dirname(path.dirname(m));
-    for (const f of fg.sync(PLUGIN_PATTERNS, { ...opts, cwd: pluginRoot })) found.add(f);
+    for (const f of globFiles(PLUGIN_PATTERNS, pluginRoot, ignore)) found.add(f);
   }
   return [...found].map(path.normalize).sort();
 }
@@ -63,13 +89,11 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       st = statSync(abs);
     } catch (e) {
       if (isGlob(arg)) {
-        const matches = fg
-          .sync(toPosix(arg), { cwd, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] })
-          .sort();
+        const matches = globFiles(toPosix(arg), cwd, ignore).sort();
         if (matches.length === 0) out.unmatched.push(arg);
         matches.forEach(add);
       } else {
-        out.unreadable.push({ arg, reason: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message });
+        out.unreadable.push({ arg, reason: whyUnreadable(abs, e) });
       }
       continue;
     }

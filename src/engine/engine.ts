@@ -43,7 +43,15 @@ class Collector {
   constructor(readonly doc: DocumentModel) {}
 
   get suppressions(): Suppressions {
-    this.#suppressions ??= parseSuppressions(this.doc.text, this.doc.lines);
+    if (!this.#suppressions) {
+      try {
+        this.#suppressions = parseSuppressions(this.doc.text, this.doc.lines);
+      } catch (e) {
+        // A bug, not the file's fault: report it, and suppress nothing.
+        this.#suppressions = { isSuppressed: () => false, count: 0 };
+        this.messages.push({ ...internalError('inline-comments', e), message: `reading the agent-lint-disable comments failed: ${e instanceof Error ? e.message : String(e)}. This is a bug in agent-lint; no finding is suppressed in this file.` });
+      }
+    }
     return this.#suppressions;
   }
 
@@ -108,9 +116,11 @@ export function runRules(input: EngineInput): LintResult[] {
     for (const rule of input.rules) {
       if (!rule.check) continue;
       const setting = settings.get(rule.meta.id);
-      if (!setting || !applies(rule, doc, input)) continue;
+      if (!setting) continue;
       const pending: LintMessage[] = [];
       try {
+        // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
+        if (!applies(rule, doc, input)) continue;
         rule.check({
           doc,
           project: input.project,
@@ -133,8 +143,8 @@ export function runRules(input: EngineInput): LintResult[] {
       const s = input.settingsFor(doc).get(rule.meta.id);
       return !!s && applies(rule, doc, input);
     };
-    if (!input.targets.some(enabled)) continue;
     try {
+      if (!input.targets.some(enabled)) continue;
       rule.checkProject({
         project: input.project,
         profile: input.profile,
@@ -147,7 +157,14 @@ export function runRules(input: EngineInput): LintResult[] {
         },
       });
     } catch (e) {
-      for (const doc of input.targets) if (enabled(doc)) collectors.get(doc)!.add(internalError(rule.meta.id, e));
+      const failedOn = (doc: DocumentModel) => {
+        try {
+          return enabled(doc);
+        } catch {
+          return !!input.settingsFor(doc).get(rule.meta.id);
+        }
+      };
+      for (const doc of input.targets) if (failedOn(doc)) collectors.get(doc)!.add(internalError(rule.meta.id, e));
     }
   }
 
