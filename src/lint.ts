@@ -55,6 +55,8 @@ export function readSpec(file: string): ReadOutcome {
   try {
     const st = statSync(file);
     if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a directory, not a markdown file') };
+    // Reading a FIFO or a device would block or never end.
+    if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
     if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
     buf = readFileSync(file);
   } catch (e) {

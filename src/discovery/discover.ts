@@ -23,7 +23,8 @@ const toPosix = (p: string) => p.split(path.sep).join('/');
 /**
  * Files matching the patterns below `cwd` (absolute paths). Symlinked folders are not walked
  * (no loops); a symlink named like a spec is kept unless it leads to a folder, so a linked spec
- * is linted and a dangling or looping link is reported when it is read, not silently dropped.
+ * is linted and a dangling or looping link is reported when it is read, not silently dropped
+ * (so are FIFOs and devices named like a spec).
  */
 export function globFiles(patterns: string | string[], cwd: string, ignore: string[] = []): string[] {
   const entries = fg.sync(patterns, {
@@ -32,8 +33,9 @@ export function globFiles(patterns: string | string[], cwd: string, ignore: stri
   });
   const out: string[] = [];
   for (const e of entries) {
-    if (e.dirent.isFile()) out.push(e.path);
-    else if (e.dirent.isSymbolicLink()) {
+    if (e.dirent.isDirectory()) continue;
+    if (!e.dirent.isSymbolicLink()) out.push(e.path); // a file, or a FIFO or device reported when read
+    else {
       let dir = false;
       try {
         dir = statSync(e.path).isDirectory();
