@@ -25,7 +25,7 @@ export interface Frontmatter {
   range: Range;
   /** The YAML text between the delimiters. */
   contentRange: Range;
-  /** The opening delimiter line. */
+  /** The opening delimiter (the three dashes of its line). */
   openRange: Range;
   /** A closing `---` (or `...`) was found. */
   closed: boolean;
@@ -47,7 +47,8 @@ export function locateFrontmatter(text: string): Omit<Frontmatter, 'errors' | 'd
   let eol = text.indexOf('\n', i);
   const firstLine = text.slice(i, eol === -1 ? text.length : eol);
   if (firstLine.trim() !== '') return null;
-  const openRange = { start: 0, end: eol === -1 ? text.length : eol };
+  // The `---` itself: not the line's trailing blanks or `\r`, which a position must not pass.
+  const openRange = { start: 0, end: 3 };
   const contentStart = eol === -1 ? text.length : eol + 1;
   let pos = contentStart;
   while (pos < text.length) {
@@ -162,10 +163,16 @@ export function parseFrontmatter(text: string): Frontmatter | null {
     if (refused.code === 'TOO_LARGE') refused.range = { ...loc.openRange };
     return { ...loc, errors: [refused], data: null, fields: [], document: null };
   }
+  // The parser makes an Error per problem, and broken YAML can have one per character: without
+  // stack traces that costs half as much.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
   } catch (e) {
     errors.push({ message: `YAML parser failed: ${(e as Error).message}`, code: 'YAML_CRASH', range: { start: base, end: base } });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   if (document) for (const err of document.errors) errors.push(toProblem(err, base));
   const complex = document ? complexKey(document.contents) : null;
