@@ -30,7 +30,10 @@ export default defineRule({
     if (err) {
       let hint = '';
       const line = doc.lines.lineText(doc.lines.lineOf(err.range.start));
+      const star = err.code === 'BAD_ALIAS' ? /^\s*([\w-]+)\s*:\s*\*/.exec(line) : null;
       if (/^\s*argument-hint\s*:\s*\[/.test(line)) hint = '; quote the value: argument-hint: "[--x] [--y]"';
+      else if (star) hint = `; a bare * starts a YAML alias: quote it, ${star[1]}: "*"`;
+      else if (/^\s*[\w-]+\s*:\s*("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(line)) hint = '; only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside)';
       else if (/:\s+[^'"\n]*:\s/.test(line) && err.code !== 'DUPLICATE_KEY') hint = '; a value that contains ": " must be quoted';
       const more = fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? 's' : ''} follow from it)` : '';
       report({
