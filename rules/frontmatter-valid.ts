@@ -27,6 +27,10 @@ export default defineRule({
       report({ message: `frontmatter is not read: ${err.message}`, messageId: err.code, range: err.range });
       return;
     }
+    if (err?.code === 'COMPLEX_KEY') {
+      report({ message: `frontmatter is not a mapping of plain fields: ${err.message}`, messageId: err.code, range: err.range });
+      return;
+    }
     if (err) {
       let hint = '';
       const line = doc.lines.lineText(doc.lines.lineOf(err.range.start));
