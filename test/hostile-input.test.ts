@@ -537,3 +537,30 @@ describe('command-line problems: one clear message, exit 2', () => {
     expect(r.stderr).toMatch(/\.agent-lint\.json: cannot read config: not a regular file\n$/);
   });
 });
+
+describe('a file with 20,000 findings', () => {
+  const dir = path.join(tmp, 'many');
+  const block = (i: number) =>
+    (i % 2 ? '<!-- agent-lint-disable depth-path-mismatch -->\n' : '') +
+    '```json\n{"status": "completed", "summary": "s", "artifacts": [], "metadata": {"session_id": "sess_1700000000_abc123", "duration_seconds": 1, "agent_type": "many", "delegation_depth": 4, "delegation_path": ["a", "b", "c"]}}\n```\n' +
+    (i % 2 ? '<!-- agent-lint-enable depth-path-mismatch -->\n' : '');
+  beforeAll(() => {
+    mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
+    writeFileSync(path.join(dir, '.claude/agents/many.md'), fm('many') + Array.from({ length: 20_000 }, (_, i) => block(i)).join(''));
+  });
+
+  // Each format once; before the fixes stylish split the 4 MB source once per finding (78 s) and
+  // every finding read all 20,000 disable comments (2 min).
+  for (const format of ['json', 'stylish', 'sarif', 'github']) {
+    it(`--format ${format} finishes, with the 10,000 findings not disabled`, { timeout: 60_000 }, () => {
+      const r = runCli(['--format', format, '.'], dir);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.ms).toBeLessThan(20_000);
+      if (format === 'json') {
+        const [res] = JSON.parse(r.stdout) as JsonResult[];
+        expect(res!.messages.filter((m) => m.ruleId === 'depth-path-mismatch')).toHaveLength(10_000);
+      }
+      if (format === 'stylish') expect(r.stdout).toMatch(/10000 errors/);
+    });
+  }
+});

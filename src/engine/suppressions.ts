@@ -35,30 +35,51 @@ export function parseSuppressions(text: string, lines: LineIndex): Suppressions 
   }
   if (directives.length === 0) return NONE;
   const matches = (d: Directive, id: string) => d.rules === null || d.rules.includes(id);
+  // Indexed once, so that a file with many findings and many comments is not quadratic:
+  // one-line directives by the line they cover, and per rule the disable/enable switches in order.
+  const byLine = new Map<number, Directive[]>();
+  for (const d of directives) {
+    const covered = d.kind === 'disable-next-line' ? d.line + 1 : d.kind === 'disable-line' ? d.line : 0;
+    if (!covered) continue;
+    const list = byLine.get(covered);
+    if (list) list.push(d);
+    else byLine.set(covered, [d]);
+  }
+  const perRule = new Map<string, { file: boolean; lines: number[]; disabled: boolean[] }>();
+  const forRule = (id: string) => {
+    let r = perRule.get(id);
+    if (!r) {
+      r = { file: false, lines: [], disabled: [] };
+      for (const d of directives) {
+        if (!matches(d, id)) continue;
+        if (d.kind === 'disable-file') r.file = true;
+        else if (d.kind === 'disable' || d.kind === 'enable') {
+          r.lines.push(d.line);
+          r.disabled.push(d.kind === 'disable');
+        }
+      }
+      perRule.set(id, r);
+    }
+    return r;
+  };
   return {
     count: directives.length,
     isSuppressed(ruleId: string, line: number): boolean {
-      let disabled = false;
-      for (const d of directives) {
-        if (!matches(d, ruleId)) continue;
-        switch (d.kind) {
-          case 'disable-file':
-            return true;
-          case 'disable-next-line':
-            if (d.line + 1 === line) return true;
-            break;
-          case 'disable-line':
-            if (d.line === line) return true;
-            break;
-          case 'disable':
-            if (d.line <= line) disabled = true;
-            break;
-          case 'enable':
-            if (d.line <= line) disabled = false;
-            break;
-        }
+      const r = forRule(ruleId);
+      if (r.file) return true;
+      if (byLine.get(line)?.some((d) => matches(d, ruleId))) return true;
+      // The last disable/enable switch at or before the line decides (directives are in order).
+      let lo = 0;
+      let hi = r.lines.length - 1;
+      let last = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (r.lines[mid]! <= line) {
+          last = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
       }
-      return disabled;
+      return last >= 0 && r.disabled[last]!;
     },
   };
 }
