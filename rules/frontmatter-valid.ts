@@ -25,11 +25,21 @@ export default defineRule({
     const skipped = doc.kind === 'agent' ? ' (Claude Code skips an agent whose frontmatter does not parse)' : '';
     // The first YAML error is the real one; the rest are mostly its echo.
     const err = fm.errors[0];
+    if (err && (err.code === 'TOO_LARGE' || err.code === 'TOO_DEEP')) {
+      // The model refused to hand the block to the YAML parser (see FRONTMATTER_LIMITS).
+      report({ message: `frontmatter is not read: ${err.message}`, messageId: err.code, range: err.range });
+      return;
+    }
+    if (err?.code === 'COMPLEX_KEY') {
+      report({ message: `frontmatter is not a mapping of plain fields: ${err.message}`, messageId: err.code, range: err.range });
+      return;
+    }
     if (err) {
       let hint = '';
       let fix: Fix | undefined;
       const lineNo = doc.lines.lineOf(err.range.start);
       const line = doc.lines.lineText(lineNo);
+      const star = err.code === 'BAD_ALIAS' ? /^\s*([\w-]+)\s*:\s*\*/.exec(line) : null;
       const hintLine = /^(argument-hint[ \t]*:[ \t]*)(\[.*?)[ \t]*$/.exec(line);
       if (hintLine) {
         // The usual cause: `argument-hint: [--x] [--y]` read as a YAML list followed by junk.
@@ -38,6 +48,8 @@ export default defineRule({
         fix = { range: [start, start + hintLine[2]!.length], text: JSON.stringify(hintLine[2]) };
         hint = `; quote the value: argument-hint: ${JSON.stringify(hintLine[2])}`;
       } else if (/^\s*argument-hint\s*:\s*\[/.test(line)) hint = '; quote the value: argument-hint: "[--x] [--y]"';
+      else if (star) hint = `; a bare * starts a YAML alias: quote it, ${star[1]}: "*"`;
+      else if (/^\s*[\w-]+\s*:\s*("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(line)) hint = '; only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside)';
       else if (/:\s+[^'"\n]*:\s/.test(line) && err.code !== 'DUPLICATE_KEY') hint = '; a value that contains ": " must be quoted';
       const more = fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? "s follow" : " follows"} from it)` : '';
       report({

@@ -16,6 +16,7 @@ import { ProjectView } from './engine/project.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
+import { whyUnreadable } from './util/fs-errors.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
 export interface LintRequest {
@@ -70,18 +71,19 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 type ReadOutcome = { text: string } | { problem: LintMessage };
 
+
 /** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
 export function readSpec(file: string): ReadOutcome {
   let buf: Buffer;
   try {
     const st = statSync(file);
     if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a directory, not a markdown file') };
+    // Reading a FIFO or a device would block or never end.
+    if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
     if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
     buf = readFileSync(file);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'EACCES' ? 'permission denied' : err.code === 'ENOENT' ? 'no such file (a dangling symlink?)' : err.code === 'ELOOP' ? 'symlink loop' : err.message;
-    return { problem: fileProblem('file-unreadable', `cannot read file: ${why}`) };
+    return { problem: fileProblem('file-unreadable', `cannot read file: ${whyUnreadable(file, e)}`) };
   }
   return decode(buf);
 }

@@ -2,7 +2,7 @@
  * Finding and reading config files: `.agent-lint.json`, `.agent-lint.jsonc`, `.agent-lint.yaml`
  * (`.yml`), or an `"agent-lint"` key in package.json, looked up from a directory upward.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parseJsonc } from './jsonc.js';
@@ -31,6 +31,8 @@ export interface LoadedConfig {
 export function readConfigFile(file: string): unknown {
   let text: string;
   try {
+    // A FIFO or device named like a config would block the read or never end.
+    if (!statSync(file).isFile()) throw new Error('not a regular file');
     text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new ConfigError(`cannot read config: ${(e as Error).message}`, file);
@@ -59,6 +61,7 @@ export function findConfigFile(dir: string): string | null {
     const pkg = path.join(d, 'package.json');
     if (existsSync(pkg)) {
       try {
+        if (!statSync(pkg).isFile()) throw new Error('not a regular file');
         const data = JSON.parse(readFileSync(pkg, 'utf8')) as Record<string, unknown>;
         if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;
       } catch {

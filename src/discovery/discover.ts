@@ -7,6 +7,7 @@ import picomatch from 'picomatch';
 import path from 'node:path';
 import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
+import { whyUnreadable } from '../util/fs-errors.js';
 
 
 export const SPEC_PATTERNS = [
@@ -21,6 +22,34 @@ export const PLUGIN_PATTERNS = ['agents/**/*.md', 'commands/**/*.md', 'skills/*/
 export const DEFAULT_IGNORES = ['**/node_modules/**', '**/.git/**'];
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * Files matching the patterns below `cwd` (absolute paths). Symlinked folders are not walked
+ * (no loops); a symlink named like a spec is kept unless it leads to a folder, so a linked spec
+ * is linted and a dangling or looping link is reported when it is read, not silently dropped
+ * (so are FIFOs and devices named like a spec).
+ */
+export function globFiles(patterns: string | string[], cwd: string, ignore: string[] = []): string[] {
+  const entries = fastGlob().sync(patterns, {
+    cwd, dot: true, absolute: true, onlyFiles: false, objectMode: true, followSymbolicLinks: false, suppressErrors: true,
+    ignore: [...DEFAULT_IGNORES, ...ignore],
+  });
+  const out: string[] = [];
+  for (const e of entries) {
+    if (e.dirent.isDirectory()) continue;
+    if (!e.dirent.isSymbolicLink()) out.push(e.path); // a file, or a FIFO or device reported when read
+    else {
+      let dir = false;
+      try {
+        dir = statSync(e.path).isDirectory();
+      } catch {
+        /* dangling or looping: reported when read */
+      }
+      if (!dir) out.push(e.path);
+    }
+  }
+  return out;
+}
 
 const MANIFEST = '.claude-plugin/plugin.json';
 const isSpecLocation = picomatch(SPEC_PATTERNS, { dot: true });
@@ -92,21 +121,11 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       st = statSync(abs);
     } catch (e) {
       if (isGlob(arg)) {
-        const matches = fastGlob()
-          .sync(toPosix(arg), { cwd, dot: true, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true, ignore: [...DEFAULT_IGNORES, ...ignore] })
-          .sort();
+        const matches = globFiles(toPosix(arg), cwd, ignore).sort();
         if (matches.length === 0) out.unmatched.push(arg);
         matches.forEach(add);
       } else {
-        const code = (e as NodeJS.ErrnoException).code;
-        const dangling = code === 'ENOENT' && (() => {
-          try {
-            return lstatSync(abs).isSymbolicLink();
-          } catch {
-            return false;
-          }
-        })();
-        out.unreadable.push({ arg, reason: dangling ? 'a symlink to a file that does not exist' : code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message });
+        out.unreadable.push({ arg, reason: whyUnreadable(abs, e) });
       }
       continue;
     }

@@ -3,7 +3,7 @@
  * skipping node_modules and .git, never following a symlinked folder (no loops), in a stable
  * order. Cheaper to load and run than a glob library for the one question discovery asks.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -39,7 +39,17 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
           continue;
         }
         stack.push(abs);
-      } else if ((e.isFile() || e.isSymbolicLink()) && e.name.toLowerCase().endsWith('.md')) {
+      } else if (e.name.toLowerCase().endsWith('.md')) {
+        // Files, and also FIFOs, devices and symlinks named like markdown: reading reports what is
+        // wrong with them (a dangling or looping link, not a regular file) instead of dropping them.
+        // A symlink that leads to a folder is not walked (no loops).
+        if (e.isSymbolicLink()) {
+          try {
+            if (statSync(abs).isDirectory()) continue;
+          } catch {
+            /* dangling or looping: reported when read */
+          }
+        }
         out.markdown.push(abs);
       }
     }

@@ -45,10 +45,16 @@ class Collector {
   get suppressions(): Suppressions {
     if (!this.#suppressions) {
       const d = this.doc;
-      // Scoped: `#` directives only in the frontmatter, none inside fenced code examples.
-      this.#suppressions = d.text.includes('agent-lint-')
-        ? parseSuppressions(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
-        : parseSuppressions('', d.lines);
+      try {
+        // Scoped: `#` directives only in the frontmatter, none inside fenced code examples.
+        this.#suppressions = d.text.includes('agent-lint-')
+          ? parseSuppressions(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
+          : parseSuppressions('', d.lines);
+      } catch (e) {
+        // A bug, not the file's fault: report it, and suppress nothing.
+        this.#suppressions = { match: () => null, isSuppressed: () => false, count: 0 };
+        this.messages.push({ ...internalError('inline-comments', e), message: `reading the agent-lint-disable comments failed: ${e instanceof Error ? e.message : String(e)}. This is a bug in agent-lint; no finding is suppressed in this file.` });
+      }
     }
     return this.#suppressions;
   }
@@ -115,9 +121,11 @@ export function runRules(input: EngineInput): LintResult[] {
     for (const rule of input.rules) {
       if (!rule.check) continue;
       const setting = settings.get(rule.meta.id);
-      if (!setting || !applies(rule, doc, input)) continue;
+      if (!setting) continue;
       const pending: LintMessage[] = [];
       try {
+        // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
+        if (!applies(rule, doc, input)) continue;
         rule.check({
           doc,
           project: input.project,
@@ -140,8 +148,8 @@ export function runRules(input: EngineInput): LintResult[] {
       const s = input.settingsFor(doc).get(rule.meta.id);
       return !!s && applies(rule, doc, input);
     };
-    if (!input.targets.some(enabled)) continue;
     try {
+      if (!input.targets.some(enabled)) continue;
       rule.checkProject({
         project: input.project,
         profile: input.profile,
@@ -154,7 +162,14 @@ export function runRules(input: EngineInput): LintResult[] {
         },
       });
     } catch (e) {
-      for (const doc of input.targets) if (enabled(doc)) collectors.get(doc)!.add(internalError(rule.meta.id, e));
+      const failedOn = (doc: DocumentModel) => {
+        try {
+          return enabled(doc);
+        } catch {
+          return !!input.settingsFor(doc).get(rule.meta.id);
+        }
+      };
+      for (const doc of input.targets) if (failedOn(doc)) collectors.get(doc)!.add(internalError(rule.meta.id, e));
     }
   }
 

@@ -62,28 +62,49 @@ export function parseSuppressions(text: string, lines: LineIndex, scope?: Suppre
   }
   if (directives.length === 0) return NONE;
   const applies = (d: Directive, id: string) => d.rules === null || d.rules.includes(id);
-  const match = (ruleId: string, line: number): Directive | null => {
-    let open: Directive | null = null;
-    for (const d of directives) {
-      if (!applies(d, ruleId)) continue;
-      switch (d.kind) {
-        case 'disable-file':
-          return d;
-        case 'disable-next-line':
-          if (d.line + 1 === line) return d;
-          break;
-        case 'disable-line':
-          if (d.line === line) return d;
-          break;
-        case 'disable':
-          if (d.line <= line) open = d;
-          break;
-        case 'enable':
-          if (d.line <= line) open = null;
-          break;
+  // Indexed once, so that a file with many findings and many comments is not quadratic:
+  // one-line directives by the line they cover, and per rule the file-wide directive and the
+  // disable/enable switches in order.
+  const byLine = new Map<number, Directive[]>();
+  for (const d of directives) {
+    const covered = d.kind === 'disable-next-line' ? d.line + 1 : d.kind === 'disable-line' ? d.line : 0;
+    if (!covered) continue;
+    const list = byLine.get(covered);
+    if (list) list.push(d);
+    else byLine.set(covered, [d]);
+  }
+  const perRule = new Map<string, { file: Directive | null; switches: Directive[] }>();
+  const forRule = (id: string) => {
+    let r = perRule.get(id);
+    if (!r) {
+      r = { file: null, switches: [] };
+      for (const d of directives) {
+        if (!applies(d, id)) continue;
+        if (d.kind === 'disable-file') r.file ??= d;
+        else if (d.kind === 'disable' || d.kind === 'enable') r.switches.push(d);
       }
+      perRule.set(id, r);
     }
-    return open;
+    return r;
+  };
+  const match = (ruleId: string, line: number): Directive | null => {
+    const r = forRule(ruleId);
+    if (r.file) return r.file;
+    const one = byLine.get(line)?.find((d) => applies(d, ruleId));
+    if (one) return one;
+    // The last disable/enable switch at or before the line decides (directives are in order).
+    let lo = 0;
+    let hi = r.switches.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (r.switches[mid]!.line <= line) {
+        last = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const d = last >= 0 ? r.switches[last]! : null;
+    return d && d.kind === 'disable' ? d : null;
   };
   return { count: directives.length, match, isSuppressed: (ruleId, line) => match(ruleId, line) !== null };
 }

@@ -2,7 +2,7 @@
  * Frontmatter: the `---` block at the top of a spec, parsed with the `yaml` package so that
  * every key and value has an offset in the document.
  */
-import { parseDocument, isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { parseDocument, isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import type { Range } from '../types.js';
 import { parseFlatFrontmatter } from './frontmatter-fast.js';
 
@@ -26,7 +26,7 @@ export interface Frontmatter {
   range: Range;
   /** The YAML text between the delimiters. */
   contentRange: Range;
-  /** The opening delimiter line. */
+  /** The opening delimiter (the three dashes of its line). */
   openRange: Range;
   /** A closing `---` (or `...`) was found. */
   closed: boolean;
@@ -48,7 +48,8 @@ export function locateFrontmatter(text: string): Omit<Frontmatter, 'errors' | 'd
   let eol = text.indexOf('\n', i);
   const firstLine = text.slice(i, eol === -1 ? text.length : eol);
   if (firstLine.trim() !== '') return null;
-  const openRange = { start: 0, end: eol === -1 ? text.length : eol };
+  // The `---` itself: not the line's trailing blanks or `\r`, which a position must not pass.
+  const openRange = { start: 0, end: 3 };
   const contentStart = eol === -1 ? text.length : eol + 1;
   let pos = contentStart;
   while (pos < text.length) {
@@ -77,6 +78,77 @@ export function locateFrontmatter(text: string): Omit<Frontmatter, 'errors' | 'd
 function firstLineOf(message: string): string {
   const cut = message.search(/ at line \d+, column \d+/);
   return (cut === -1 ? message.split('\n')[0]! : message.slice(0, cut)).trim();
+}
+
+/**
+ * Bounds on what is handed to the YAML parser. Real frontmatter is small (the largest in the
+ * corpus: 6 KB, 36 lines, brackets 2 deep), while the parser is slow on some hostile shapes:
+ * time grows with the square of the number of keys or errors, and nesting a few thousand levels
+ * deep (`[[[[`, `- - - -`) overflows the stack, which can abort the process. Text beyond these
+ * bounds is reported, not parsed.
+ */
+export const FRONTMATTER_LIMITS = { chars: 64 * 1024, lines: 2000, nesting: 64 } as const;
+
+/** Why the YAML text is not parsed (too large or too deeply nested), with where; null if it is fine. */
+function refuseYaml(yaml: string, base: number): FrontmatterProblem | null {
+  const L = FRONTMATTER_LIMITS;
+  const whole = { start: base, end: base };
+  if (yaml.length > L.chars) return { code: 'TOO_LARGE', message: `it is ${yaml.length} characters long; agent-lint reads frontmatter of at most ${L.chars} characters`, range: whole };
+  let lines = 0;
+  let brackets = 0;
+  // Offset -1 stands for the line break before the first line.
+  for (let i = -1; i < yaml.length; i++) {
+    const c = i < 0 ? 10 : yaml.charCodeAt(i);
+    if (c === 10) {
+      if (++lines > L.lines) return { code: 'TOO_LARGE', message: `it has more than ${L.lines} lines; agent-lint reads frontmatter of at most ${L.lines} lines`, range: whole };
+      // Compact block nesting at the start of a line: `- - - x`, `? ? x` (anchors and tags between).
+      let j = i + 1;
+      let depth = 0;
+      for (;;) {
+        while (yaml.charCodeAt(j) === 32 || yaml.charCodeAt(j) === 9) j++;
+        const d = yaml.charCodeAt(j);
+        const next = yaml.charCodeAt(j + 1);
+        if ((d === 45 || d === 63 || d === 58) && (next === 32 || next === 9)) {
+          depth++;
+          j += 2;
+        } else if (d === 38 || d === 33) {
+          while (j < yaml.length && yaml.charCodeAt(j) > 32) j++;
+        } else break;
+      }
+      if (depth > L.nesting) return { code: 'TOO_DEEP', message: `a line nests more than ${L.nesting} block collections (\`- - - ...\`)`, range: { start: base + i + 1, end: base + j } };
+    } else if (c === 91 || c === 123) {
+      // An upper bound of flow nesting: brackets in quoted strings count too.
+      if (++brackets > L.nesting) return { code: 'TOO_DEEP', message: `brackets \`[\` and \`{\` nest more than ${L.nesting} levels deep`, range: { start: base + i, end: base + i + 1 } };
+    } else if ((c === 93 || c === 125) && brackets > 0) brackets--;
+  }
+  return null;
+}
+
+/**
+ * A mapping or sequence used as a key (`{[a]: 1}`, `? [a, b]`) within a node, or with
+ * `orAlias`, also an alias (which may lead to one). Converting such a node to plain values
+ * takes time exponential in its nesting, and no spec field needs one.
+ */
+function complexKey(node: unknown, orAlias = false): YamlNode | null {
+  const stack: unknown[] = [node];
+  let steps = 0;
+  while (stack.length && steps++ < 100_000) {
+    const n = stack.pop();
+    if (orAlias && isAlias(n)) return n;
+    if (isCollection(n)) {
+      for (const item of n.items as unknown[]) {
+        if (isPair(item)) {
+          if (isCollection(item.key)) return item.key;
+          stack.push(item.key, item.value);
+        } else stack.push(item);
+      }
+    }
+  }
+  return null;
+}
+
+function toProblem(err: { message: string; code: string; pos: [number, number] }, base: number): FrontmatterProblem {
+  return { message: firstLineOf(err.message), code: err.code, range: { start: base + err.pos[0], end: base + Math.max(err.pos[1], err.pos[0]) } };
 }
 
 export function parseFrontmatter(text: string): Frontmatter | null {
@@ -124,19 +196,28 @@ export function parseYamlFrontmatter(text: string, loc = locateFrontmatter(text)
   const yamlText = text.slice(base, loc.contentRange.end);
   const errors: FrontmatterProblem[] = [];
   let document: Document | null = null;
+  const refused = refuseYaml(yamlText, base);
+  if (refused) {
+    // Point at the opening `---` when the problem is the whole block.
+    if (refused.code === 'TOO_LARGE') refused.range = { ...loc.openRange };
+    return { ...loc, errors: [refused], data: null, fields: [], document: null };
+  }
+  // The parser makes an Error per problem, and broken YAML can have one per character: without
+  // stack traces that costs half as much.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
   } catch (e) {
     errors.push({ message: `YAML parser failed: ${(e as Error).message}`, code: 'YAML_CRASH', range: { start: base, end: base } });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
-  if (document) {
-    for (const err of document.errors) {
-      errors.push({
-        message: firstLineOf(err.message),
-        code: err.code,
-        range: { start: base + err.pos[0], end: base + Math.max(err.pos[1], err.pos[0]) },
-      });
-    }
+  if (document) for (const err of document.errors) errors.push(toProblem(err, base));
+  const complex = document ? complexKey(document.contents) : null;
+  if (complex && errors.length === 0) {
+    const r = complex.range ? { start: base + complex.range[0], end: base + complex.range[1] } : { start: base, end: base };
+    errors.push({ message: `a ${isMap(complex) ? 'mapping' : 'sequence'} is used as a key; frontmatter keys are plain names`, code: 'COMPLEX_KEY', range: r });
   }
   const fields: FrontmatterField[] = [];
   let data: Record<string, unknown> | null = null;
@@ -151,7 +232,7 @@ export function parseYamlFrontmatter(text: string, loc = locateFrontmatter(text)
         : { start: keyRange.end, end: keyRange.end };
       let value: unknown = null;
       try {
-        value = valueNode ? valueNode.toJSON() : null;
+        value = valueNode && !(complex && complexKey(valueNode, true)) ? valueNode.toJSON() : null;
       } catch {
         value = null;
       }

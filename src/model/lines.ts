@@ -31,11 +31,14 @@ export class LineIndex {
     return lo;
   }
 
-  /** One-based line and column of an offset (clamped into the text). */
+  /**
+   * One-based line and column of an offset (clamped into the text). An offset between the `\r`
+   * and the `\n` of a CRLF line ending counts as the end of the line (column = length + 1).
+   */
   position(offset: number): { line: number; column: number } {
     const o = Math.max(0, Math.min(offset, this.text.length));
     const l = this.lineOf(o);
-    return { line: l + 1, column: o - this.starts[l]! + 1 };
+    return { line: l + 1, column: Math.min(o, this.lineEnd(l)) - this.starts[l]! + 1 };
   }
 
   location(range: Range): Location {

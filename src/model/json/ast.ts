@@ -80,7 +80,7 @@ export interface JsonParseError {
 
 export type JsonParseResult =
   | { ok: true; value: JsonNode; /** absolute offset just after the value */ end: number }
-  | { ok: false; error: JsonParseError };
+  | { ok: false; error: JsonParseError; /** absolute offset up to which the parser read (at least error.offset) */ reached?: number };
 
 export interface JsonParseOptions {
   /** Offset added to every range (the position of `text[0]` in the document). */

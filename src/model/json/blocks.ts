@@ -58,6 +58,34 @@ function skipSpaceAndComments(text: string, i: number, end: number): number {
   }
 }
 
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r' || c === '\v' || c === '\f' || c === '\u00a0' || c === '\ufeff';
+
+/**
+ * The text before `{` on its line is blank, ends with `=`, `:` or `(`, or is a list marker
+ * (`-`, `*`, `1.`). Reads back only over blanks and digits, never the whole line.
+ */
+function startsLine(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && isBlank(text[k])) k--;
+  if (k < 0 || text[k] === '\n') return true;
+  const c = text[k]!;
+  if (c === '=' || c === ':' || c === '(') return true;
+  let m = k - 1;
+  if (c === '.') {
+    while (m >= 0 && text[m]! >= '0' && text[m]! <= '9') m--;
+    if (m === k - 1) return false;
+  } else if (c !== '-' && c !== '*') return false;
+  while (m >= 0 && isBlank(text[m])) m--;
+  return m < 0 || text[m] === '\n';
+}
+
+/** After `{` its line holds nothing else, or a `"` comes next. */
+function endsOrQuotes(text: string, i: number): boolean {
+  let k = i + 1;
+  while (k < text.length && isBlank(text[k])) k++;
+  return k >= text.length || text[k] === '\n' || text[k] === '"';
+}
+
 export interface ExtractedJson {
   blocks: JsonBlock[];
   failures: JsonBlockFailure[];
@@ -100,9 +128,17 @@ export function extractJson(text: string, lines: LineIndex, fences: FencedBlock[
     }
   }
 
-  const inside = (o: number) => covered.some((r) => o >= r.start && o < r.end);
-  const otherFences = fences.filter((f) => !JSON_LANGS.has(f.lang));
-  const fenceAt = (o: number) => otherFences.find((f) => o >= f.range.start && o < f.range.end);
+  // The candidate scan below moves forward only; so do these cursors over sorted ranges, which
+  // keeps it linear in the text (a line of 100,000 `{` must not cost 100,000 scans of the line).
+  const skip = [...covered].sort((a, b) => a.start - b.start);
+  let skipAt = 0;
+  const otherFences = fences.filter((f) => !JSON_LANGS.has(f.lang)).sort((a, b) => a.range.start - b.range.start);
+  let fenceAt = 0;
+
+  // Failed parses of candidates may read far ahead (a nested object that never closes). Past a
+  // budget of a few times the text's length, which no real spec reaches, a failed candidate's
+  // text is not read again: the search goes on where that parse stopped.
+  let budget = 4 * text.length + 65536;
 
   // Candidate `{` in the rest of the text: a line that starts or ends with `{`, or `{` followed by `\"`.
   let searchFrom = 0;
@@ -110,12 +146,15 @@ export function extractJson(text: string, lines: LineIndex, fences: FencedBlock[
     const i = text.indexOf('{', searchFrom);
     if (i === -1) break;
     searchFrom = i + 1;
-    if (inside(i)) {
-      const r = covered.find((c) => i >= c.start && i < c.end)!;
-      searchFrom = Math.max(searchFrom, r.end);
+    while (skipAt < skip.length && skip[skipAt]!.end <= i) skipAt++;
+    const sk = skip[skipAt];
+    if (sk && i >= sk.start) {
+      searchFrom = Math.max(searchFrom, sk.end);
       continue;
     }
-    const fence = fenceAt(i);
+    while (fenceAt < otherFences.length && otherFences[fenceAt]!.range.end <= i) fenceAt++;
+    const f = otherFences[fenceAt];
+    const fence = f && i >= f.range.start ? f : undefined;
     if (fence && !TEXTUAL_LANGS.has(fence.lang)) {
       searchFrom = fence.range.end;
       continue;
@@ -123,23 +162,20 @@ export function extractJson(text: string, lines: LineIndex, fences: FencedBlock[
     let j = i + 1;
     while (j < text.length && (text[j] === ' ' || text[j] === '\t' || text[j] === '\r' || text[j] === '\n')) j++;
     const escaped = text[j] === '\\' && text[j + 1] === '"';
-    let candidate = escaped;
-    if (!candidate) {
-      const line = lines.lineOf(i);
-      const before = text.slice(lines.starts[line]!, i).trim();
-      const nl = text.indexOf('\n', i);
-      const after = text.slice(i + 1, nl === -1 ? text.length : nl).trim();
-      const startsLine = before === '' || /[=:(]$/.test(before) || /^[-*]$|^\d+\.$/.test(before);
-      candidate = startsLine && (after === '' || after.startsWith('"'));
-      // In a code fence (JavaScript, Python, shell ...), only an object that starts with a quoted
-      // key can be JSON: `const x = {` and `def f() {` are code, and parsing each costs.
-      if (candidate && fence && CODE_LANGS.has(fence.lang) && text[j] !== '"') candidate = false;
-    }
+    let candidate = escaped || (startsLine(text, i) && endsOrQuotes(text, i));
+    // In a code fence (JavaScript, Python, shell ...), only an object that starts with a quoted
+    // key can be JSON: `const x = {` and `def f() {` are code, and parsing each costs.
+    if (candidate && !escaped && fence && CODE_LANGS.has(fence.lang) && text[j] !== '"') candidate = false;
     if (!candidate) continue;
     const r = parseTolerantJson(text, i, { escapedQuotes: escaped });
-    if (!r.ok || r.value.type !== 'object' || r.value.properties.length === 0) continue;
+    if (!r.ok) {
+      const reached = Math.max(r.error.offset, r.reached ?? r.error.offset);
+      budget -= reached - i;
+      if (budget < 0) searchFrom = Math.max(searchFrom, reached);
+      continue;
+    }
+    if (r.value.type !== 'object' || r.value.properties.length === 0) continue;
     blocks.push({ value: r.value, range: r.value.range, source: fence ? 'fence' : 'text', fence, escaped });
-    covered.push(r.value.range);
     searchFrom = r.end;
   }
   blocks.sort((a, b) => a.range.start - b.range.start);

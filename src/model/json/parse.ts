@@ -128,6 +128,8 @@ class Failure {
   constructor(
     readonly message: string,
     readonly offset: number,
+    /** How far the parser read (an offset into the text, without `base`). */
+    readonly reached: number,
   ) {}
 }
 
@@ -224,8 +226,9 @@ class Parser {
     this.esc = options?.escapedQuotes === true;
   }
 
-  fail(message: string, pos: number): never {
-    throw new Failure(message, this.base + pos);
+  /** Fails at `pos`; `reached` is how far the parser read (defaults to `pos`). */
+  fail(message: string, pos: number, reached = pos): never {
+    throw new Failure(message, this.base + pos, Math.max(pos, reached));
   }
 
   /** A line break at `p`: LF, CR, U+2028/9, and in escaped mode the two characters `\n` / `\r`. */
@@ -286,7 +289,7 @@ class Parser {
         }
         if (d === STAR) {
           const e = t.indexOf('*/', p + 2);
-          if (e < 0) this.fail('unterminated comment', p);
+          if (e < 0) this.fail('unterminated comment', p, n);
           p = e + 2;
           continue;
         }
@@ -618,7 +621,7 @@ class Parser {
       if (c === LF || c === CR) break;
       p++;
     }
-    this.fail('unterminated string', start);
+    this.fail('unterminated string', start, p);
   }
 
   /** The character {@link decodeEscapeInto} decoded. */
@@ -869,10 +872,11 @@ export function parseTolerantJson(text: string, start: number, options?: JsonPar
     const value = parser.parseValue();
     return { ok: true, value, end: base + parser.pos };
   } catch (e) {
-    if (e instanceof Failure) return { ok: false, error: { message: e.message, offset: e.offset } };
+    const reached = base + Math.max(parser.pos, e instanceof Failure ? e.reached : 0);
+    if (e instanceof Failure) return { ok: false, error: { message: e.message, offset: e.offset }, reached };
     // Should not happen (recursion is bounded), but never let an exception escape.
     const message = e instanceof Error ? e.message : String(e);
-    return { ok: false, error: { message: `internal parser error: ${message}`, offset: base + parser.pos } };
+    return { ok: false, error: { message: `internal parser error: ${message}`, offset: base + parser.pos }, reached };
   }
 }
 

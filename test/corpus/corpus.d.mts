@@ -1,0 +1,38 @@
+/** Types of corpus.mjs, for the TypeScript test that uses it. */
+import type { LintRun } from '../../src/lint.js';
+import type { ResolvedConfig } from '../../src/config/resolve.js';
+import type { FileKind } from '../../src/types.js';
+
+export interface Counts {
+  errors: number;
+  warnings: number;
+}
+export interface ProjectSummary extends Counts {
+  files: number;
+  kinds: Record<string, number>;
+  withReturnFormat: number;
+  withDelegationContext: number;
+  byRule: Record<string, Counts>;
+}
+export interface Baseline {
+  generatedBy: string;
+  projects: Record<string, ProjectSummary>;
+  byRule: Record<string, Counts>;
+}
+export interface Library {
+  lint: (...args: any[]) => LintRun;
+  resolveConfig: (...args: any[]) => ResolvedConfig;
+  rules: readonly unknown[];
+  DocumentModel: new (init: { filePath: string; relPath: string; kind: FileKind; text: string }) => unknown;
+  kindFromPath: (p: string) => FileKind;
+}
+
+export const CORPUS_DIR: string;
+export const BASELINE_FILE: string;
+export const PROJECT_CONFIG: Record<string, unknown>;
+export function corpusProjects(dir?: string): string[];
+export function lintProject(lib: Library, name: string, dir?: string): { cwd: string; config: ResolvedConfig; run: LintRun };
+export function summarizeProject(lib: Library, name: string, dir?: string): ProjectSummary;
+export function summarizeCorpus(lib: Library, dir?: string): Baseline;
+export function diffSummaries(before: Baseline | null, after: Baseline): string[];
+export function formatSummary(b: Baseline): string;

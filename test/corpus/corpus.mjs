@@ -1,0 +1,170 @@
+/**
+ * Linting the real-world corpus (../shared/corpus: one folder per repository) and summing the
+ * findings per project and per rule. Shared by `npm run corpus` (run.mjs, on the built dist/)
+ * and test/corpus.test.ts (on the TypeScript sources): the caller hands in the library.
+ *
+ * Every `.md` file of a project is linted (`**\/*.md`), not only the standard places, so the
+ * collections that keep their specs elsewhere are covered; each project folder is linted on its
+ * own, from its own folder, as a user would run agent-lint in that repository. A file's kind
+ * comes from its path (`agents/` agent, `commands/` command, `skills/<x>/SKILL.md` skill) except
+ * where a collection's layout does not say it; there a config override sets the kind:
+ *   - VoltAgent__awesome-claude-code-subagents: `categories/**` are subagents; the
+ *     `tools/subagent-catalog/*` files are slash commands (`$ARGUMENTS`, meant for
+ *     `.claude/commands/`).
+ *   - wshobson__commands: `tools/*` and `workflows/*` are slash commands (the repository is
+ *     meant to be cloned into `.claude/commands/`).
+ * Everything else is linted with the recommended rules and no config, as a user would.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The corpus: $AGENT_LINT_CORPUS, else `shared/corpus` beside the project folder or beside one
+ * of its parents (a worktree in a subfolder finds the same ../shared).
+ */
+function findCorpus() {
+  if (process.env.AGENT_LINT_CORPUS) return path.resolve(process.env.AGENT_LINT_CORPUS);
+  for (let d = ROOT; ; d = path.dirname(d)) {
+    const c = path.join(path.dirname(d), 'shared', 'corpus');
+    if (existsSync(c)) return c;
+    if (path.dirname(d) === d) return path.join(path.dirname(ROOT), 'shared', 'corpus');
+  }
+}
+
+export const CORPUS_DIR = findCorpus();
+export const BASELINE_FILE = path.resolve(import.meta.dirname, '../corpus-baseline.json');
+
+/** Config per project (a raw agent-lint config); projects not named use none. */
+export const PROJECT_CONFIG = {
+  'VoltAgent__awesome-claude-code-subagents': {
+    overrides: [
+      { files: ['categories/**/*.md'], kind: 'agent' },
+      { files: ['tools/subagent-catalog/*.md'], kind: 'command' },
+    ],
+  },
+  wshobson__commands: {
+    overrides: [{ files: ['tools/*.md', 'workflows/*.md'], kind: 'command' }],
+  },
+};
+
+/** The repository folders of the corpus, sorted; [] when the corpus is absent. */
+export function corpusProjects(dir = CORPUS_DIR) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => !n.startsWith('.') && statSync(path.join(dir, n)).isDirectory())
+    .sort();
+}
+
+/**
+ * @typedef {{ errors: number, warnings: number }} Counts
+ * @typedef {{ files: number, kinds: Record<string, number>, withReturnFormat: number,
+ *   withDelegationContext: number, errors: number, warnings: number, byRule: Record<string, Counts> }} ProjectSummary
+ * @typedef {{ generatedBy: string, projects: Record<string, ProjectSummary>, byRule: Record<string, Counts> }} Baseline
+ * @typedef {{ lint: Function, resolveConfig: Function, rules: readonly any[], DocumentModel: any, kindFromPath: Function }} Library
+ */
+
+const sortKeys = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+const toPosix = (p) => p.split(path.sep).join('/');
+
+/** Lints one project; returns its results and its config (for kinds). */
+export function lintProject(lib, name, dir = CORPUS_DIR) {
+  const cwd = path.join(dir, name);
+  const raw = PROJECT_CONFIG[name] ?? {};
+  const config = lib.resolveConfig({ file: null, dir: cwd, raw }, lib.rules);
+  const run = lib.lint({ cwd, patterns: ['**/*.md'], rules: lib.rules, config });
+  return { cwd, config, run };
+}
+
+/** @returns {ProjectSummary} */
+export function summarizeProject(lib, name, dir = CORPUS_DIR) {
+  const { cwd, config, run } = lintProject(lib, name, dir);
+  /** @type {ProjectSummary} */
+  const s = { files: run.results.length, kinds: {}, withReturnFormat: 0, withDelegationContext: 0, errors: 0, warnings: 0, byRule: {} };
+  for (const r of run.results) {
+    const rel = toPosix(path.relative(cwd, r.filePath));
+    const kind = config.kindFor(rel) ?? lib.kindFromPath(rel);
+    s.kinds[kind] = (s.kinds[kind] ?? 0) + 1;
+    if (r.source !== undefined) {
+      const doc = new lib.DocumentModel({ filePath: r.filePath, relPath: rel, kind, text: r.source });
+      if (doc.returnFormats.length) s.withReturnFormat++;
+      if (doc.delegationContexts.length) s.withDelegationContext++;
+    }
+    for (const m of r.messages) {
+      const c = (s.byRule[m.ruleId] ??= { errors: 0, warnings: 0 });
+      if (m.severity === 2) {
+        c.errors++;
+        s.errors++;
+      } else {
+        c.warnings++;
+        s.warnings++;
+      }
+    }
+  }
+  s.kinds = sortKeys(s.kinds);
+  s.byRule = sortKeys(s.byRule);
+  return s;
+}
+
+/** @returns {Baseline} */
+export function summarizeCorpus(lib, dir = CORPUS_DIR) {
+  /** @type {Baseline} */
+  const out = { generatedBy: 'npm run corpus -- --update', projects: {}, byRule: {} };
+  for (const name of corpusProjects(dir)) {
+    const s = summarizeProject(lib, name, dir);
+    out.projects[name] = s;
+    for (const [id, c] of Object.entries(s.byRule)) {
+      const t = (out.byRule[id] ??= { errors: 0, warnings: 0 });
+      t.errors += c.errors;
+      t.warnings += c.warnings;
+    }
+  }
+  out.byRule = sortKeys(out.byRule);
+  return out;
+}
+
+/** Differences between two summaries, one line each (empty when they agree). */
+export function diffSummaries(before, after) {
+  const lines = [];
+  const flat = (b) => {
+    const m = new Map();
+    for (const [p, s] of Object.entries(b?.projects ?? {})) {
+      for (const k of ['files', 'withReturnFormat', 'withDelegationContext', 'errors', 'warnings']) m.set(`${p} ${k}`, s[k]);
+      for (const [kind, n] of Object.entries(s.kinds)) m.set(`${p} kind ${kind}`, n);
+      for (const [id, c] of Object.entries(s.byRule)) {
+        m.set(`${p} ${id} errors`, c.errors);
+        m.set(`${p} ${id} warnings`, c.warnings);
+      }
+    }
+    return m;
+  };
+  const a = flat(before);
+  const b = flat(after);
+  for (const key of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+    const x = a.get(key) ?? 0;
+    const y = b.get(key) ?? 0;
+    if (x !== y) lines.push(`${key}: ${x} -> ${y}`);
+  }
+  return lines;
+}
+
+/** A plain-text table of a summary: one row per project, one per rule. */
+export function formatSummary(b) {
+  const rows = [['project', 'files', 'kinds', 'returns', 'contexts', 'errors', 'warnings']];
+  for (const [p, s] of Object.entries(b.projects)) {
+    rows.push([p, s.files, Object.entries(s.kinds).map(([k, n]) => `${k} ${n}`).join(', '), s.withReturnFormat, s.withDelegationContext, s.errors, s.warnings].map(String));
+  }
+  const ruleRows = [['rule', ...Object.keys(b.projects).map((p) => p.split('__')[0])]];
+  for (const id of Object.keys(b.byRule)) {
+    ruleRows.push([id, ...Object.values(b.projects).map((s) => {
+      const c = s.byRule[id];
+      return c ? `${c.errors}e ${c.warnings}w` : '-';
+    })]);
+  }
+  const table = (rs) => {
+    const w = rs[0].map((_, i) => Math.max(...rs.map((r) => String(r[i]).length)));
+    return rs.map((r) => r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd()).join('\n');
+  };
+  return `${table(rows)}\n\n${table(ruleRows)}\n`;
+}
