@@ -7,7 +7,8 @@ interface Options {
   extraCodes?: string[];
 }
 
-const UPPER_SNAKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+/** Upper-case words joined by single underscores (two flat tests: no nested quantifier). */
+const UPPER_SNAKE = { test: (s: string) => /^[A-Z][A-Z0-9_]*$/.test(s) && !/__|_$/.test(s) };
 /** The standard's own stand-ins for a code: `ERROR_CODE` (2.0) and `ERROR_CODE_UPPERCASE` (1.0). */
 const TEMPLATE_CODE = /^ERROR_CODE(?:_UPPERCASE)?$/;
 

@@ -7,7 +7,8 @@ interface Options {
 }
 
 /** A value that names the field rather than giving one: `session_id`, `unique_session_identifier`. */
-const DESCRIPTIVE = /^[a-z]+(?:_[a-z]+)*$/;
+/** Lower-case words joined by single underscores (two flat tests: no nested quantifier). */
+const DESCRIPTIVE = { test: (s: string) => /^[a-z][a-z_]*$/.test(s) && !/__|_$/.test(s) };
 
 export default defineRule<Options>({
   meta: {

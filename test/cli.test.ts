@@ -137,7 +137,7 @@ describe.concurrent('exit codes', () => {
     symlinkSync(path.join(dir, 'gone.md'), path.join(dir, '.claude/agents/link.md'));
     const link = await cli(['.claude/agents/link.md'], { cwd: dir });
     expect(link.code).toBe(2);
-    expect(link.stderr).toContain('cannot read ".claude/agents/link.md": a symlink to a file that does not exist');
+    expect(link.stderr).toContain('cannot read ".claude/agents/link.md": dangling symlink');
   });
 
   it('2 for a glob that matches nothing; a warning and 0 with --no-error-on-unmatched-pattern', async () => {

@@ -191,7 +191,8 @@ const CASES: HostileCase[] = [
   {
     file: '.claude/agents/yaml-huge-scalar.md',
     make: write('---\nname: huge\ndescription: ' + 'x'.repeat(3_000_000) + '\n---\nbody\n'),
-    check: (m) => has(m, 'frontmatter-valid', { line: 1, column: 1 }, /not read: it is \d+ characters long/),
+    // Flat `key: value` frontmatter is read by the linear fast path, whatever its size.
+    check: (m) => none(m, 'frontmatter-valid'),
   },
   {
     file: '.claude/agents/yaml-large-scalar.md',
@@ -491,10 +492,10 @@ describe('command-line problems: one clear message, exit 2', () => {
   it('a glob that matches nothing: exit 2, or a warning and exit 0 with --no-error-on-unmatched-pattern', () => {
     const r = runCli(['.claude/nothing/**/*.md'], dir);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('agent-lint: error: no spec files match ".claude/nothing/**/*.md"\n');
+    expect(r.stderr).toBe('agent-lint: error: no files match ".claude/nothing/**/*.md"\n');
     const w = runCli(['--no-error-on-unmatched-pattern', '.claude/nothing/**/*.md'], dir);
     expect(w.status).toBe(0);
-    expect(w.stderr).toBe('agent-lint: warning: no spec files match ".claude/nothing/**/*.md"\n');
+    expect(w.stderr).toBe('agent-lint: warning: no files match ".claude/nothing/**/*.md"\n');
   });
 
   it('a folder with no specs in it', () => {
@@ -502,13 +503,13 @@ describe('command-line problems: one clear message, exit 2', () => {
     writeFileSync(path.join(dir, 'docs/readme.md'), '# not a spec\n');
     const r = runCli(['docs'], dir);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('agent-lint: error: no spec files match "docs"\n');
+    expect(r.stderr).toMatch(/^agent-lint: error: no agent, command or skill specs found in "docs" \(looked in .*\); to lint other markdown files name them or use a glob such as "docs\/\*\*\/\*\.md"\n$/);
   });
 
   const badConfigs: Array<[string, string, RegExp]> = [
-    ['invalid JSON', '{"rules": ', /config error: .*bad\.json: config is not valid JSON/],
+    ['invalid JSON', '{"rules": ', /config error in bad\.json: config is not valid JSON/],
     ['an unknown rule', '{"rules": {"frontmatter-vaild": "error"}}', /unknown rule "frontmatter-vaild"; did you mean "frontmatter-valid"\?/],
-    ['a bad severity', '{"rules": {"frontmatter-valid": "loud"}}', /config error: .*frontmatter-valid/],
+    ['a bad severity', '{"rules": {"frontmatter-valid": "loud"}}', /config error in bad\.json: .*frontmatter-valid/],
     ['not an object', '[1, 2]', /config must be an object/],
   ];
   for (const [what, text, re] of badConfigs) {
@@ -525,7 +526,7 @@ describe('command-line problems: one clear message, exit 2', () => {
   it('a config file that does not exist', () => {
     const r = runCli(['-c', 'nope.json', '.'], dir);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^agent-lint: config error: .*nope\.json: config file not found\n$/);
+    expect(r.stderr).toMatch(/^agent-lint: config error in nope\.json: config file not found\n$/);
   });
 
   it.skipIf(IS_WINDOWS)('a config found by lookup that is a FIFO (a read would block)', () => {
@@ -560,7 +561,7 @@ describe('a file with 20,000 findings', () => {
         const [res] = JSON.parse(r.stdout) as JsonResult[];
         expect(res!.messages.filter((m) => m.ruleId === 'depth-path-mismatch')).toHaveLength(10_000);
       }
-      if (format === 'stylish') expect(r.stdout).toMatch(/10000 errors/);
+      if (format === 'stylish') expect(r.stdout.match(/ {2}depth-path-mismatch$/gm) ?? []).toHaveLength(10_000);
     });
   }
 });

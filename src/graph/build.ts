@@ -188,7 +188,7 @@ class Resolver {
       const sibling = this.#marketplace().find((p) => p.name === plugin);
       const names = sibling && (expected === 'agent' ? sibling.agents : expected === 'skill' ? sibling.skills : undefined);
       const name = target.slice(target.lastIndexOf(':') + 1);
-      if (names && !(names.has(name) && /^[^:]+(?::[^:]+)+$/.test(target))) {
+      if (names && !(names.has(name) && isColonPath(target))) {
         const near = names.has(name) ? name : closest(name, names);
         const resolution: Resolution = { status: 'missing', plugin, sibling: plugin };
         if (near) resolution.suggestion = `${plugin}:${near}`;
@@ -274,4 +274,9 @@ function sourceOf(ref: Reference, r: Resolver, system: SpecSystem): GraphNode | 
   const from = ref.from!;
   const kind: SpecKind = from.expected === 'orchestrator' ? 'agent' : from.expected;
   return r.find(from.name, kind, system) ?? SPEC_KINDS.map((k) => r.find(from.name, k, system)).find((n) => n !== undefined);
+}
+
+/** `a:b` or `a:b:c`: names joined by single colons (no empty part). */
+function isColonPath(s: string): boolean {
+  return s.includes(':') && !s.startsWith(':') && !s.endsWith(':') && !s.includes('::');
 }

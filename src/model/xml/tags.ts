@@ -188,8 +188,23 @@ function readCloseTag(text: string, i: number, end: number): RawTag | null {
   return { type: 'close', name: text.slice(nameStart, nameEnd), nameRange: { start: nameStart, end: nameEnd }, range: { start: i, end: p + 1 } };
 }
 
+/**
+ * Where the next occurrence of each closing string is, as far as a scan has looked: a run of
+ * unclosed `<!--` must not search to the end of the text once per comment.
+ */
+type NextClose = Map<string, { from: number; at: number }>;
+
+function nextIndex(text: string, close: string, from: number, seen: NextClose): number {
+  const known = seen.get(close);
+  // The last search started at or before `from` and found `at` (or nothing: -1) beyond it.
+  if (known && known.from <= from && (known.at === -1 || known.at >= from)) return known.at;
+  const at = text.indexOf(close, from);
+  seen.set(close, { from, at });
+  return at;
+}
+
 /** Skips `<!-- -->`, `<![CDATA[ ]]>`, `<!...>` and `<?...?>` at `i`; returns where they end, or -1. */
-function skipMarkup(text: string, i: number, end: number): number {
+function skipMarkup(text: string, i: number, end: number, seen: NextClose = new Map()): number {
   const c = text.charCodeAt(i + 1);
   if (c === 33 /* ! */) {
     let close: string;
@@ -197,7 +212,7 @@ function skipMarkup(text: string, i: number, end: number): number {
     else if (text.startsWith('<![CDATA[', i)) close = ']]>';
     else if (isNameStart(text.charCodeAt(i + 2))) close = '>';
     else return -1;
-    const k = text.indexOf(close, i + 2);
+    const k = nextIndex(text, close, i + 2, seen);
     // An unclosed comment hides nothing past its own line.
     if (k === -1 || k + close.length > end) {
       const nl = text.indexOf('\n', i);
@@ -206,7 +221,7 @@ function skipMarkup(text: string, i: number, end: number): number {
     return k + close.length;
   }
   if (c === 63 /* ? */ && isNameStart(text.charCodeAt(i + 2))) {
-    const k = text.indexOf('?>', i + 2);
+    const k = nextIndex(text, '?>', i + 2, seen);
     if (k === -1 || k + 2 > end) return -1;
     return k + 2;
   }
@@ -224,6 +239,7 @@ export function scanTags(
   onTag: (tag: RawTag) => void,
   onOpaque?: (r: Range) => void,
 ): void {
+  const nextClose: NextClose = new Map();
   const end = range.end;
   let p = range.start;
   let s = 0;
@@ -264,7 +280,7 @@ export function scanTags(
     p = i + 1;
     const next = text.charCodeAt(i + 1);
     if (next === 33 || next === 63) {
-      const k = skipMarkup(text, i, limit);
+      const k = skipMarkup(text, i, limit, nextClose);
       if (k !== -1) {
         onOpaque?.({ start: i, end: k });
         p = k;
