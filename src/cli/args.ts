@@ -64,7 +64,7 @@ Options:
       --cache                  reuse results of unchanged files (.agent-lint-cache)
       --cache-location <file>  where the cache lives (default .agent-lint-cache)
       --init                   write a commented starter .agent-lint.jsonc and exit
-      --concurrency <mode>     auto (default: a second thread for large runs) or off
+      --concurrency <mode>     auto (default: a worker thread for large runs on 4+ cores) or off
       --no-error-on-unmatched-pattern
                                a pattern that matches nothing is a warning, not an error
       --color, --no-color      force or turn off colour (also NO_COLOR, FORCE_COLOR)
