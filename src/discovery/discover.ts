@@ -121,7 +121,10 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       st = statSync(abs);
     } catch (e) {
       if (isGlob(arg)) {
-        const matches = globFiles(toPosix(arg), cwd, ignore).sort();
+        // `dir/**/*.md` (the common case) is the plain walk of dir; other globs go to fast-glob.
+        const whole = ignore.length === 0 ? /^(?:(.*?)\/)?\*\*\/\*\.md$/.exec(toPosix(arg)) : null;
+        const base = whole ? path.resolve(cwd, whole[1] ?? '.') : null;
+        const matches = base && !isGlob(whole![1] ?? '') && isDir(base) ? walkSpecsTree(base).markdown.filter((f) => f.endsWith('.md')) : globFiles(toPosix(arg), cwd, ignore).sort();
         if (matches.length === 0) out.unmatched.push(arg);
         matches.forEach(add);
       } else {
@@ -146,4 +149,12 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
     }
   }
   return out;
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
