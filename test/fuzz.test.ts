@@ -23,6 +23,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StandardName } from '../src/types.js';
 import { lintMemory, type MemFile } from './helpers/in-memory-project.js';
+import { fixLoop } from '../src/fix/apply.js';
 import { badPositions, ROOT } from './helpers/lint-run.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? '') || 1000;
@@ -202,6 +203,24 @@ function lintsCleanly(files: MemFile[], std: StandardName | undefined): void {
   }
 }
 
+/**
+ * `--fix` on the file settles: after the fix loop (lint, fix, lint again, at most 10 passes) no
+ * fixable finding is left, nothing crashed, and every position is inside the fixed text.
+ */
+function fixesSettle(files: MemFile[], std: StandardName | undefined): void {
+  const plain = files.map((f) => ({ ...f, text: f.text.replace(/^\uFEFF/, '') }));
+  const results = lintMemory(plain, { standard: std });
+  results.forEach((r, i) => {
+    if (!r.messages.some((m) => m.fix)) return;
+    const relint = (text: string) => lintMemory(plain.map((f, k) => (k === i ? { ...f, text } : f)), { standard: std })[i]!.messages;
+    const out = fixLoop(plain[i]!.text, r.messages, relint);
+    const f = plain[i]!;
+    expect(out.messages.filter((m) => m.fix).map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`), `fixable findings left in ${f.path}`).toEqual([]);
+    expect(out.messages.filter((m) => m.ruleId === 'internal-error').map((m) => m.message), `internal-error after fixing ${f.path}`).toEqual([]);
+    expect(badPositions(out.output, out.messages), `positions in fixed ${f.path}`).toEqual([]);
+  });
+}
+
 const params = (runs: number) => ({ numRuns: runs, ...(SEED !== undefined ? { seed: SEED } : {}) });
 
 describe(`fuzz: specs never crash the linter and findings stay inside the file (${RUNS} runs per property)`, () => {
@@ -222,6 +241,11 @@ describe(`fuzz: specs never crash the linter and findings stay inside the file (
     );
   });
 
+  it('--fix settles: the fixed text re-lints with no fixable finding left (generated and mutated projects)', { timeout: TIMEOUT }, () => {
+    fc.assert(fc.property(project, standard, (files, std) => fixesSettle(files, std)), params(Math.ceil(RUNS / 2)));
+    fc.assert(fc.property(mutatedProject, standard, (files, std) => fixesSettle(files, std)), params(Math.ceil(RUNS / 2)));
+  });
+
   it('the generators make what they claim (so the properties are not vacuous)', () => {
     const sample = fc.sample(project, { numRuns: 200, seed: 42 }).flat();
     const texts = sample.map((f) => f.text);
@@ -233,6 +257,9 @@ describe(`fuzz: specs never crash the linter and findings stay inside the file (
     // Some generated projects do find things (the rules are really running).
     const found = sample.reduce((n, f) => n + lintMemory([f], { standard: 'v2' })[0]!.messages.length, 0);
     expect(found).toBeGreaterThan(50);
+    // ... and some of them offer fixes, so the --fix property is not vacuous either.
+    const fixable = sample.filter((f) => lintMemory([f], { standard: 'v2' })[0]!.messages.some((m) => m.fix)).length;
+    expect(fixable).toBeGreaterThan(5);
     const mutated = fc.sample(mutatedFixture, { numRuns: 100, seed: 7 });
     expect(mutated.filter((m) => !FIXTURES.some((f) => f.text === m.text)).length).toBeGreaterThan(80);
   });
