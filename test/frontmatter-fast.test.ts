@@ -42,12 +42,18 @@ describe('flat frontmatter fast path', () => {
     'a: b\r\nc: d',
     'description: "Use it when: \\"x\\" happens\\nand \\u00e9 \\\\ \\/"',
     'argument-hint: [--fix TASK_NUMBER]\ntags: [a, b-c, d e]\nnone: []',
+    'tools:\n  - Read\n  - Bash(git:*)\nname: x',
+    'list:\n- a\n- "b c"\nmodel: sonnet',
+    'skills:\r\n  - one\r\n  - two',
   ])('agrees with yaml on %j', (body) => {
     expect(compare(fm(body))).toBe('fast');
   });
 
   it.each([
-    'tools:\n  - Read',
+    'tools:\n  - 1',
+    'tools:\n  - a\n    - b',
+    'tools:\n  - a\n  # c\n  - b',
+    'tools:\n  - a: b',
     'a: [1, 2]',
     'a: [x] [y]',
     'a: [a, [b]]',

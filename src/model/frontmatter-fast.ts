@@ -106,6 +106,39 @@ function scalar(raw: string): { value: string | number | boolean | null; length:
   return { value: text, length: text.length };
 }
 
+/** A block list of plain-word items from `start` (each line `<indent>- word`); null if anything else. */
+function blockList(text: string, start: number, end: number): { items: string[]; range: Range; next: number } | null {
+  const items: string[] = [];
+  let pos = start;
+  let indent = -1;
+  let first = -1;
+  let last = start;
+  while (pos < end) {
+    let eol = text.indexOf('\n', pos);
+    if (eol === -1 || eol > end) eol = end;
+    let lineEnd = eol;
+    if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
+    const line = text.slice(pos, lineEnd);
+    const m = /^( *)- (.*)$/.exec(line);
+    if (!m) break;
+    if (indent === -1) indent = m[1]!.length;
+    else if (m[1]!.length !== indent) return null;
+    if (line.includes('\t') || line.includes('\r')) return null;
+    const raw = m[2]!;
+    if (raw.startsWith('[') || raw.startsWith('- ')) return null;
+    const sc = scalar(raw);
+    if (!sc || typeof sc.value !== 'string') return null;
+    if (first === -1) first = pos + m[1]!.length;
+    items.push(sc.value);
+    last = eol < end ? eol + 1 : eol;
+    pos = eol + 1;
+  }
+  if (items.length === 0) return null;
+  // A list at indent 0 ends where a key starts; an indented one must not be followed by more indented text.
+  if (pos < end && /^[ \t]/.test(text.slice(pos, Math.min(end, pos + 1))) && text.slice(pos, text.indexOf('\n', pos) === -1 ? end : text.indexOf('\n', pos)).trim() !== '') return null;
+  return { items, range: { start: first, end: last }, next: Math.min(pos, end) };
+}
+
 /** Parses flat frontmatter; null when the text needs the real YAML parser. */
 export function parseFlatFrontmatter(text: string, start: number, end: number): FastField[] | null {
   const fields: FastField[] = [];
@@ -124,10 +157,18 @@ export function parseFlatFrontmatter(text: string, start: number, end: number): 
       continue;
     }
     const m = KEY_LINE.exec(line);
-    if (!m || m[2] === undefined) return null;
+    if (!m) return null;
     const key = m[1]!;
     if (seen.has(key)) return null;
     seen.add(key);
+    if (m[2] === undefined) {
+      // `key:` then a block list of plain words (`  - Read`), the one nested form read here.
+      const list = blockList(text, eol + 1, end);
+      if (!list) return null;
+      fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: list.range, value: list.items });
+      pos = list.next;
+      continue;
+    }
     const valueStart = pos + line.length - m[2].length;
     const sc = m[2].startsWith('[') ? flowSequence(m[2]) : scalar(m[2]);
     if (!sc) return null;
