@@ -106,6 +106,15 @@ function scalar(raw: string): { value: string | number | boolean | null; length:
   return { value: text, length: text.length };
 }
 
+/** The line starting at `pos` (without its `\r\n` or `\n`), and where it ends (`eol`, at most `end`). */
+function lineAt(text: string, pos: number, end: number): { line: string; eol: number } {
+  let eol = text.indexOf('\n', pos);
+  if (eol === -1 || eol > end) eol = end;
+  let lineEnd = eol;
+  if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
+  return { line: text.slice(pos, lineEnd), eol };
+}
+
 /** A block list of plain-word items from `start` (each line `<indent>- word`); null if anything else. */
 function blockList(text: string, start: number, end: number): { items: string[]; range: Range; next: number } | null {
   const items: string[] = [];
@@ -114,11 +123,7 @@ function blockList(text: string, start: number, end: number): { items: string[];
   let first = -1;
   let last = start;
   while (pos < end) {
-    let eol = text.indexOf('\n', pos);
-    if (eol === -1 || eol > end) eol = end;
-    let lineEnd = eol;
-    if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
-    const line = text.slice(pos, lineEnd);
+    const { line, eol } = lineAt(text, pos, end);
     const m = /^( *)- (.*)$/.exec(line);
     if (!m) break;
     if (indent === -1) indent = m[1]!.length;
@@ -145,11 +150,7 @@ export function parseFlatFrontmatter(text: string, start: number, end: number): 
   const seen = new Set<string>();
   let pos = start;
   while (pos < end) {
-    let eol = text.indexOf('\n', pos);
-    if (eol === -1 || eol > end) eol = end;
-    let lineEnd = eol;
-    if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
-    const line = text.slice(pos, lineEnd);
+    const { line, eol } = lineAt(text, pos, end);
     if (line.includes('\t') || line.includes('\r')) return null;
     const trimmed = line.trim();
     if (trimmed === '' || (trimmed.startsWith('#') && line.startsWith('#'))) {
