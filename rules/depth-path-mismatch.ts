@@ -1,20 +1,9 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
-import type { JsonObject } from '../src/model/json/ast.js';
+import { delegationHolders } from '../src/standard/objects.js';
 
 interface Options {
   pathOffset?: number;
-}
-
-/** The object holding delegation_depth and delegation_path: a return's metadata, or a context. */
-function depthHolders(doc: { returnFormats: { node: JsonObject }[]; delegationContexts: { node: JsonObject }[] }): JsonObject[] {
-  const out: JsonObject[] = [];
-  for (const r of doc.returnFormats) {
-    const meta = findProperty(r.node, 'metadata')?.value;
-    if (meta?.type === 'object') out.push(meta);
-  }
-  for (const c of doc.delegationContexts) out.push(c.node);
-  return out;
 }
 
 export default defineRule<Options>({
@@ -34,7 +23,7 @@ export default defineRule<Options>({
   },
   check({ doc, options, profile, report }) {
     const offset = options.pathOffset ?? profile.pathOffset;
-    for (const holder of depthHolders(doc)) {
+    for (const { node: holder } of delegationHolders(doc)) {
       const depth = findProperty(holder, 'delegation_depth')?.value;
       const pathNode = findProperty(holder, 'delegation_path')?.value;
       if (depth?.type !== 'number' || pathNode?.type !== 'array' || pathNode.hasEllipsis) continue;
