@@ -7,8 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
-import { ConfigError, loadConfig } from '../config/load.js';
-import { resolveConfig } from '../config/resolve.js';
+import { ConfigError } from '../config/load.js';
+import { ConfigLookup } from '../config/lookup.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { lint } from '../lint.js';
 
@@ -38,8 +38,9 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
     const inputs = readInputs(env);
     const formatter = FORMATTERS[inputs.format];
     if (!formatter) throw new Error(`input format must be one of ${Object.keys(FORMATTERS).join(', ')}, got "${inputs.format}"`);
-    const config = resolveConfig(loadConfig({ configFile: inputs.config, lookup: true, cwd }), ALL_RULES);
-    const run = lint({ cwd, patterns: inputs.paths, rules: ALL_RULES, config });
+    // The same config lookup as the command line: the nearest config above each file.
+    const configs = new ConfigLookup({ cwd, rules: ALL_RULES, configFile: inputs.config, lookup: true });
+    const run = lint({ cwd, patterns: inputs.paths, rules: ALL_RULES, config: (f) => configs.forFile(f) });
     for (const u of run.unreadable) err(`::error::agent-lint cannot read "${u.arg}": ${u.reason}\n`);
     for (const p of run.unmatched) err(`::warning::agent-lint: no spec files match "${p}"\n`);
     if (run.unreadable.length) return 2;
