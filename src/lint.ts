@@ -110,15 +110,22 @@ export interface LintPlan {
   run: LintRun;
 }
 
-/** Expands the request's arguments into the files to lint (no file is read). */
-export function planLint(req: LintRequest): LintPlan {
-  const { cwd } = req;
+const relTo = (dir: string, abs: string) => toPosix(path.relative(dir, abs));
+
+/** The config of a file, and whether its config's `ignores` leave it out. */
+function configAccess(req: LintRequest) {
   const configFor = typeof req.config === 'function' ? req.config : () => req.config as ResolvedConfig;
-  const relTo = (dir: string, abs: string) => toPosix(path.relative(dir, abs));
   const isIgnored = (abs: string) => {
     const c = configFor(abs);
     return c.isIgnored(relTo(c.dir, abs));
   };
+  return { configFor, isIgnored };
+}
+
+/** Expands the request's arguments into the files to lint (no file is read). */
+export function planLint(req: LintRequest): LintPlan {
+  const { cwd } = req;
+  const { isIgnored } = configAccess(req);
 
   let targets: string[] = [];
   let walked: string[] = [];
@@ -159,12 +166,7 @@ export function planLint(req: LintRequest): LintPlan {
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun {
   const { cwd } = req;
-  const configFor = typeof req.config === 'function' ? req.config : () => req.config as ResolvedConfig;
-  const relTo = (dir: string, abs: string) => toPosix(path.relative(dir, abs));
-  const isIgnored = (abs: string) => {
-    const c = configFor(abs);
-    return c.isIgnored(relTo(c.dir, abs));
-  };
+  const { configFor, isIgnored } = configAccess(req);
   const roots = new ProjectRoots(cwd);
   const { targets, walked, run } = plan;
 
