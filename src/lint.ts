@@ -2,7 +2,8 @@
  * The pipeline: discover -> read -> one document model per file -> run rules per project ->
  * results. Used by the command line and the library API alike.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { relPosix, toPosix } from './util/paths.js';
+import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { hashText, type LintCache } from './cache.js';
@@ -60,7 +61,6 @@ export interface LintRun {
   fixed: FixedFile[];
 }
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
 
 /** A message for a file that cannot be linted at all (unreadable, binary, not UTF-8). */
 function fileProblem(ruleId: string, message: string): LintMessage {
@@ -75,18 +75,26 @@ type ReadOutcome = { text: string } | { problem: LintMessage };
 /** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
 export function readSpec(file: string): ReadOutcome {
   let buf: Buffer;
+  let fd: number | undefined;
   try {
-    const st = statSync(file);
+    // One open and one fstat: a FIFO opened without blocking is seen for what it is, not read.
+    fd = openSync(file, OPEN_FLAGS);
+    const st = fstatSync(fd);
     if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a directory, not a markdown file') };
     // Reading a FIFO or a device would block or never end.
     if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
     if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
-    buf = readFileSync(file);
+    buf = readFileSync(fd);
   } catch (e) {
     return { problem: fileProblem('file-unreadable', `cannot read file: ${whyUnreadable(file, e)}`) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   return decode(buf);
 }
+
+/** Read-only, and not blocking on a FIFO (where the platform has the flag). */
+const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0);
 
 export function decode(buf: Buffer): ReadOutcome {
   const probe = buf.subarray(0, 8192);
@@ -110,7 +118,7 @@ export interface LintPlan {
   run: LintRun;
 }
 
-const relTo = (dir: string, abs: string) => toPosix(path.relative(dir, abs));
+const relTo = relPosix;
 
 /** The config of a file, and whether its config's `ignores` leave it out. */
 function configAccess(req: LintRequest) {
@@ -188,8 +196,8 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
     const kindOf = (abs: string): FileKind => {
       const fromConfig = config.kindFor(relTo(config.dir, abs));
       if (fromConfig) return fromConfig;
-      const rel = path.relative(root, abs);
-      return kindFromPath(toPosix(rel.startsWith('..') ? path.relative(cwd, abs) : rel));
+      const rel = relPosix(root, abs);
+      return kindFromPath(rel.startsWith('..') ? relPosix(cwd, abs) : rel);
     };
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
@@ -239,7 +247,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
       const fingerprint = hashText(...project.documents.map((d) => `${d.relPath}\0${d.kind}\0${hashText(d.text)}`).sort());
       toLint = [];
       for (const doc of targetDocs) {
-        const settings = JSON.stringify([...settingsFor(doc)].sort((a, b) => a[0].localeCompare(b[0])));
+        const settings = JSON.stringify([...settingsFor(doc)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
         const key = hashText(profile.name, doc.kind, settings, fingerprint, doc.text);
         keys.set(doc, key);
         const hit = req.cache.get(doc.filePath, key);

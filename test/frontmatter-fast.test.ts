@@ -22,6 +22,8 @@ function compare(text: string): 'fast' | 'fallback' | 'none' {
   expect(flat.map((f) => ({ key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value }))).toEqual(
     slow.fields.map((f) => ({ key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value })),
   );
+  // A list's item positions are the YAML nodes' ranges.
+  expect(flat.map((f) => f.items)).toEqual(slow.fields.map((f) => f.items));
   const data: Record<string, unknown> = {};
   for (const f of flat) data[f.key] = f.value;
   expect(data).toEqual(slow.data);

@@ -7,6 +7,7 @@ import picomatch from 'picomatch';
 import path from 'node:path';
 import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
+import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
 
 
@@ -21,7 +22,6 @@ export const PLUGIN_PATTERNS = ['agents/**/*.md', 'commands/**/*.md', 'skills/*/
 
 export const DEFAULT_IGNORES = ['**/node_modules/**', '**/.git/**'];
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
 
 /**
  * Files matching the patterns below `cwd` (absolute paths). Symlinked folders are not walked
@@ -64,7 +64,7 @@ function isSpecPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
   const posix = toPosix(abs).replace(/^\/+/, '');
   if (isSpecLocation(posix)) return true;
   for (let d = path.dirname(abs); ; ) {
-    if (pluginRoots.has(d)) return isPluginSpec(toPosix(path.relative(d, abs)));
+    if (pluginRoots.has(d)) return isPluginSpec(relPosix(d, abs));
     const up = path.dirname(d);
     if (up === d) return false;
     d = up;
@@ -75,9 +75,9 @@ function isSpecPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
 export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
   const root = path.resolve(dir);
   const ignored = ignore.length ? picomatch(ignore, { dot: true }) : null;
-  const skip = ignored ? (abs: string) => ignored(toPosix(path.relative(root, abs))) || ignored(toPosix(path.relative(root, abs)) + '/') : undefined;
+  const skip = ignored ? (abs: string) => ignored(relPosix(root, abs)) || ignored(relPosix(root, abs) + '/') : undefined;
   const walk = walkSpecsTree(root, skip);
-  const entries = ignored ? walk.markdown.filter((f) => !ignored(toPosix(path.relative(root, f)))) : walk.markdown;
+  const entries = ignored ? walk.markdown.filter((f) => !ignored(relPosix(root, f))) : walk.markdown;
   const pluginRoots = new Set<string>(walk.pluginRoots);
   // The walk may start inside a plugin.
   for (let d = root; ; ) {

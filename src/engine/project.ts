@@ -85,13 +85,13 @@ export class ProjectView {
       const uses = (d: DocumentModel) =>
         mayUseStandard(d.text) &&
         (d.returnFormats.length > 0 || d.delegationContexts.length > 0);
-      // The linted files first: often they settle it without reading the rest.
-      this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.some(uses);
+      // The linted files first: often they settle it without reading the rest (which follows
+      // them in `documents`: each file is looked at once).
+      this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.slice(this.#targets.length).some(uses);
     }
     return this.#uses;
   }
 
-  /** Whether a document is one of those being linted (not only read for context). */
   /**
    * Whether any linted file delegates at all. The graph rules report only at delegations written
    * in linted files, so when none is, they need not read the rest of the project.
@@ -102,6 +102,7 @@ export class ProjectView {
     return this.#targetsDelegate;
   }
 
+  /** Whether a document is one of those being linted (not only read for context). */
   isTarget(doc: DocumentModel): boolean {
     this.#targetSet ??= new Set(this.#targets);
     return this.#targetSet.has(doc);

@@ -5,8 +5,8 @@
  * the marketplace says whether that agent exists, and under which `plugin:agent` id.
  * Read only when a target is not found, once per marketplace and process.
  */
-import { fastGlob } from '../util/fast-glob.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { walkSpecsTree } from '../discovery/walk.js';
 import path from 'node:path';
 
 export interface MarketplacePlugin {
@@ -19,6 +19,8 @@ export interface MarketplacePlugin {
 const MARKETPLACE = path.join('.claude-plugin', 'marketplace.json');
 /** How far above a project a marketplace may sit (`<marketplace>/plugins/<plugin>`). */
 const MAX_UP = 3;
+/** How deep below the marketplace a plugin's folder may be. */
+const MAX_PLUGIN_DEPTH = 4;
 
 const cache = new Map<string, MarketplacePlugin[]>();
 
@@ -34,11 +36,17 @@ export function marketplaceRoot(projectRoot: string): string | null {
 }
 
 function frontmatterName(file: string): string | null {
+  // The name is in the first lines: read 4 KB, not the whole file.
   let head: string;
+  let fd: number | undefined;
   try {
-    head = readFileSync(file, 'utf8').slice(0, 4000);
+    fd = openSync(file, 'r');
+    const buf = Buffer.alloc(4000);
+    head = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
   } catch {
     return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   if (!head.startsWith('---')) return null;
   const end = head.indexOf('\n---', 3);
@@ -60,18 +68,31 @@ function readPluginName(dir: string): string {
 export function marketplacePlugins(root: string): MarketplacePlugin[] {
   const hit = cache.get(root);
   if (hit) return hit;
-  const manifests = fastGlob().sync('**/.claude-plugin/plugin.json', { cwd: root, absolute: true, dot: true, deep: 5, suppressErrors: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+  // One walk of the marketplace gives the plugin roots and every markdown file in it.
+  const tree = walkSpecsTree(root);
+  const base = path.resolve(root);
+  const depth = (dir: string) => (dir === base ? 0 : path.relative(base, dir).split(path.sep).length);
+  const roots = tree.pluginRoots.filter((d) => depth(d) <= MAX_PLUGIN_DEPTH);
   const plugins: MarketplacePlugin[] = [];
-  for (const m of manifests.sort()) {
-    const dir = path.dirname(path.dirname(m));
+  for (const dir of roots) {
+    const agentsDir = path.join(dir, 'agents') + path.sep;
+    const skillsDir = path.join(dir, 'skills') + path.sep;
     const agents = new Set<string>();
-    for (const f of fastGlob().sync('agents/**/*.md', { cwd: dir, absolute: true, suppressErrors: true })) {
-      agents.add(path.basename(f, '.md'));
-      const n = frontmatterName(f);
-      if (n) agents.add(n);
-    }
     const skills = new Set<string>();
-    for (const f of fastGlob().sync('skills/*/SKILL.md', { cwd: dir, absolute: true, suppressErrors: true, caseSensitiveMatch: false })) skills.add(path.basename(path.dirname(f)));
+    for (const f of tree.markdown) {
+      if (f.startsWith(agentsDir)) {
+        // agents/**/*.md, leaving out hidden folders and files as a glob does.
+        const rest = f.slice(agentsDir.length);
+        if (!f.endsWith('.md') || rest.startsWith('.') || rest.includes(path.sep + '.')) continue;
+        agents.add(path.basename(f, '.md'));
+        const n = frontmatterName(f);
+        if (n) agents.add(n);
+      } else if (f.startsWith(skillsDir)) {
+        // skills/*/SKILL.md (any case).
+        const parts = f.slice(skillsDir.length).split(path.sep);
+        if (parts.length === 2 && !parts[0]!.startsWith('.') && parts[1]!.toLowerCase() === 'skill.md') skills.add(parts[0]!);
+      }
+    }
     plugins.push({ name: readPluginName(dir), dir, agents, skills });
   }
   cache.set(root, plugins);

@@ -66,6 +66,22 @@ function frontmatterRefs(doc: DocumentModel, out: Reference[]): void {
   const addList = (node: YamlNode | null | undefined, via: EdgeVia) => {
     if (node && isSeq(node)) for (const item of node.items) add(item as YamlNode, via);
   };
+  /** A list's items by position (what `add` gets from the YAML nodes, without them). */
+  const addItems = (items: readonly Range[], values: readonly unknown[], via: EdgeVia) => {
+    items.forEach((r, i) => {
+      const value = values[i];
+      if (typeof value !== 'string') return;
+      let { start, end } = r;
+      const q = doc.text[start];
+      if ((q === '"' || q === "'") && doc.text[end - 1] === q) {
+        start++;
+        end--;
+      }
+      if (doc.text.slice(start, end) !== value) return;
+      const target = value.trim();
+      if (isNameLike(target)) out.push({ target, expected: 'agent', via, range: { start, end } });
+    });
+  };
   /** A routing table: its string values (nested tables and lists too), settings left out. */
   const routing = (node: YamlNode | null | undefined, depth: number) => {
     if (!node || depth > 3) return;
@@ -81,7 +97,10 @@ function frontmatterRefs(doc: DocumentModel, out: Reference[]): void {
   };
   for (const field of fm.fields) {
     if (field.key === 'routing') routing(field.node, 0);
-    else if (field.key === 'can_delegate_to') addList(field.node, 'can-delegate-to');
+    else if (field.key === 'can_delegate_to') {
+      if (field.items && Array.isArray(field.value)) addItems(field.items, field.value, 'can-delegate-to');
+      else addList(field.node, 'can-delegate-to');
+    }
     else if (field.key === 'delegation' && field.node && isMap(field.node)) {
       for (const pair of field.node.items) {
         if (isScalar(pair.key) && pair.key.value === 'can_delegate_to') addList(pair.value as YamlNode, 'can-delegate-to');

@@ -13,22 +13,33 @@ export interface FastField {
   keyRange: Range;
   valueRange: Range;
   value: string | number | boolean | null | string[];
+  /** For a list: each item's range as written (quotes included), as the YAML node's range. */
+  items?: Range[];
 }
 
 /** `[a, b c, --d]`: a one-line flow sequence of plain words (no quotes, nesting or numbers). */
-function flowSequence(raw: string): { value: string[]; length: number } | null {
+function flowSequence(raw: string): { value: string[]; length: number; offsets: Array<[number, number]> } | null {
   const text = raw.trimEnd();
   if (text[0] !== '[' || text[text.length - 1] !== ']') return null;
   const inner = text.slice(1, -1);
   if (/[[\]{}"'#&*!|>%@`]/.test(inner) || inner.includes(': ') || inner.trimEnd().endsWith(':')) return null;
-  const items = inner.split(',').map((x) => x.trim());
-  if (items.length === 1 && items[0] === '') return { value: [], length: text.length };
+  const parts = inner.split(',');
+  const items = parts.map((x) => x.trim());
+  if (items.length === 1 && items[0] === '') return { value: [], length: text.length, offsets: [] };
   for (const it of items) {
     if (it === '' || /^[-?:](\s|$)/.test(it) || it.endsWith(':')) return null;
     // Items YAML would read as something else than a string go to yaml.
     if (NULLS.has(it) || TRUE.has(it) || FALSE.has(it) || /^[-+.]?[0-9]/.test(it) || /^\.(inf|nan)/i.test(it)) return null;
   }
-  return { value: items, length: text.length };
+  // Where each item is in `raw` (after the `[`, past the commas and spaces before it).
+  const offsets: Array<[number, number]> = [];
+  let at = 1;
+  parts.forEach((part, i) => {
+    const start = at + (part.length - part.trimStart().length);
+    offsets.push([start, start + items[i]!.length]);
+    at += part.length + 1;
+  });
+  return { value: items, length: text.length, offsets };
 }
 
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*) ?:(?: +(.*))?$/;
@@ -116,8 +127,9 @@ function lineAt(text: string, pos: number, end: number): { line: string; eol: nu
 }
 
 /** A block list of plain-word items from `start` (each line `<indent>- word`); null if anything else. */
-function blockList(text: string, start: number, end: number): { items: string[]; range: Range; next: number } | null {
+function blockList(text: string, start: number, end: number): { items: string[]; itemRanges: Range[]; range: Range; next: number } | null {
   const items: string[] = [];
+  const itemRanges: Range[] = [];
   let pos = start;
   let indent = -1;
   let first = -1;
@@ -135,13 +147,15 @@ function blockList(text: string, start: number, end: number): { items: string[];
     if (!sc || typeof sc.value !== 'string') return null;
     if (first === -1) first = pos + m[1]!.length;
     items.push(sc.value);
+    const itemStart = pos + m[1]!.length + 2;
+    itemRanges.push({ start: itemStart, end: itemStart + sc.length });
     last = eol < end ? eol + 1 : eol;
     pos = eol + 1;
   }
   if (items.length === 0) return null;
   // A list at indent 0 ends where a key starts; an indented one must not be followed by more indented text.
   if (pos < end && /^[ \t]/.test(text.slice(pos, Math.min(end, pos + 1))) && text.slice(pos, text.indexOf('\n', pos) === -1 ? end : text.indexOf('\n', pos)).trim() !== '') return null;
-  return { items, range: { start: first, end: last }, next: Math.min(pos, end) };
+  return { items, itemRanges, range: { start: first, end: last }, next: Math.min(pos, end) };
 }
 
 /** Parses flat frontmatter; null when the text needs the real YAML parser. */
@@ -166,19 +180,22 @@ export function parseFlatFrontmatter(text: string, start: number, end: number): 
       // `key:` then a block list of plain words (`  - Read`), the one nested form read here.
       const list = blockList(text, eol + 1, end);
       if (!list) return null;
-      fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: list.range, value: list.items });
+      fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: list.range, value: list.items, items: list.itemRanges });
       pos = list.next;
       continue;
     }
     const valueStart = pos + line.length - m[2].length;
-    const sc = m[2].startsWith('[') ? flowSequence(m[2]) : scalar(m[2]);
+    const flow = m[2].startsWith('[') ? flowSequence(m[2]) : null;
+    const sc = flow ?? scalar(m[2]);
     if (!sc) return null;
-    fields.push({
+    const field: FastField = {
       key,
       keyRange: { start: pos, end: pos + key.length },
       valueRange: { start: valueStart, end: valueStart + sc.length },
       value: sc.value,
-    });
+    };
+    if (flow) field.items = flow.offsets.map(([a, b]) => ({ start: valueStart + a, end: valueStart + b }));
+    fields.push(field);
     pos = eol + 1;
   }
   return fields;

@@ -13,6 +13,11 @@ export interface FrontmatterField {
   valueRange: Range;
   value: unknown;
   node: YamlNode | null;
+  /**
+   * For a list of scalars: each item's range as written (quotes included). Rules that only want
+   * item positions use it, so that fast-path frontmatter never needs the YAML parse.
+   */
+  items?: readonly Range[];
 }
 
 export interface FrontmatterProblem {
@@ -168,7 +173,8 @@ export function parseFrontmatter(text: string): Frontmatter | null {
       errors: [],
       data,
       fields: flat.map((f) => {
-        const field = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value as unknown, node: null as YamlNode | null };
+        const field: FrontmatterField = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value as unknown, node: null };
+        if (f.items) field.items = f.items;
         // A list's YAML node (item positions) comes from the real parse, on first use.
         if (Array.isArray(f.value)) {
           Object.defineProperty(field, 'node', {
@@ -236,7 +242,11 @@ export function parseYamlFrontmatter(text: string, loc = locateFrontmatter(text)
       } catch {
         value = null;
       }
-      fields.push({ key: String(keyNode.value), keyRange, valueRange, value, node: valueNode });
+      const field: FrontmatterField = { key: String(keyNode.value), keyRange, valueRange, value, node: valueNode };
+      if (valueNode && isSeq(valueNode) && valueNode.items.every((it) => isScalar(it) && it.range)) {
+        field.items = valueNode.items.map((it) => ({ start: base + (it as YamlNode).range![0], end: base + (it as YamlNode).range![1] }));
+      }
+      fields.push(field);
     }
     if (errors.length === 0) {
       try {

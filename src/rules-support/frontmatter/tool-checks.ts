@@ -23,7 +23,7 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
   const { field } = c;
   const v = field.value;
   if (v === null || v === undefined) return [];
-  const entries = toolEntries(field.node, v, c.text, c.base, field.valueRange);
+  const entries = toolEntries(field, c.text, c.base);
   if (!entries) {
     return [
       {

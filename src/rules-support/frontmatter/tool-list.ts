@@ -11,6 +11,7 @@ import {
   TOOL_PATTERNS,
 } from '../../standard/frontmatter-fields.js';
 import type { Range } from '../../types.js';
+import type { FrontmatterField } from '../../model/frontmatter.js';
 import { closest } from '../../util/suggest.js';
 import { nodeRange } from './yaml-nodes.js';
 
@@ -45,7 +46,8 @@ export function splitToolString(value: string): Array<{ text: string; offset: nu
  * neither a string nor a list. An entry's range is found in the source text; when it cannot be
  * (escapes, folded scalars), the whole value's range stands in.
  */
-export function toolEntries(node: YamlNode | null, value: unknown, text: string, base: number, valueRange: Range): ToolEntry[] | null {
+export function toolEntries(field: Pick<FrontmatterField, 'node' | 'items' | 'value' | 'valueRange'>, text: string, base: number): ToolEntry[] | null {
+  const { value, valueRange } = field;
   const locate = (token: string, within: Range, from: number): Range & { next: number } => {
     const idx = text.slice(within.start, within.end).indexOf(token, from);
     if (idx === -1) return { ...within, next: from };
@@ -61,6 +63,20 @@ export function toolEntries(node: YamlNode | null, value: unknown, text: string,
     }
     return entries;
   }
+  if (Array.isArray(value) && field.items && field.items.length === value.length) {
+    // Items known by position (scalars): no YAML node needed.
+    const entries: ToolEntry[] = [];
+    field.items.forEach((itemRange, i) => {
+      const v = value[i];
+      if (v === null || v === undefined) return;
+      const s = typeof v === 'object' ? JSON.stringify(v) : String(v).trim();
+      if (!s) return;
+      const r = locate(s, itemRange, 0);
+      entries.push({ text: s, range: { start: r.start, end: r.end } });
+    });
+    return entries;
+  }
+  const node = Array.isArray(value) ? field.node : null;
   if (Array.isArray(value) && node && isSeq(node)) {
     const entries: ToolEntry[] = [];
     node.items.forEach((item, i) => {
@@ -105,8 +121,20 @@ function classifyName(name: string): ToolVerdict {
   return { kind: 'unknown', name, suggestion: closest(name, SUGGESTABLE), nameLength: name.length };
 }
 
+/** Verdicts by entry: the same few names recur across a project's files, and a suggestion costs edit distances. */
+const verdicts = new Map<string, ToolVerdict>();
+
 /** What Claude Code makes of one tool entry. */
 export function classifyTool(entry: string): ToolVerdict {
+  let v = verdicts.get(entry);
+  if (!v) {
+    if (verdicts.size >= 10_000) verdicts.clear();
+    verdicts.set(entry, (v = classifyEntry(entry)));
+  }
+  return v;
+}
+
+function classifyEntry(entry: string): ToolVerdict {
   if (entry === '*') return { kind: 'all' };
   if (MCP.test(entry)) return { kind: 'mcp' };
   const m = WITH_SPECIFIER.exec(entry);

@@ -90,12 +90,13 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
         push('type', `${key} is ${typeName(v)} (${show(v)}), expected a list`, at, typeof v === 'string');
         break;
       }
-      const items = field.node && isSeq(field.node) ? field.node.items : [];
+      // Item positions only for a bad item (the YAML node is built on demand).
+      const itemRange = (i: number) => (field.items?.[i] ? field.items[i]! : nodeRange((field.node && isSeq(field.node) ? field.node.items[i] : undefined) as YamlNode, c.base, at));
       v.forEach((item, i) => {
         const ok = spec.itemType === 'string-or-object' ? typeof item === 'string' || (isPlainObject(item) && Object.keys(item).length === 1) : typeof item === 'string';
         if (!ok) {
           const want = spec.itemType === 'string-or-object' ? 'a name or a mapping with one key' : 'a string';
-          push('type', `item ${i + 1} of ${key} is ${typeName(item)} (${show(item)}), expected ${want}`, nodeRange(items[i] as YamlNode, c.base, at));
+          push('type', `item ${i + 1} of ${key} is ${typeName(item)} (${show(item)}), expected ${want}`, itemRange(i));
         }
       });
       break;
