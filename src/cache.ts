@@ -4,7 +4,7 @@
  * and options), its kind and profile, its text, and a fingerprint of every spec in its project
  * (cross-file rules depend on the other files too).
  */
-import { createHash } from 'node:crypto';
+import { crypto } from './util/builtin.js';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { VERSION } from './meta.js';
@@ -25,7 +25,7 @@ interface CacheFile {
 }
 
 export function hashText(...parts: string[]): string {
-  const h = createHash('sha256');
+  const h = crypto().createHash('sha256');
   for (const p of parts) h.update(p).update('\0');
   return h.digest('hex');
 }

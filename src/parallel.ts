@@ -5,12 +5,15 @@
  */
 import { statSync } from 'node:fs';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { workerThreads } from './util/builtin.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { lint, type LintPlan, type LintRequest, type LintRun } from './lint.js';
 import type { LintResult } from './types.js';
 
 /** Below this many bytes to lint, one thread is faster than two. */
+/** The argument a lint worker thread is started with (see src/cli/bin.ts). */
+export const WORKER_FLAG = '--agent-lint-worker';
+
 export const PARALLEL_MIN_BYTES = 2_000_000;
 
 /**
@@ -75,7 +78,7 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { e
   if (theirs.length === 0 || mine.length === 0) return lint(req, plan);
   const job: WorkerJob = { agentLintWorker: true, cwd: req.cwd, files: theirs, walked: plan.walked, options: worker.options };
   const fromWorker = new Promise<LintResult[]>((resolve, reject) => {
-    const w = new Worker(worker.entry, { workerData: job });
+    const w = new (workerThreads().Worker)(worker.entry, { workerData: job, argv: [WORKER_FLAG] });
     w.once('message', (m: { results?: LintResult[]; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.results!)));
     w.once('error', reject);
     w.once('exit', (code) => code !== 0 && reject(new Error(`lint worker exited with code ${code}`)));

@@ -1,5 +1,5 @@
 /**
- * The `agent-lint` command (dist/src/cli/launch.js) runs the bundled CLI with a V8 code cache:
+ * The `agent-lint` command (dist/src/cli/launch.cjs) runs the bundled CLI with a V8 code cache:
  * its output equals the unbundled CLI's, with and without a cache, and a subcommand works too.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/shared.js';
 
-const LAUNCH = path.join(REPO_ROOT, 'dist/src/cli/launch.js');
+const LAUNCH = path.join(REPO_ROOT, 'dist/src/cli/launch.cjs');
 const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
 const SAMPLE = path.join(REPO_ROOT, 'fixtures/sample-project');
 const run = (entry: string, args: string[], input?: string) =>

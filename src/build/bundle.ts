@@ -1,9 +1,9 @@
 /**
  * Build step: bundles the CLI into one CommonJS file, dist/agent-lint.cjs, so that start-up
  * reads and compiles one file instead of resolving a hundred modules, and so that the launcher
- * (src/cli/launch.ts) can keep a V8 code cache of it. Modules only some runs need stay outside
- * the bundle and load on demand: ajv (config checking), fast-glob (glob arguments) and the
- * markdown parser (rules that ask for the tree).
+ * (src/cli/launch.cts) can keep a V8 code cache of it. Modules only some runs need stay outside
+ * the bundle and load on demand: ajv (config checking), fast-glob (glob arguments), the
+ * markdown parser (rules that ask for the tree) and the YAML parser (dist/vendor/yaml.cjs).
  *
  * Usage: node dist/src/build/bundle.js   (from the repository root, after tsc)
  */
@@ -23,8 +23,23 @@ await build({
   target: 'node20',
   external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
   // Modules that locate files next to themselves do it from the bundle's own place.
-  define: { 'import.meta.url': '__agentLintUrl' },
+  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
   banner: { js: "var __agentLintUrl = require('node:url').pathToFileURL(__filename).href;" },
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+// The YAML parser in a file of its own, loaded on first need (src/util/yaml.ts): most runs read
+// frontmatter with the fast path and never load it.
+await build({
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: root, sourcefile: 'vendor-yaml.cjs' },
+  outfile: path.join(out, 'vendor', 'yaml.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { runCheckReturn } from './check-return.js';
 import { runGraphCli } from './graph.js';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { workerThreads } from '../util/builtin.js';
+import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
 
 function readStdin(): Promise<string> {
@@ -25,9 +26,11 @@ const write = (stream: NodeJS.WriteStream) => (s: string) => {
   stream.write(s);
 };
 
-if (!isMainThread && (workerData as { agentLintWorker?: boolean } | null)?.agentLintWorker) {
-  // A worker thread of a large run: lint its share and post the results.
-  void runLintWorker(workerData, (m) => parentPort!.postMessage(m));
+// A worker thread of a large run is started with WORKER_FLAG (so that a plain run need not load
+// node:worker_threads to ask): it lints its share and posts the results.
+const thread = process.argv.includes(WORKER_FLAG) ? workerThreads() : null;
+if (thread && !thread.isMainThread && (thread.workerData as { agentLintWorker?: boolean } | null)?.agentLintWorker) {
+  void runLintWorker(thread.workerData, (m) => thread.parentPort!.postMessage(m));
 } else {
   main();
 }

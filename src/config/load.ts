@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { yaml } from '../util/yaml.js';
 import { parseJsonc } from './jsonc.js';
 
 export const CONFIG_FILES = ['.agent-lint.json', '.agent-lint.jsonc', '.agent-lint.yaml', '.agent-lint.yml'];
@@ -39,7 +39,7 @@ export function readConfigFile(file: string): unknown {
   }
   const base = path.basename(file);
   try {
-    if (/\.ya?ml$/i.test(base)) return parseYaml(text) ?? {};
+    if (/\.ya?ml$/i.test(base)) return yaml().parse(text) ?? {};
     if (base === 'package.json') {
       const pkg = parseJsonc(text) as Record<string, unknown>;
       return pkg['agent-lint'];

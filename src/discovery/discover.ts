@@ -52,8 +52,11 @@ export function globFiles(patterns: string | string[], cwd: string, ignore: stri
 }
 
 const MANIFEST = '.claude-plugin/plugin.json';
-const isSpecLocation = picomatch(SPEC_PATTERNS, { dot: true });
-const isPluginSpec = picomatch(PLUGIN_PATTERNS, { dot: true });
+// Compiled on first use (a run on named files may never ask).
+let specLocation: ((p: string) => boolean) | undefined;
+let pluginSpec: ((p: string) => boolean) | undefined;
+const isSpecLocation = (p: string) => (specLocation ??= picomatch(SPEC_PATTERNS, { dot: true }))(p);
+const isPluginSpec = (p: string) => (pluginSpec ??= picomatch(PLUGIN_PATTERNS, { dot: true }))(p);
 
 /**
  * Whether a markdown file is a spec by where it lives: its absolute path matches a spec location

@@ -4,7 +4,8 @@
  * frontmatter's routing table and `delegation.can_delegate_to` list, Skill invocations, and
  * the consecutive names of its `delegation_path` examples. Templated names are left out.
  */
-import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq } from '../util/yaml.js';
 import type { DocumentModel } from '../model/document.js';
 import type { JsonArray, JsonNode } from '../model/json/ast.js';
 import { findProperty } from '../model/json/parse.js';

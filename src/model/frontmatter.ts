@@ -2,7 +2,8 @@
  * Frontmatter: the `---` block at the top of a spec, parsed with the `yaml` package so that
  * every key and value has an offset in the document.
  */
-import { parseDocument, isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import type { Document, Node as YamlNode } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, yaml } from '../util/yaml.js';
 import type { Range } from '../types.js';
 import { parseFlatFrontmatter } from './frontmatter-fast.js';
 
@@ -167,7 +168,7 @@ export function parseFrontmatter(text: string): Frontmatter | null {
     for (const f of flat) data[f.key] = f.value;
     let doc: Document | undefined;
     const yamlText = text.slice(loc.contentRange.start, loc.contentRange.end);
-    const getDoc = () => (doc ??= parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true }));
+    const getDoc = () => (doc ??= yaml().parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true }));
     return {
       ...loc,
       errors: [],
@@ -213,7 +214,7 @@ export function parseYamlFrontmatter(text: string, loc = locateFrontmatter(text)
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
+    document = yaml().parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
   } catch (e) {
     errors.push({ message: `YAML parser failed: ${(e as Error).message}`, code: 'YAML_CRASH', range: { start: base, end: base } });
   } finally {

@@ -2,7 +2,8 @@
  * Claude Code tool lists (`tools`, `disallowedTools`, `allowed-tools`, `disallowed-tools`):
  * split into entries with their exact ranges, and classify each entry.
  */
-import { isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { isScalar, isSeq } from '../../util/yaml.js';
 import {
   REMOVED_TOOLS,
   REMOVED_TOOL_SUGGESTIONS,

@@ -2,7 +2,8 @@
  * Type and enum checks of one frontmatter value against its FieldSpec. Tool lists, names and
  * models have their own files; this one knows the generic types.
  */
-import { isMap, isSeq, type Node as YamlNode, type Pair } from 'yaml';
+import type { Node as YamlNode, Pair } from 'yaml';
+import { isMap, isSeq } from '../../util/yaml.js';
 import type { FieldSpec } from '../../standard/frontmatter-fields.js';
 import type { Range } from '../../types.js';
 import { closest, editDistance } from '../../util/suggest.js';

@@ -1,5 +1,6 @@
 /** Small helpers over `yaml` nodes: absolute ranges and a readable name for a value's type. */
-import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq } from '../../util/yaml.js';
 import type { Range } from '../../types.js';
 
 /** The node's value range in the document (yaml ranges are relative to the frontmatter content). */

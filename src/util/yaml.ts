@@ -1,0 +1,31 @@
+/**
+ * The `yaml` package, loaded on first use. Most frontmatter is read by the fast path
+ * (src/model/frontmatter-fast.ts), so a run on files with flat frontmatter never loads the YAML
+ * parser; the bundled CLI keeps it in a file of its own (dist/vendor/yaml.cjs) for that reason.
+ *
+ * The node predicates answer false for anything that is not an object without loading the
+ * package: a YAML node only exists once the package has been loaded.
+ */
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+
+/** Set by the bundler (src/build/bundle.ts) to the vendored copy beside the bundle. */
+declare const __AGENT_LINT_YAML__: string | undefined;
+const MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML__ : 'yaml';
+
+let loaded: typeof Yaml | undefined;
+
+export function yaml(): typeof Yaml {
+  return (loaded ??= createRequire(import.meta.url)(MODULE) as typeof Yaml);
+}
+
+type Pred<T> = (node: unknown) => node is T;
+const pred = <T>(name: 'isMap' | 'isSeq' | 'isScalar' | 'isPair' | 'isAlias' | 'isCollection'): Pred<T> =>
+  ((node: unknown) => typeof node === 'object' && node !== null && (yaml()[name] as (n: unknown) => boolean)(node)) as Pred<T>;
+
+export const isMap: Pred<Yaml.YAMLMap> = pred('isMap');
+export const isSeq: Pred<Yaml.YAMLSeq> = pred('isSeq');
+export const isScalar: Pred<Yaml.Scalar> = pred('isScalar');
+export const isPair: Pred<Yaml.Pair> = pred('isPair');
+export const isAlias: Pred<Yaml.Alias> = pred('isAlias');
+export const isCollection: Pred<Yaml.YAMLMap | Yaml.YAMLSeq> = pred('isCollection');
