@@ -88,7 +88,8 @@ describe.concurrent('exit codes', () => {
     expect(lines[0]).toBe(path.join('.claude', 'commands', 'research.md'));
     expect(lines[1]).toMatch(/^ {2}3:24 {2}error {2}frontmatter is not valid YAML: .*quote the value.* {2}frontmatter-valid$/);
     expect(lines[2]).toBe('    3 | argument-hint: [topic] [--deep]');
-    expect(lines[3]).toMatch(/^ {6}\| {24}\^$/);
+    // The text after the list is what breaks the YAML: underlined whole.
+    expect(lines[3]).toBe(`      | ${' '.repeat(23)}^${'~'.repeat('[--deep]'.length - 1)}`);
     expect(r.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
   });
 

@@ -7,12 +7,34 @@ import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFlatFrontmatter } from '../src/model/frontmatter-fast.js';
+import { parseFastFrontmatter, parseFlatFrontmatter } from '../src/model/frontmatter-fast.js';
 import { locateFrontmatter, parseYamlFrontmatter } from '../src/model/frontmatter.js';
 import { REPO_ROOT, SHARED } from './helpers/shared.js';
 import { existsSync } from 'node:fs';
 
+/**
+ * Where the fast path reports its one error (`key: [a] b`), yaml reports an error too, its first
+ * on the same line, and every field before that line is what yaml gives.
+ */
+function compareError(text: string): 'error' | 'other' {
+  const loc = locateFrontmatter(text);
+  if (!loc || !loc.closed) return 'other';
+  const fast = parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end);
+  if (!fast?.error) return 'other';
+  const slow = parseYamlFrontmatter(text, loc)!;
+  expect(slow.errors.length).toBeGreaterThan(0);
+  const lineOf = (pos: number) => text.slice(0, pos).split('\n').length;
+  const errLine = lineOf(fast.error.range.start);
+  expect(lineOf(Math.min(...slow.errors.map((e) => e.range.start)))).toBe(errLine);
+  expect(text.slice(fast.error.range.start, fast.error.range.end).trim()).toBe(text.slice(fast.error.range.start, fast.error.range.end));
+  const before = (fs: Array<{ key: string; keyRange: { start: number }; valueRange: unknown; value: unknown }>) =>
+    fs.filter((f) => lineOf(f.keyRange.start) < errLine).map((f) => ({ key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value }));
+  expect(before(fast.fields)).toEqual(before(slow.fields));
+  return 'error';
+}
+
 function compare(text: string): 'fast' | 'fallback' | 'none' {
+  compareError(text);
   const loc = locateFrontmatter(text);
   if (!loc || !loc.closed) return 'none';
   const flat = parseFlatFrontmatter(text, loc.contentRange.start, loc.contentRange.end);
@@ -79,6 +101,30 @@ describe('flat frontmatter fast path', () => {
     expect(compare(fm(body))).toBe('fallback');
   });
 
+  it.each([
+    ['argument-hint: [--dry-run] [--x]', '[--x]'],
+    ['name: a\nargument-hint: [DOMAIN] | --analyze | --generate\ndescription: d', '| --analyze | --generate'],
+    ['argument-hint: [a] foo: bar', 'foo: bar'],
+    ['tools: [Read]x', 'x'],
+  ])('reports %j as a YAML error at the text after the list, as yaml does on that line', (body, rest) => {
+    const text = fm(body);
+    expect(compareError(text)).toBe('error');
+    const loc = locateFrontmatter(text)!;
+    const fast = parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end)!;
+    expect(text.slice(fast.error!.range.start, fast.error!.range.end)).toBe(rest);
+    expect(fast.fields.map((f) => f.key)).not.toContain(body.match(/(\S+): \[/)![1]);
+  });
+
+  it.each(['a: [x] # note', 'a: [x]: y', 'a: [x], [y]', 'a: [[x]] y', 'a: ["x"] y', 'a: [x] y\nb: [z] w', 'a: [x] y\nb: |\n  t'])(
+    'leaves %j to yaml (a valid line, or more than the one error it knows)',
+    (body) => {
+      const text = fm(body);
+      const loc = locateFrontmatter(text)!;
+      const fast = parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end);
+      expect(fast === null || !fast.error).toBe(true);
+    },
+  );
+
   it('gives a list field its YAML node on demand (item positions for the rules)', async () => {
     const { parseFrontmatter } = await import('../src/model/frontmatter.js');
     const text = fm('tools: [Read, Grep]\nname: x');
@@ -99,10 +145,14 @@ describe('flat frontmatter fast path', () => {
   it.skipIf(!existsSync(path.join(SHARED, 'corpus')))('agrees with yaml on every file of the corpus', () => {
     const files = fg.sync('**/*.md', { cwd: path.join(SHARED, 'corpus'), dot: true, absolute: true });
     const counts = { fast: 0, fallback: 0, none: 0 };
+    let errors = 0;
     for (const f of files) {
       const text = readFileSync(f, 'utf8').replace(/^\uFEFF/, '');
       counts[compare(text)]++;
+      if (compareError(text) === 'error') errors++;
     }
+    // The `argument-hint: [x] [y]` error is common in real projects.
+    expect(errors).toBeGreaterThan(100);
     // Most real frontmatter is flat: the fast path must carry the bulk of it.
     expect(counts.fast).toBeGreaterThan(counts.fallback);
   });

@@ -158,8 +158,45 @@ function blockList(text: string, start: number, end: number): { items: string[];
   return { items, itemRanges, range: { start: first, end: last }, next: Math.min(pos, end) };
 }
 
+/**
+ * `[a] b`: a one-line flow sequence with text after its `]` (the usual `argument-hint: [x] [y]`).
+ * In a block mapping that is always a YAML error; returns where the trailing text starts and
+ * ends, or null for anything else (nested brackets, quotes, `[a]: b`, `[a] # comment`, ...).
+ */
+function flowWithTrailer(raw: string): { close: number; rest: number; end: number } | null {
+  const close = raw.indexOf(']');
+  if (close === -1 || /[[\]{}"'#]/.test(raw.slice(1, close))) return null;
+  const after = raw.slice(close + 1);
+  const rest = after.trim();
+  if (rest === '' || /^[:#,]/.test(rest)) return null;
+  const at = close + 1 + (after.length - after.trimStart().length);
+  return { close, rest: at, end: at + rest.length };
+}
+
+export interface FastProblem {
+  message: string;
+  code: string;
+  range: Range;
+}
+
+export interface FastFrontmatter {
+  fields: FastField[];
+  /** The one YAML error the fast path recognises (a flow sequence with text after it). */
+  error?: FastProblem;
+}
+
 /** Parses flat frontmatter; null when the text needs the real YAML parser. */
 export function parseFlatFrontmatter(text: string, start: number, end: number): FastField[] | null {
+  const r = parseFastFrontmatter(text, start, end);
+  return r && !r.error ? r.fields : null;
+}
+
+/**
+ * Flat frontmatter, or flat frontmatter with one `key: [a] b` line (a YAML error, reported
+ * without the YAML parser, with the fields of the other lines); null for anything else.
+ */
+export function parseFastFrontmatter(text: string, start: number, end: number): FastFrontmatter | null {
+  let error: FastProblem | undefined;
   const fields: FastField[] = [];
   const seen = new Set<string>();
   let pos = start;
@@ -187,7 +224,19 @@ export function parseFlatFrontmatter(text: string, start: number, end: number): 
     const valueStart = pos + line.length - m[2].length;
     const flow = m[2].startsWith('[') ? flowSequence(m[2]) : null;
     const sc = flow ?? scalar(m[2]);
-    if (!sc) return null;
+    if (!sc) {
+      const trailer = !error && m[2].startsWith('[') ? flowWithTrailer(m[2]) : null;
+      if (!trailer) return null;
+      const list = m[2].slice(0, trailer.close + 1);
+      const rest = m[2].slice(trailer.rest, trailer.end);
+      error = {
+        code: 'UNEXPECTED_TOKEN',
+        message: `\`${key}: ${list}\` is a YAML list, and the line goes on after its \`]\` (\`${rest}\`), where YAML expects the end of the value`,
+        range: { start: valueStart + trailer.rest, end: valueStart + trailer.end },
+      };
+      pos = eol + 1;
+      continue;
+    }
     const field: FastField = {
       key,
       keyRange: { start: pos, end: pos + key.length },
@@ -198,5 +247,5 @@ export function parseFlatFrontmatter(text: string, start: number, end: number): 
     fields.push(field);
     pos = eol + 1;
   }
-  return fields;
+  return error ? { fields, error } : { fields };
 }

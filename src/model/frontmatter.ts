@@ -5,7 +5,7 @@
 import type { Document, Node as YamlNode } from 'yaml';
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, yaml } from '../util/yaml.js';
 import type { Range } from '../types.js';
-import { parseFlatFrontmatter } from './frontmatter-fast.js';
+import { parseFastFrontmatter } from './frontmatter-fast.js';
 
 export interface FrontmatterField {
   key: string;
@@ -162,16 +162,20 @@ export function parseFrontmatter(text: string): Frontmatter | null {
   if (!loc) return null;
   // Flat `key: value` frontmatter (most specs) is read without the YAML parser; the parsed YAML
   // document is still there, built on first use, for a rule that wants it.
-  const flat = loc.closed ? parseFlatFrontmatter(text, loc.contentRange.start, loc.contentRange.end) : null;
-  if (flat) {
-    const data: Record<string, unknown> = {};
+  // So is flat frontmatter with one `key: [a] b` line, the commonest YAML error in real specs:
+  // reported from the scan, with the other lines' fields (data is null, as for any YAML error).
+  const fast = loc.closed ? parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end) : null;
+  if (fast) {
+    const flat = fast.fields;
+    let data: Record<string, unknown> | null = {};
     for (const f of flat) data[f.key] = f.value;
+    if (fast.error) data = null;
     let doc: Document | undefined;
     const yamlText = text.slice(loc.contentRange.start, loc.contentRange.end);
     const getDoc = () => (doc ??= yaml().parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true }));
     return {
       ...loc,
-      errors: [],
+      errors: fast.error ? [fast.error] : [],
       data,
       fields: flat.map((f) => {
         const field: FrontmatterField = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value as unknown, node: null };
