@@ -112,6 +112,10 @@ function scalar(raw: string): { value: string | number | boolean | null; length:
       if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(text)) return null; // dates: let yaml decide
       return { value: text, length: text.length };
     }
+    // A version such as 1.0.0 (two dots or more) is a string in YAML 1.2, as `yaml` reads it.
+    if (/^[0-9.]+$/.test(text) && text.split('.').length >= 3 && !text.split('.').includes('')) {
+      return { value: text, length: text.length };
+    }
     return null;
   }
   return { value: text, length: text.length };
@@ -173,6 +177,19 @@ function flowWithTrailer(raw: string): { close: number; rest: number; end: numbe
   return { close, rest: at, end: at + rest.length };
 }
 
+/**
+ * `a b: c`: a plain value holding `: ` (or ending in `:`), which YAML reads as a mapping nested in
+ * a compact one, always an error. Returns where the first such colon is, or null (quoted or
+ * flow values, a comment on the line, other indicators).
+ */
+function nestedColon(raw: string): number | null {
+  const text = raw.trimEnd();
+  if (text === '' || /^["'[\]{}&*!|>%@`,?#-]/.test(text) || text.includes(' #')) return null;
+  const at = text.indexOf(': ');
+  if (at !== -1) return at;
+  return text.endsWith(':') ? text.length - 1 : null;
+}
+
 export interface FastProblem {
   message: string;
   code: string;
@@ -225,15 +242,25 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
     const flow = m[2].startsWith('[') ? flowSequence(m[2]) : null;
     const sc = flow ?? scalar(m[2]);
     if (!sc) {
-      const trailer = !error && m[2].startsWith('[') ? flowWithTrailer(m[2]) : null;
-      if (!trailer) return null;
-      const list = m[2].slice(0, trailer.close + 1);
-      const rest = m[2].slice(trailer.rest, trailer.end);
-      error = {
-        code: 'UNEXPECTED_TOKEN',
-        message: `\`${key}: ${list}\` is a YAML list, and the line goes on after its \`]\` (\`${rest}\`), where YAML expects the end of the value`,
-        range: { start: valueStart + trailer.rest, end: valueStart + trailer.end },
-      };
+      // The two YAML errors real specs make most, each on one line: reported from here.
+      if (error) return null;
+      const trailer = m[2].startsWith('[') ? flowWithTrailer(m[2]) : null;
+      const colon = trailer ? null : nestedColon(m[2]);
+      if (trailer) {
+        const list = m[2].slice(0, trailer.close + 1);
+        const rest = m[2].slice(trailer.rest, trailer.end);
+        error = {
+          code: 'UNEXPECTED_TOKEN',
+          message: `\`${key}: ${list}\` is a YAML list, and the line goes on after its \`]\` (\`${rest}\`), where YAML expects the end of the value`,
+          range: { start: valueStart + trailer.rest, end: valueStart + trailer.end },
+        };
+      } else if (colon !== null) {
+        error = {
+          code: 'BLOCK_AS_IMPLICIT_KEY',
+          message: `the plain value of \`${key}\` holds \`:${m[2][colon + 1] === ' ' ? ' ' : ''}\`, which YAML reads as the key of a nested mapping, not allowed on one line`,
+          range: { start: valueStart + colon, end: valueStart + colon + 1 },
+        };
+      } else return null;
       pos = eol + 1;
       continue;
     }
