@@ -34,7 +34,11 @@ export default defineRule({
       report({ message: `frontmatter is not a mapping of plain fields: ${err.message}`, messageId: err.code, range: err.range });
       return;
     }
-    if (err) {
+    // Errors the frontmatter scan found stand each on its own line: each is reported. The YAML
+    // parser's are reported once, the first (the rest mostly echo it).
+    const own = fm.errors.filter((e) => e.independent);
+    const reported = own.length ? own : err ? [err] : [];
+    for (const err of reported) {
       let hint = '';
       let fix: Fix | undefined;
       const lineNo = doc.lines.lineOf(err.range.start);
@@ -51,7 +55,7 @@ export default defineRule({
       else if (star) hint = `; a bare * starts a YAML alias: quote it, ${star[1]}: "*"`;
       else if (/^\s*[\w-]+\s*:\s*("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(line)) hint = '; only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside)';
       else if (/:\s+[^'"\n]*:\s/.test(line) && err.code !== 'DUPLICATE_KEY') hint = '; a value that contains ": " must be quoted';
-      const more = fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? "s follow" : " follows"} from it)` : '';
+      const more = !err.independent && fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? "s follow" : " follows"} from it)` : '';
       report({
         message: `frontmatter is not valid YAML: ${err.message}${hint}${skipped}${more}`,
         messageId: err.code,

@@ -20,13 +20,16 @@ function compareError(text: string): 'error' | 'other' {
   const loc = locateFrontmatter(text);
   if (!loc || !loc.closed) return 'other';
   const fast = parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end);
-  if (!fast?.error) return 'other';
+  if (!fast || fast.errors.length === 0) return 'other';
   const slow = parseYamlFrontmatter(text, loc)!;
   expect(slow.errors.length).toBeGreaterThan(0);
   const lineOf = (pos: number) => text.slice(0, pos).split('\n').length;
-  const errLine = lineOf(fast.error.range.start);
+  const first = fast.errors[0]!;
+  const errLine = lineOf(first.range.start);
   expect(lineOf(Math.min(...slow.errors.map((e) => e.range.start)))).toBe(errLine);
-  expect(text.slice(fast.error.range.start, fast.error.range.end).trim()).toBe(text.slice(fast.error.range.start, fast.error.range.end));
+  for (const e of fast.errors) expect(text.slice(e.range.start, e.range.end).trim()).toBe(text.slice(e.range.start, e.range.end));
+  // One error per line at most.
+  expect(new Set(fast.errors.map((e) => lineOf(e.range.start))).size).toBe(fast.errors.length);
   const before = (fs: Array<{ key: string; keyRange: { start: number }; valueRange: unknown; value: unknown }>) =>
     fs.filter((f) => lineOf(f.keyRange.start) < errLine).map((f) => ({ key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value }));
   expect(before(fast.fields)).toEqual(before(slow.fields));
@@ -114,19 +117,33 @@ describe('flat frontmatter fast path', () => {
     expect(compareError(text)).toBe('error');
     const loc = locateFrontmatter(text)!;
     const fast = parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end)!;
-    expect(text.slice(fast.error!.range.start, fast.error!.range.end)).toBe(rest);
-    expect(fast.fields.map((f) => f.key)).not.toContain(text.slice(0, fast.error!.range.start).split('\n').pop()!.split(':')[0]);
+    expect(fast.errors).toHaveLength(1);
+    const e = fast.errors[0]!;
+    expect(text.slice(e.range.start, e.range.end)).toBe(rest);
+    expect(fast.fields.map((f) => f.key)).not.toContain(text.slice(0, e.range.start).split('\n').pop()!.split(':')[0]);
   });
 
-  it.each(['a: b :c', 'a: b # c: d', 'a: "b: c"', 'a: {b: c}', 'a: x: y\nb: c: d', 'a: [x] # note', 'a: [x]: y', 'a: [x], [y]', 'a: [[x]] y', 'a: ["x"] y', 'a: [x] y\nb: [z] w', 'a: [x] y\nb: |\n  t'])(
+  it.each(['a: b :c', 'a: b # c: d', 'a: "b: c"', 'a: {b: c}', 'a: [x] # note', 'a: [x]: y', 'a: [x], [y]', 'a: [[x]] y', 'a: ["x"] y', 'a: [x] y\nb: |\n  t'])(
     'leaves %j to yaml (a valid line, or more than the one error it knows)',
     (body) => {
       const text = fm(body);
       const loc = locateFrontmatter(text)!;
       const fast = parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end);
-      expect(fast === null || !fast.error).toBe(true);
+      expect(fast === null || fast.errors.length === 0).toBe(true);
     },
   );
+
+  it('reports each of several such lines, and the fields of the others', () => {
+    const text = fm('allowed-tools: Bash\nargument-hint: [a] [b]\ndescription: Admin SDK: logs\nmodel: x');
+    expect(compareError(text)).toBe('error');
+    const loc = locateFrontmatter(text)!;
+    const fast = parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end)!;
+    expect(fast.errors.map((e) => [e.code, text.slice(e.range.start, e.range.end)])).toEqual([
+      ['UNEXPECTED_TOKEN', '[b]'],
+      ['BLOCK_AS_IMPLICIT_KEY', ':'],
+    ]);
+    expect(fast.fields.map((f) => f.key)).toEqual(['allowed-tools', 'model']);
+  });
 
   it('gives a list field its YAML node on demand (item positions for the rules)', async () => {
     const { parseFrontmatter } = await import('../src/model/frontmatter.js');

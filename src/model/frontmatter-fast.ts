@@ -198,22 +198,25 @@ export interface FastProblem {
 
 export interface FastFrontmatter {
   fields: FastField[];
-  /** The one YAML error the fast path recognises (a flow sequence with text after it). */
-  error?: FastProblem;
+  /**
+   * The YAML errors the fast path recognises (a list with text after it, a plain value holding
+   * `: `), at most one per line; each stands on its own, none is the echo of another.
+   */
+  errors: FastProblem[];
 }
 
 /** Parses flat frontmatter; null when the text needs the real YAML parser. */
 export function parseFlatFrontmatter(text: string, start: number, end: number): FastField[] | null {
   const r = parseFastFrontmatter(text, start, end);
-  return r && !r.error ? r.fields : null;
+  return r && r.errors.length === 0 ? r.fields : null;
 }
 
 /**
- * Flat frontmatter, or flat frontmatter with one `key: [a] b` line (a YAML error, reported
- * without the YAML parser, with the fields of the other lines); null for anything else.
+ * Flat frontmatter, or flat frontmatter with `key: [a] b` or `key: a: b` lines (YAML errors,
+ * reported without the YAML parser, with the fields of the other lines); null for anything else.
  */
 export function parseFastFrontmatter(text: string, start: number, end: number): FastFrontmatter | null {
-  let error: FastProblem | undefined;
+  const errors: FastProblem[] = [];
   const fields: FastField[] = [];
   const seen = new Set<string>();
   let pos = start;
@@ -243,23 +246,22 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
     const sc = flow ?? scalar(m[2]);
     if (!sc) {
       // The two YAML errors real specs make most, each on one line: reported from here.
-      if (error) return null;
       const trailer = m[2].startsWith('[') ? flowWithTrailer(m[2]) : null;
       const colon = trailer ? null : nestedColon(m[2]);
       if (trailer) {
         const list = m[2].slice(0, trailer.close + 1);
         const rest = m[2].slice(trailer.rest, trailer.end);
-        error = {
+        errors.push({
           code: 'UNEXPECTED_TOKEN',
           message: `\`${key}: ${list}\` is a YAML list, and the line goes on after its \`]\` (\`${rest}\`), where YAML expects the end of the value`,
           range: { start: valueStart + trailer.rest, end: valueStart + trailer.end },
-        };
+        });
       } else if (colon !== null) {
-        error = {
+        errors.push({
           code: 'BLOCK_AS_IMPLICIT_KEY',
           message: `the plain value of \`${key}\` holds \`:${m[2][colon + 1] === ' ' ? ' ' : ''}\`, which YAML reads as the key of a nested mapping, not allowed on one line`,
           range: { start: valueStart + colon, end: valueStart + colon + 1 },
-        };
+        });
       } else return null;
       pos = eol + 1;
       continue;
@@ -274,5 +276,5 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
     fields.push(field);
     pos = eol + 1;
   }
-  return error ? { fields, error } : { fields };
+  return { fields, errors };
 }

@@ -25,6 +25,8 @@ export interface FrontmatterProblem {
   message: string;
   code: string;
   range: Range;
+  /** Found by the frontmatter scan: a problem of its own line, not the echo of an earlier one. */
+  independent?: boolean;
 }
 
 export interface Frontmatter {
@@ -162,20 +164,21 @@ export function parseFrontmatter(text: string): Frontmatter | null {
   if (!loc) return null;
   // Flat `key: value` frontmatter (most specs) is read without the YAML parser; the parsed YAML
   // document is still there, built on first use, for a rule that wants it.
-  // So is flat frontmatter with one `key: [a] b` line, the commonest YAML error in real specs:
-  // reported from the scan, with the other lines' fields (data is null, as for any YAML error).
+  // So is flat frontmatter with the two commonest YAML errors of real specs (`key: [a] b`,
+  // `key: a: b`): each reported from the scan at its line, with the other lines' fields (data is
+  // null, as for any YAML error).
   const fast = loc.closed ? parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end) : null;
   if (fast) {
     const flat = fast.fields;
     let data: Record<string, unknown> | null = {};
     for (const f of flat) data[f.key] = f.value;
-    if (fast.error) data = null;
+    if (fast.errors.length) data = null;
     let doc: Document | undefined;
     const yamlText = text.slice(loc.contentRange.start, loc.contentRange.end);
     const getDoc = () => (doc ??= yaml().parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true }));
     return {
       ...loc,
-      errors: fast.error ? [fast.error] : [],
+      errors: fast.errors.map((e) => ({ ...e, independent: true })),
       data,
       fields: flat.map((f) => {
         const field: FrontmatterField = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value as unknown, node: null };
