@@ -3,7 +3,8 @@
  * its output equals the unbundled CLI's, with and without a cache, and a subcommand works too.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/shared.js';
@@ -32,6 +33,31 @@ describe('the agent-lint command', () => {
     const second = run(LAUNCH, ['--format', 'json']);
     expect(second.stdout).toBe(expected.stdout);
     expect(second.stderr).toBe('');
+  });
+
+  it('loads the YAML parser from its own file with its own code cache, only when a frontmatter needs it', () => {
+    const cacheDir = path.join(REPO_ROOT, 'dist/.cache');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-launch-'));
+    try {
+      mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
+      writeFileSync(path.join(dir, '.claude/agents/flat.md'), '---\nname: flat\ndescription: Flat frontmatter\n---\nBody\n');
+      const yamlCaches = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.startsWith('yaml-')) : []);
+      rmSync(cacheDir, { recursive: true, force: true });
+      const flat = spawnSync(process.execPath, [LAUNCH, '--format', 'json', '.'], { cwd: dir, encoding: 'utf8' });
+      expect(flat.status).toBe(0);
+      expect(yamlCaches()).toEqual([]);
+      // A block scalar needs the YAML parser.
+      writeFileSync(path.join(dir, '.claude/agents/block.md'), '---\nname: block\ndescription: |\n  Two\n  lines\ncolor: nope\n---\nBody\n');
+      const expected = spawnSync(process.execPath, [BIN, '--format', 'json', '.'], { cwd: dir, encoding: 'utf8' });
+      for (let i = 0; i < 2; i++) {
+        const r = spawnSync(process.execPath, [LAUNCH, '--format', 'json', '.'], { cwd: dir, encoding: 'utf8' });
+        expect(r.stdout).toBe(expected.stdout);
+        expect(r.stdout).toContain('"ruleId":"frontmatter-schema"');
+        expect(yamlCaches()).toHaveLength(1);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('runs subcommands and reads the schemas beside the bundle', () => {

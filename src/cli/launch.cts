@@ -16,22 +16,37 @@ import vm from 'node:vm';
 
 const bundle = path.resolve(__dirname, '../../agent-lint.cjs');
 
-function cachePaths(st: { size: number; mtimeMs: number }): string[] {
-  const name = `agent-lint-${process.version}-${st.size}-${Math.round(st.mtimeMs)}.v8cache`;
+function cachePaths(file: string, st: { size: number; mtimeMs: number }): string[] {
+  const name = `${path.basename(file, '.cjs')}-${process.version}-${st.size}-${Math.round(st.mtimeMs)}.v8cache`;
   const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
   return [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${uid}`, name)];
 }
 
-function runBundle(): boolean {
+type ModuleLike = { filename: string; paths: string[]; exports: object };
+const ModuleCtor = Module as unknown as {
+  new (id: string, parent?: unknown): ModuleLike;
+  wrap(s: string): string;
+  _nodeModulePaths(dir: string): string[];
+};
+
+/** Caches to write once the run is over, so that they hold the functions the run compiled. */
+const toWrite: Array<() => void> = [];
+
+/**
+ * Runs a CommonJS file with a V8 code cache and returns its exports; undefined when the file
+ * cannot be read. Used for the bundle, and (through a global hook, see src/util/yaml.ts) for the
+ * vendored YAML parser beside it.
+ */
+function loadCached(file: string): unknown {
   let source: string;
   let st;
   try {
-    st = statSync(bundle);
-    source = readFileSync(bundle, 'utf8');
+    st = statSync(file);
+    source = readFileSync(file, 'utf8');
   } catch {
-    return false;
+    return undefined;
   }
-  const caches = cachePaths(st);
+  const caches = cachePaths(file, st);
   let cachedData: Buffer | undefined;
   for (const c of caches) {
     try {
@@ -41,24 +56,18 @@ function runBundle(): boolean {
       /* not there yet */
     }
   }
-  const ModuleCtor = Module as unknown as {
-    new (id: string, parent?: unknown): { filename: string; paths: string[]; exports: object; require: (id: string) => unknown };
-    wrap(s: string): string;
-    _nodeModulePaths(dir: string): string[];
-  };
   const script = new vm.Script(ModuleCtor.wrap(source.replace(/^#!.*/, '')), {
-    filename: bundle,
+    filename: file,
     cachedData,
     importModuleDynamically: (vm as unknown as { constants?: { USE_MAIN_CONTEXT_DEFAULT_LOADER?: symbol } }).constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER as never,
   });
-  const mod = new ModuleCtor(bundle);
-  mod.filename = bundle;
-  mod.paths = ModuleCtor._nodeModulePaths(path.dirname(bundle));
-  const req = createRequire(bundle);
+  const mod = new ModuleCtor(file);
+  mod.filename = file;
+  mod.paths = ModuleCtor._nodeModulePaths(path.dirname(file));
   const fn = script.runInThisContext() as (...args: unknown[]) => void;
   if (!cachedData || script.cachedDataRejected) {
-    // Written once the run is over, so it holds the functions this run compiled.
-    process.once('beforeExit', () => {
+    if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
+    toWrite.push(() => {
       const data = script.createCachedData();
       for (const c of caches) {
         try {
@@ -71,8 +80,9 @@ function runBundle(): boolean {
       }
     });
   }
-  fn.call(mod.exports, mod.exports, req, mod, bundle, path.dirname(bundle));
-  return true;
+  fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+  return mod.exports;
 }
 
-if (!runBundle()) void import('./bin.js');
+(globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] = loadCached;
+if (loadCached(bundle) === undefined) void import('./bin.js');

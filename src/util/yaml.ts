@@ -15,8 +15,16 @@ const MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML__ : '
 
 let loaded: typeof Yaml | undefined;
 
+/** The launcher's loader with a V8 code cache (src/cli/launch.cts), when it runs us. */
+const cachedLoad = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] as ((file: string) => unknown) | undefined;
+
 export function yaml(): typeof Yaml {
-  return (loaded ??= createRequire(import.meta.url)(MODULE) as typeof Yaml);
+  if (!loaded) {
+    const req = createRequire(import.meta.url);
+    const viaCache = cachedLoad && MODULE.startsWith('.') ? (cachedLoad(req.resolve(MODULE)) as typeof Yaml | undefined) : undefined;
+    loaded = viaCache ?? (req(MODULE) as typeof Yaml);
+  }
+  return loaded;
 }
 
 type Pred<T> = (node: unknown) => node is T;
