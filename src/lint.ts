@@ -238,7 +238,12 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
       usesStandard: config.usesStandard,
       externalAgents: [...(req.externalAgents ?? []), ...(config.knownAgents ?? [])],
     });
-    const settingsFor = (doc: DocumentModel) => config.settingsFor(relTo(config.dir, doc.filePath));
+    const settingsByDoc = new WeakMap<DocumentModel, ReturnType<typeof config.settingsFor>>();
+    const settingsFor = (doc: DocumentModel) => {
+      let s = settingsByDoc.get(doc);
+      if (!s) settingsByDoc.set(doc, (s = config.settingsFor(relTo(config.dir, doc.filePath))));
+      return s;
+    };
 
     // The cache: a file's key covers its text, its rules, and every spec of its project.
     let toLint = targetDocs;

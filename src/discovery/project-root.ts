@@ -3,11 +3,24 @@
  * `.opencode`, `.claude-plugin` or an agent-lint config. Cross-file rules (which agents exist,
  * whether the project uses the standard) look at one project at a time.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILES } from '../config/load.js';
 
 const MARKERS = ['.git', 'package.json', '.claude', '.opencode', '.claude-plugin', ...CONFIG_FILES];
+
+const MARKER_SET = new Set(MARKERS);
+
+/** One directory read instead of a stat per marker (most folders are not project roots). */
+function hasMarker(dir: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return MARKERS.some((m) => existsSync(path.join(dir, m)));
+  }
+  return names.some((n) => MARKER_SET.has(n));
+}
 
 export class ProjectRoots {
   readonly #cache = new Map<string, string | null>();
@@ -17,7 +30,7 @@ export class ProjectRoots {
     const hit = this.#cache.get(dir);
     if (hit !== undefined) return hit;
     let found: string | null = null;
-    if (MARKERS.some((m) => existsSync(path.join(dir, m)))) found = dir;
+    if (hasMarker(dir)) found = dir;
     else {
       const up = path.dirname(dir);
       found = up === dir ? null : this.#find(up);

@@ -26,15 +26,32 @@ export interface FencedBlock {
 
 const OPEN = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
 
+/** The offset of the first character after the spaces and tabs at `pos`. */
+function firstNonBlank(text: string, pos: number): number {
+  let i = pos;
+  for (let c = text.charCodeAt(i); c === 32 || c === 9; c = text.charCodeAt(++i));
+  return i;
+}
+
+/** The offset of the first character at or after `pos` that `trim()` keeps. */
+function firstNonSpace(text: string, pos: number): number {
+  let i = pos;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || (c >= 11 && c <= 13) || c === 160 || c === 0xfeff || (c >= 0x1680 && /\s/.test(text[i]!))) i++;
+    else return i;
+  }
+}
+
 export function scanFences(text: string, lines: LineIndex, start = 0): FencedBlock[] {
   const blocks: FencedBlock[] = [];
   const n = lines.lineCount;
   let l = start === 0 ? 0 : lines.lineOf(start);
   while (l < n) {
     const lineStart = lines.starts[l]!;
-    const c = text.charCodeAt(lineStart);
-    // Fast path: a fence line starts with a space, tab, backtick or tilde.
-    if (c !== 32 && c !== 9 && c !== 96 && c !== 126) {
+    // Fast path: a fence line is a backtick or tilde after spaces and tabs.
+    const c = text.charCodeAt(firstNonBlank(text, lineStart));
+    if (c !== 96 && c !== 126) {
       l++;
       continue;
     }
@@ -50,7 +67,10 @@ export function scanFences(text: string, lines: LineIndex, start = 0): FencedBlo
     const lang = (info.split(/[\s{]/)[0] ?? '').toLowerCase();
     const openEnd = lines.lineEnd(l);
     let close = -1;
+    const markerCode = marker.charCodeAt(0);
     for (let k = l + 1; k < n; k++) {
+      // Only a line whose first character kept by trim() is the marker's can close it.
+      if (text.charCodeAt(firstNonSpace(text, lines.starts[k]!)) !== markerCode) continue;
       const t = lines.lineText(k).trim();
       if (t.length >= marker.length && t[0] === marker[0] && /^(`+|~+)$/.test(t) && t.length >= marker.length) {
         close = k;
