@@ -26,13 +26,6 @@ export interface FencedBlock {
 
 const OPEN = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
 
-/** The offset of the first character after the spaces and tabs at `pos`. */
-function firstNonBlank(text: string, pos: number): number {
-  let i = pos;
-  for (let c = text.charCodeAt(i); c === 32 || c === 9; c = text.charCodeAt(++i));
-  return i;
-}
-
 /** The offset of the first character at or after `pos` that `trim()` keeps. */
 function firstNonSpace(text: string, pos: number): number {
   let i = pos;
@@ -43,18 +36,45 @@ function firstNonSpace(text: string, pos: number): number {
   }
 }
 
+/**
+ * The first line at or after line `from` that starts (after blanks as `atStart` allows) with
+ * `run`, found with indexOf: lines without it cost nothing. -1 when there is none.
+ */
+function nextLineStartingWith(text: string, lines: LineIndex, from: number, run: string, atStart: (lineStart: number) => number): number {
+  if (from >= lines.lineCount) return -1;
+  let pos = lines.starts[from]!;
+  for (;;) {
+    const i = text.indexOf(run, pos);
+    if (i === -1) return -1;
+    const l = lines.lineOf(i);
+    if (atStart(lines.starts[l]!) === i) return l;
+    // Not at its line's start: nothing later on this line can be.
+    if (l + 1 >= lines.lineCount) return -1;
+    pos = lines.starts[l + 1]!;
+  }
+}
+
+/** The offset of the first character after the spaces and tabs at `pos`. */
+function firstNonBlank(text: string, pos: number): number {
+  let i = pos;
+  for (let c = text.charCodeAt(i); c === 32 || c === 9; c = text.charCodeAt(++i));
+  return i;
+}
+
 export function scanFences(text: string, lines: LineIndex, start = 0): FencedBlock[] {
   const blocks: FencedBlock[] = [];
   const n = lines.lineCount;
   let l = start === 0 ? 0 : lines.lineOf(start);
+  const atLineStart = (lineStart: number) => firstNonBlank(text, lineStart);
+  // The next line that opens with ``` and with ~~~ (recomputed once passed).
+  let nextTicks = -2;
+  let nextTildes = -2;
   while (l < n) {
+    if (nextTicks !== -1 && nextTicks < l) nextTicks = nextLineStartingWith(text, lines, l, '```', atLineStart);
+    if (nextTildes !== -1 && nextTildes < l) nextTildes = nextLineStartingWith(text, lines, l, '~~~', atLineStart);
+    if (nextTicks === -1 && nextTildes === -1) break;
+    l = nextTicks === -1 ? nextTildes : nextTildes === -1 ? nextTicks : Math.min(nextTicks, nextTildes);
     const lineStart = lines.starts[l]!;
-    // Fast path: a fence line is a backtick or tilde after spaces and tabs.
-    const c = text.charCodeAt(firstNonBlank(text, lineStart));
-    if (c !== 96 && c !== 126) {
-      l++;
-      continue;
-    }
     const lineText = lines.lineText(l);
     const m = OPEN.exec(lineText);
     if (!m || (m[2]![0] === '`' && m[3]!.includes('`'))) {
@@ -67,12 +87,11 @@ export function scanFences(text: string, lines: LineIndex, start = 0): FencedBlo
     const lang = (info.split(/[\s{]/)[0] ?? '').toLowerCase();
     const openEnd = lines.lineEnd(l);
     let close = -1;
-    const markerCode = marker.charCodeAt(0);
-    for (let k = l + 1; k < n; k++) {
-      // Only a line whose first character kept by trim() is the marker's can close it.
-      if (text.charCodeAt(firstNonSpace(text, lines.starts[k]!)) !== markerCode) continue;
+    // Only a line whose text (as trim() leaves it) is a run of the marker's character can close it.
+    const run = marker.slice(0, 3);
+    for (let k = nextLineStartingWith(text, lines, l + 1, run, (s) => firstNonSpace(text, s)); k !== -1; k = nextLineStartingWith(text, lines, k + 1, run, (s) => firstNonSpace(text, s))) {
       const t = lines.lineText(k).trim();
-      if (t.length >= marker.length && t[0] === marker[0] && /^(`+|~+)$/.test(t) && t.length >= marker.length) {
+      if (t.length >= marker.length && t[0] === marker[0] && /^(`+|~+)$/.test(t)) {
         close = k;
         break;
       }
