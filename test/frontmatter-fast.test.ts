@@ -73,6 +73,12 @@ describe('flat frontmatter fast path', () => {
     'list:\n- a\n- "b c"\nmodel: sonnet',
     'skills:\r\n  - one\r\n  - two',
     'version: 1.0.0\nv: 10.20.30.4',
+    'description: |\n  line one\n    indented more\n\n  last\nname: x',
+    'description: |-\n  a\n  b\n\n\nname: x',
+    'd: >\n  one\n  two\n\n  para\n\n\n  end\nname: x',
+    'd: >-\n  a\n  b\n',
+    'd: |\n   deep\n   text',
+    'd: |\n\n  after a blank\nn: 1',
   ])('agrees with yaml on %j', (body) => {
     expect(compare(fm(body))).toBe('fast');
   });
@@ -88,7 +94,13 @@ describe('flat frontmatter fast path', () => {
     "a: ['q']",
     'a: [x, true]',
     'a: {b: 1}',
-    'a: |\n  text',
+    'a: |2\n  text',
+    'a: |+\n  text\n\n',
+    'a: | # c\n  text',
+    'a: >\n  x\n    more\n  y',
+    'a: |\n  \n  x',
+    'a: |\n\tx',
+    'a: |\nb: c',
     'a: x: y',
     'a: b # note',
     'a: "bell\\a"',
@@ -123,7 +135,7 @@ describe('flat frontmatter fast path', () => {
     expect(fast.fields.map((f) => f.key)).not.toContain(text.slice(0, e.range.start).split('\n').pop()!.split(':')[0]);
   });
 
-  it.each(['a: b :c', 'a: b # c: d', 'a: "b: c"', 'a: {b: c}', 'a: [x] # note', 'a: [x]: y', 'a: [x], [y]', 'a: [[x]] y', 'a: ["x"] y', 'a: [x] y\nb: |\n  t'])(
+  it.each(['a: b :c', 'a: b # c: d', 'a: "b: c"', 'a: {b: c}', 'a: [x] # note', 'a: [x]: y', 'a: [x], [y]', 'a: [[x]] y', 'a: ["x"] y'])(
     'leaves %j to yaml (a valid line, or more than the one error it knows)',
     (body) => {
       const text = fm(body);

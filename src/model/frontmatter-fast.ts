@@ -205,6 +205,60 @@ export interface FastFrontmatter {
   errors: FastProblem[];
 }
 
+/**
+ * A block scalar (`|`, `|-`, `>`, `>-`) whose lines start at `start`: the text
+ * YAML gives, or null for the forms left to yaml (an indentation indicator, a comment after
+ * the indicator, tabs, blank lines with spaces before the first line of text, and folded text
+ * with lines indented more than the first).
+ */
+function blockScalar(text: string, header: string, start: number, end: number): { value: string; rangeEnd: number; next: number } | null {
+  // Keep chomping (`|+`, `>+`) is rare and its range runs over the blank lines: left to yaml.
+  const hm = /^([|>])(-?)$/.exec(header.trimEnd());
+  if (!hm) return null;
+  const folded = hm[1] === '>';
+  const chomp = hm[2];
+  const lines: string[] = [];
+  let indent = -1;
+  let pos = start;
+  let rangeEnd = start;
+  while (pos < end) {
+    const { line, eol } = lineAt(text, pos, end);
+    if (line.includes('\t') || line.includes('\r')) return null;
+    const lead = line.length - line.trimStart().length;
+    if (line.trim() === '') {
+      // Blank: text inside the scalar only if shorter than its indent (or, before any text, empty).
+      if (indent === -1 ? line.length > 0 : lead > indent) return null;
+      lines.push('');
+    } else {
+      if (indent === -1) {
+        if (lead === 0) break;
+        indent = lead;
+      } else if (lead < indent) break;
+      if (folded && lead > indent) return null;
+      lines.push(line.slice(indent));
+      rangeEnd = eol < end ? eol + 1 : eol;
+    }
+    pos = eol + 1;
+  }
+  if (indent === -1) return null;
+  // Trailing blank lines belong to the chomping, not the text.
+  let last = lines.length;
+  while (last > 0 && lines[last - 1] === '') last--;
+  const body = lines.slice(0, last);
+  let value: string;
+  if (!folded) value = body.join('\n');
+  else {
+    value = '';
+    for (let i = 0; i < body.length; i++) {
+      if (i === 0) value = body[0]!;
+      else if (body[i] === '') value += '\n';
+      else value += body[i - 1] === '' ? body[i] : ' ' + body[i];
+    }
+  }
+  if (chomp === '') value += '\n';
+  return { value, rangeEnd, next: Math.min(pos, end) };
+}
+
 /** Parses flat frontmatter; null when the text needs the real YAML parser. */
 export function parseFlatFrontmatter(text: string, start: number, end: number): FastField[] | null {
   const r = parseFastFrontmatter(text, start, end);
@@ -242,6 +296,13 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       continue;
     }
     const valueStart = pos + line.length - m[2].length;
+    if (m[2][0] === '|' || m[2][0] === '>') {
+      const block = blockScalar(text, m[2], eol + 1, end);
+      if (!block) return null;
+      fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: valueStart, end: block.rangeEnd }, value: block.value });
+      pos = block.next;
+      continue;
+    }
     const flow = m[2].startsWith('[') ? flowSequence(m[2]) : null;
     const sc = flow ?? scalar(m[2]);
     if (!sc) {
