@@ -22,12 +22,14 @@ function flowSequence(raw: string): { value: string[]; length: number; offsets: 
   const text = raw.trimEnd();
   if (text[0] !== '[' || text[text.length - 1] !== ']') return null;
   const inner = text.slice(1, -1);
-  if (/[[\]{}"'#&*!|>%@`]/.test(inner) || inner.includes(': ') || inner.trimEnd().endsWith(':')) return null;
+  // Inside, brackets, braces, quotes and comments change the meaning; `: ` makes a mapping.
+  if (/[[\]{}"']/.test(inner) || inner.includes(' #') || inner.includes(': ') || inner.trimEnd().endsWith(':')) return null;
   const parts = inner.split(',');
   const items = parts.map((x) => x.trim());
   if (items.length === 1 && items[0] === '') return { value: [], length: text.length, offsets: [] };
   for (const it of items) {
-    if (it === '' || /^[-?:](\s|$)/.test(it) || it.endsWith(':')) return null;
+    // An item may hold `|` or `>` (`[week | month]`), but not start with an indicator.
+    if (it === '' || /^[-?:](\s|$)/.test(it) || /^[#&*!|>%@`]/.test(it) || it.endsWith(':')) return null;
     // Items YAML would read as something else than a string go to yaml.
     if (NULLS.has(it) || TRUE.has(it) || FALSE.has(it) || /^[-+.]?[0-9]/.test(it) || /^\.(inf|nan)/i.test(it)) return null;
   }
@@ -98,7 +100,8 @@ function scalar(raw: string): { value: string | number | boolean | null; length:
   }
   const text = raw.trimEnd();
   if (text === '') return null;
-  if (INDICATOR.test(text) && !/^-[^\s-]/.test(text)) return null;
+  // `-x` and `--all` are plain text; `- x` (a list) and `---` are not read here.
+  if (INDICATOR.test(text) && !(/^-[^\s]/.test(text) && !text.startsWith('---'))) return null;
   if (text.includes(': ') || text.endsWith(':') || text.includes(' #')) return null;
   if (NULLS.has(text)) return { value: null, length: text.length };
   if (TRUE.has(text)) return { value: true, length: text.length };
