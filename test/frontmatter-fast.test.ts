@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFastFrontmatter, parseFlatFrontmatter } from '../src/model/frontmatter-fast.js';
 import { locateFrontmatter, parseYamlFrontmatter } from '../src/model/frontmatter.js';
 import { REPO_ROOT, SHARED } from './helpers/shared.js';
+import { isMap, isScalar, isSeq } from '../src/util/yaml.js';
 import { existsSync } from 'node:fs';
 
 /**
@@ -36,6 +37,17 @@ function compareError(text: string): 'error' | 'other' {
   return 'error';
 }
 
+/** What rules read of a node (yaml's or a light one), as plain data. */
+function shape(node: unknown): unknown {
+  if (node === null || node === undefined) return null;
+  const n = node as { range?: number[]; value?: unknown; items?: unknown[] };
+  const range = n.range ? [n.range[0], n.range[1]] : null;
+  if (isMap(node)) return { map: range, pairs: (n.items as Array<{ key: unknown; value: unknown }>).map((p) => [shape(p.key), shape(p.value)]) };
+  if (isSeq(node)) return { seq: range, items: n.items!.map(shape) };
+  if (isScalar(node)) return { scalar: range, value: n.value };
+  return { other: String(node) };
+}
+
 function compare(text: string): 'fast' | 'fallback' | 'none' {
   compareError(text);
   const loc = locateFrontmatter(text);
@@ -49,6 +61,10 @@ function compare(text: string): 'fast' | 'fallback' | 'none' {
   );
   // A list's item positions are the YAML nodes' ranges.
   expect(flat.map((f) => f.items)).toEqual(slow.fields.map((f) => f.items));
+  // A nested value's light node has the YAML node's shape, values and ranges, all the way down.
+  flat.forEach((f, i) => {
+    if (f.node) expect(shape(f.node)).toEqual(shape(slow.fields[i]!.node));
+  });
   const data: Record<string, unknown> = {};
   for (const f of flat) data[f.key] = f.value;
   expect(data).toEqual(slow.data);
@@ -73,6 +89,14 @@ describe('flat frontmatter fast path', () => {
     'list:\n- a\n- "b c"\nmodel: sonnet',
     'skills:\r\n  - one\r\n  - two',
     'version: 1.0.0\nv: 10.20.30.4',
+    'tools:\n  read: true\n  bash: false\n# c\npermissions:\n  allow:\n    - read: [".x/T.md"]\n    - bash: ["grep", "ls -l"]\n  deny:\n    - bash: ["rm", "sudo"]\n\nname: x',
+    'routing:\n  language_based: false\n  target_agent: error-diagnostics-agent\ntimeout: 1800',
+    'context_loading:\n  strategy: lazy\n  required:\n    - "core/a.md"\n    - "core/b.md"\n  max_context_size: 50000\ndelegation:\n  can_delegate_to: []\n  max_depth: 3',
+    'permission:\n  "rm -rf *": deny\n  edit: ask',
+    'hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: echo hi',
+    'tools:\n  - "Read"\n  - Grep',
+    'tools:\n  - 1',
+    'tools:\n  - a\n  # c\n  - b',
     'argument-hint: [week | month]\nb: [a > b, c|d, e&f, x*y]',
     'argument-hint: --all | --branch claude/name | --dry-run\nx: -v',
     'description: |\n  line one\n    indented more\n\n  last\nname: x',
@@ -86,10 +110,7 @@ describe('flat frontmatter fast path', () => {
   });
 
   it.each([
-    'tools:\n  - 1',
     'tools:\n  - a\n    - b',
-    'tools:\n  - a\n  # c\n  - b',
-    'tools:\n  - a: b',
     'a: [1, 2]',
     'a: [x] [y]',
     'a: [a, [b]]',
@@ -100,6 +121,14 @@ describe('flat frontmatter fast path', () => {
     "a: ['q']",
     'a: [x, true]',
     'a: {b: 1}',
+    'a:\n  b: 1\n    c: 2',
+    'a:\n  true: 1',
+    'a:\n  b:\n  c: 1',
+    'a:\n  - b\n  c: 1',
+    'a:\n  b: x # note',
+    "a:\n  b: ['q']",
+    'a:\n\tb: 1',
+    'a:\n  -\n    b: 1',
     'a: |2\n  text',
     'a: |+\n  text\n\n',
     'a: | # c\n  text',

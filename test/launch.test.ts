@@ -46,8 +46,8 @@ describe('the agent-lint command', () => {
       const flat = spawnSync(process.execPath, [LAUNCH, '--format', 'json', '.'], { cwd: dir, encoding: 'utf8' });
       expect(flat.status).toBe(0);
       expect(yamlCaches()).toEqual([]);
-      // A block scalar needs the YAML parser.
-      writeFileSync(path.join(dir, '.claude/agents/block.md'), '---\nname: block\ndescription: |\n  Two\n  lines\ncolor: nope\n---\nBody\n');
+      // A flow mapping needs the YAML parser (the fast path reads plain fields, lists and blocks).
+      writeFileSync(path.join(dir, '.claude/agents/block.md'), '---\nname: block\ndescription: {first: Two, second: lines}\ncolor: nope\n---\nBody\n');
       const expected = spawnSync(process.execPath, [BIN, '--format', 'json', '.'], { cwd: dir, encoding: 'utf8' });
       for (let i = 0; i < 2; i++) {
         const r = spawnSync(process.execPath, [LAUNCH, '--format', 'json', '.'], { cwd: dir, encoding: 'utf8' });

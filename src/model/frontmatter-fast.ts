@@ -7,41 +7,64 @@
  * every frontmatter of the corpus.
  */
 import type { Range } from '../types.js';
+import { LightScalar, LightSeq, readNestedValue, type LightNode } from './frontmatter-block.js';
 
 export interface FastField {
   key: string;
   keyRange: Range;
   valueRange: Range;
-  value: string | number | boolean | null | string[];
+  value: string | number | boolean | null | string[] | Record<string, unknown> | unknown[];
   /** For a list: each item's range as written (quotes included), as the YAML node's range. */
   items?: Range[];
+  /** For a nested mapping or list: its light node (see frontmatter-block.ts). */
+  node?: LightNode;
 }
 
-/** `[a, b c, --d]`: a one-line flow sequence of plain words (no quotes, nesting or numbers). */
-function flowSequence(raw: string): { value: string[]; length: number; offsets: Array<[number, number]> } | null {
+/**
+ * `[a, b c, --d, "q"]`: a one-line flow sequence of plain words and double-quoted strings (no
+ * nesting, single quotes or numbers). Offsets are each item's range in `raw`, quotes included.
+ */
+export function flowSequence(raw: string): { value: string[]; length: number; offsets: Array<[number, number]> } | null {
   const text = raw.trimEnd();
   if (text[0] !== '[' || text[text.length - 1] !== ']') return null;
   const inner = text.slice(1, -1);
-  // Inside, brackets, braces, quotes and comments change the meaning; `: ` makes a mapping.
-  if (/[[\]{}"']/.test(inner) || inner.includes(' #') || inner.includes(': ') || inner.trimEnd().endsWith(':')) return null;
-  const parts = inner.split(',');
-  const items = parts.map((x) => x.trim());
-  if (items.length === 1 && items[0] === '') return { value: [], length: text.length, offsets: [] };
-  for (const it of items) {
-    // An item may hold `|` or `>` (`[week | month]`), but not start with an indicator.
-    if (it === '' || /^[-?:](\s|$)/.test(it) || /^[#&*!|>%@`]/.test(it) || it.endsWith(':')) return null;
-    // Items YAML would read as something else than a string go to yaml.
-    if (NULLS.has(it) || TRUE.has(it) || FALSE.has(it) || /^[-+.]?[0-9]/.test(it) || /^\.(inf|nan)/i.test(it)) return null;
-  }
-  // Where each item is in `raw` (after the `[`, past the commas and spaces before it).
+  // Inside, brackets, braces, single quotes and comments change the meaning; `: ` makes a mapping.
+  if (/[[\]{}']/.test(inner) || inner.includes(' #')) return null;
+  const value: string[] = [];
   const offsets: Array<[number, number]> = [];
-  let at = 1;
-  parts.forEach((part, i) => {
-    const start = at + (part.length - part.trimStart().length);
-    offsets.push([start, start + items[i]!.length]);
-    at += part.length + 1;
-  });
-  return { value: items, length: text.length, offsets };
+  if (inner.trim() === '') return { value, length: text.length, offsets };
+  let i = 0;
+  for (;;) {
+    while (inner[i] === ' ') i++;
+    let itemEnd: number;
+    if (inner[i] === '"') {
+      let q = i + 1;
+      while (q < inner.length && inner[q] !== '"') q += inner[q] === '\\' ? 2 : 1;
+      if (q >= inner.length) return null;
+      const sc = scalar(inner.slice(i, q + 1));
+      if (!sc || typeof sc.value !== 'string') return null;
+      value.push(sc.value);
+      itemEnd = q + 1;
+    } else {
+      const comma = inner.indexOf(',', i);
+      const raw = inner.slice(i, comma === -1 ? inner.length : comma);
+      const it = raw.trimEnd();
+      if (it.includes('"') || it.includes(': ') || it.endsWith(':')) return null;
+      // An item may hold `|` or `>` (`[week | month]`), but not start with an indicator.
+      if (it === '' || /^[-?:](\s|$)/.test(it) || /^[#&*!|>%@`]/.test(it)) return null;
+      // Items YAML would read as something else than a string go to yaml.
+      if (NULLS.has(it) || TRUE.has(it) || FALSE.has(it) || /^[-+.]?[0-9]/.test(it) || /^\.(inf|nan)/i.test(it)) return null;
+      value.push(it);
+      itemEnd = i + it.length;
+    }
+    offsets.push([1 + i, 1 + itemEnd]);
+    i = itemEnd;
+    while (inner[i] === ' ') i++;
+    if (i >= inner.length) break;
+    if (inner[i] !== ',') return null;
+    i++;
+  }
+  return { value, length: text.length, offsets };
 }
 
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*) ?:(?: +(.*))?$/;
@@ -54,7 +77,7 @@ const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n
 /** Characters that start something other than a plain scalar. */
 const INDICATOR = /^[[\]{}&*!|>%@`,?#-]/;
 
-function scalar(raw: string): { value: string | number | boolean | null; length: number } | null {
+export function scalar(raw: string): { value: string | number | boolean | null; length: number } | null {
   const first = raw[0];
   if (first === '"') {
     // A double-quoted string closed on its line, with JSON's escapes (others go to yaml).
@@ -125,7 +148,7 @@ function scalar(raw: string): { value: string | number | boolean | null; length:
 }
 
 /** The line starting at `pos` (without its `\r\n` or `\n`), and where it ends (`eol`, at most `end`). */
-function lineAt(text: string, pos: number, end: number): { line: string; eol: number } {
+export function lineAt(text: string, pos: number, end: number): { line: string; eol: number } {
   let eol = text.indexOf('\n', pos);
   if (eol === -1 || eol > end) eol = end;
   let lineEnd = eol;
@@ -291,11 +314,27 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
     if (seen.has(key)) return null;
     seen.add(key);
     if (m[2] === undefined) {
-      // `key:` then a block list of plain words (`  - Read`), the one nested form read here.
+      // `key:` then a block list of plain words (`  - Read`), or a nested mapping or list.
       const list = blockList(text, eol + 1, end);
-      if (!list) return null;
-      fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: list.range, value: list.items, items: list.itemRanges });
-      pos = list.next;
+      if (list) {
+        fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: list.range, value: list.items, items: list.itemRanges });
+        pos = list.next;
+        continue;
+      }
+      const nested = readNestedValue(text, start, eol + 1, end);
+      if (!nested) return null;
+      const field: FastField = {
+        key,
+        keyRange: { start: pos, end: pos + key.length },
+        valueRange: { start: start + nested.node.range[0], end: start + nested.node.range[1] },
+        value: nested.value as FastField['value'],
+        node: nested.node,
+      };
+      if (nested.node instanceof LightSeq && nested.node.items.every((it) => it instanceof LightScalar)) {
+        field.items = nested.node.items.map((it) => ({ start: start + it.range[0], end: start + it.range[1] }));
+      }
+      fields.push(field);
+      pos = nested.next;
       continue;
     }
     const valueStart = pos + line.length - m[2].length;

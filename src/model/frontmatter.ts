@@ -183,8 +183,10 @@ export function parseFrontmatter(text: string): Frontmatter | null {
       fields: flat.map((f) => {
         const field: FrontmatterField = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value as unknown, node: null };
         if (f.items) field.items = f.items;
-        // A list's YAML node (item positions) comes from the real parse, on first use.
-        if (Array.isArray(f.value)) {
+        // A nested value's light node (yaml's shape where rules look); a list of words' YAML
+        // node (item positions) comes from the real parse, on first use.
+        if (f.node) field.node = f.node as unknown as YamlNode;
+        else if (Array.isArray(f.value)) {
           Object.defineProperty(field, 'node', {
             enumerable: true,
             get: () => {

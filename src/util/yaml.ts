@@ -4,10 +4,12 @@
  * parser; the bundled CLI keeps it in a file of its own (dist/vendor/yaml.cjs) for that reason.
  *
  * The node predicates answer false for anything that is not an object without loading the
- * package: a YAML node only exists once the package has been loaded.
+ * package (a YAML node only exists once the package has been loaded), and know the fast path's
+ * light nodes.
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
+import { LightMap, LightPair, LightScalar, LightSeq } from '../model/frontmatter-block.js';
 
 /** Set by the bundler (src/build/bundle.ts) to the vendored copy beside the bundle. */
 declare const __AGENT_LINT_YAML__: string | undefined;
@@ -28,8 +30,18 @@ export function yaml(): typeof Yaml {
 }
 
 type Pred<T> = (node: unknown) => node is T;
+/** The light nodes of the frontmatter fast path (src/model/frontmatter-block.ts) answer too. */
+const LIGHT: Record<string, (n: object) => boolean> = {
+  isMap: (n) => n instanceof LightMap,
+  isSeq: (n) => n instanceof LightSeq,
+  isScalar: (n) => n instanceof LightScalar,
+  isPair: (n) => n instanceof LightPair,
+  isAlias: () => false,
+  isCollection: (n) => n instanceof LightMap || n instanceof LightSeq,
+};
+const isLight = (n: object) => n instanceof LightMap || n instanceof LightSeq || n instanceof LightScalar || n instanceof LightPair;
 const pred = <T>(name: 'isMap' | 'isSeq' | 'isScalar' | 'isPair' | 'isAlias' | 'isCollection'): Pred<T> =>
-  ((node: unknown) => typeof node === 'object' && node !== null && (yaml()[name] as (n: unknown) => boolean)(node)) as Pred<T>;
+  ((node: unknown) => typeof node === 'object' && node !== null && (isLight(node) ? LIGHT[name]!(node) : (yaml()[name] as (n: unknown) => boolean)(node))) as Pred<T>;
 
 export const isMap: Pred<Yaml.YAMLMap> = pred('isMap');
 export const isSeq: Pred<Yaml.YAMLSeq> = pred('isSeq');
