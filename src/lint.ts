@@ -3,7 +3,7 @@
  * results. Used by the command line and the library API alike.
  */
 import { relPosix, toPosix } from './util/paths.js';
-import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { hashText, type LintCache } from './cache.js';
@@ -84,7 +84,15 @@ export function readSpec(file: string): ReadOutcome {
     // Reading a FIFO or a device would block or never end.
     if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
     if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
-    buf = readFileSync(fd);
+    // One read of the size fstat gave (readFileSync would fstat again).
+    buf = Buffer.allocUnsafe(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got < st.size) buf = buf.subarray(0, got);
   } catch (e) {
     return { problem: fileProblem('file-unreadable', `cannot read file: ${whyUnreadable(file, e)}`) };
   } finally {

@@ -156,9 +156,12 @@ export class DocumentModel {
 
   /** The file name without `.md` (for SKILL.md, the skill's folder). */
   get fileStem(): string {
-    const parts = this.relPath.split('/');
-    const base = parts[parts.length - 1] ?? '';
-    if (/^skill\.md$/i.test(base) && parts.length > 1) return parts[parts.length - 2]!;
-    return base.replace(/\.md$/i, '');
+    if (this.#fileStem === undefined) {
+      const parts = this.relPath.split('/');
+      const base = parts[parts.length - 1] ?? '';
+      this.#fileStem = /^skill\.md$/i.test(base) && parts.length > 1 ? parts[parts.length - 2]! : base.replace(/\.md$/i, '');
+    }
+    return this.#fileStem;
   }
+  #fileStem: string | undefined;
 }
