@@ -7,6 +7,7 @@ import picomatch from 'picomatch';
 import path from 'node:path';
 import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
+import { matchesPluginSpec, matchesSpecLocation } from './spec-paths.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
 
@@ -52,11 +53,9 @@ export function globFiles(patterns: string | string[], cwd: string, ignore: stri
 }
 
 const MANIFEST = '.claude-plugin/plugin.json';
-// Compiled on first use (a run on named files may never ask).
-let specLocation: ((p: string) => boolean) | undefined;
-let pluginSpec: ((p: string) => boolean) | undefined;
-const isSpecLocation = (p: string) => (specLocation ??= picomatch(SPEC_PATTERNS, { dot: true }))(p);
-const isPluginSpec = (p: string) => (pluginSpec ??= picomatch(PLUGIN_PATTERNS, { dot: true }))(p);
+// SPEC_PATTERNS and PLUGIN_PATTERNS as segment checks (test/spec-paths.test.ts keeps them equal).
+const isSpecLocation = matchesSpecLocation;
+const isPluginSpec = matchesPluginSpec;
 
 /**
  * Whether a markdown file is a spec by where it lives: its absolute path matches a spec location
