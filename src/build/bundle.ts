@@ -29,6 +29,17 @@ await build({
   minifyWhitespace: true,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [
+    {
+      // chalk detects colour support with node:tty at import (which loads node:net, ~4 ms of a
+      // one-file run); agent-lint always gives chalk its level, so the bundle takes chalk's
+      // detection-free variant of that module.
+      name: 'chalk-without-tty',
+      setup(b) {
+        b.onResolve({ filter: /^#supports-color$/ }, (args) => ({ path: path.join(path.dirname(args.importer), 'vendor', 'supports-color', 'browser.js') }));
+      },
+    },
+  ],
 });
 
 // The YAML parser in a file of its own, loaded on first need (src/util/yaml.ts): most runs read

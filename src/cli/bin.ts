@@ -4,6 +4,7 @@ import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
+import { fdWriter, isTerminal } from './stdio.js';
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -14,17 +15,10 @@ function readStdin(): Promise<string> {
   });
 }
 
-// A reader that stops early (`agent-lint | head`) is not an error of ours.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
-}
-
-const write = (stream: NodeJS.WriteStream) => (s: string) => {
-  stream.write(s);
-};
+// Output goes straight to the descriptors (src/cli/stdio.ts); a reader that stops early
+// (`agent-lint | head`) is not an error of ours.
+const stdout = fdWriter(1);
+const stderr = fdWriter(2);
 
 // A worker thread of a large run is started with WORKER_FLAG (so that a plain run need not load
 // node:worker_threads to ask): it lints its share and posts the results.
@@ -40,10 +34,10 @@ function main() {
   const io = {
     cwd: process.cwd(),
     env: process.env,
-    stdout: write(process.stdout),
-    stderr: write(process.stderr),
+    stdout,
+    stderr,
     readStdin,
-    stdoutIsTTY: !!process.stdout.isTTY,
+    stdoutIsTTY: isTerminal(1),
     workerEntry: new URL(import.meta.url),
   };
   // `agent-lint check-return ...` judges a subagent's reply, `agent-lint graph` prints the
@@ -54,7 +48,7 @@ function main() {
       process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(`agent-lint: internal error: ${String(e)}\n`);
+      stderr(`agent-lint: internal error: ${String(e)}\n`);
       process.exitCode = 2;
     },
   );

@@ -179,20 +179,3 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
 }
-
-/** The `graph` subcommand on the process's own streams (bin.ts dispatches here). */
-export function graphMain(argv: string[]): void {
-  const write = (stream: NodeJS.WriteStream) => (s: string) => {
-    stream.write(s);
-  };
-  const io: CliIO = { cwd: process.cwd(), env: process.env, stdout: write(process.stdout), stderr: write(process.stderr), readStdin: async () => '', stdoutIsTTY: !!process.stdout.isTTY };
-  runGraphCli(argv, io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e: unknown) => {
-      process.stderr.write(`agent-lint: internal error: ${String(e)}\n`);
-      process.exitCode = 2;
-    },
-  );
-}

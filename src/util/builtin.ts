@@ -9,3 +9,4 @@ const load = createRequire(import.meta.url);
 
 export const crypto = (): typeof import('node:crypto') => load('node:crypto') as typeof import('node:crypto');
 export const workerThreads = (): typeof import('node:worker_threads') => load('node:worker_threads') as typeof import('node:worker_threads');
+export const tty = (): typeof import('node:tty') => load('node:tty') as typeof import('node:tty');

@@ -1,0 +1,45 @@
+/**
+ * Standard output and error without Node.js's stream objects: `process.stdout` on a pipe sets up
+ * a socket (loading node:net and node:stream, about 5 ms of a one-file run). Writes are
+ * synchronous and whole, as Node.js's own writes to pipes and files are on Linux; a pipe that
+ * was left non-blocking (EAGAIN) hands the rest to the stream, and a reader that stopped early
+ * (EPIPE, `agent-lint | head`) ends the run quietly.
+ */
+import { fstatSync, writeSync } from 'node:fs';
+import { tty } from '../util/builtin.js';
+
+function endOnEpipe(e: NodeJS.ErrnoException): void {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+}
+
+export function fdWriter(fd: 1 | 2): (s: string) => void {
+  let stream: NodeJS.WriteStream | undefined;
+  return (s: string) => {
+    if (stream) {
+      stream.write(s);
+      return;
+    }
+    const buf = Buffer.from(s, 'utf8');
+    let off = 0;
+    try {
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (err.code !== 'EAGAIN') return endOnEpipe(err);
+      stream = fd === 1 ? process.stdout : process.stderr;
+      stream.on('error', endOnEpipe);
+      stream.write(buf.subarray(off));
+    }
+  };
+}
+
+/** Whether a descriptor is a terminal; node:tty is loaded only for a character device. */
+export function isTerminal(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return tty().isatty(fd);
+}
