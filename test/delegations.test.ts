@@ -17,6 +17,27 @@ function brief(d: DocumentModel, s: DelegationSite) {
 }
 
 describe('delegation calls', () => {
+  it('finds task(, Task( and Agent( only where the name stands alone', () => {
+    const call = (name: string) => `${name}(subagent_type="a-b", prompt="p")`;
+    const text = [
+      call('task'), // at the very start
+      `x ${call('Task')} and ${call('Agent')}`,
+      `not: x${call('task')} .${call('Task')} @${call('Agent')} $${call('task')} -${call('task')} _${call('Task')} 9${call('Agent')} mytask(subagent_type="z")`,
+      `(${call('Agent')}) "${call('task')}"`,
+      'Task (subagent_type="spaced") tasks(prompt="p")',
+    ].join('\n');
+    const d = doc(text);
+    // (The others are still seen as `subagent_type` written as data, another kind of site.)
+    const calls = d.delegations.sites.filter((s) => s.kind === 'call');
+    expect(calls.map((s) => [s.kind, s.tool, d.text.slice(s.anchor.start, s.anchor.end)])).toEqual([
+      ['call', 'task', 'task('],
+      ['call', 'task', 'Task('],
+      ['call', 'agent', 'Agent('],
+      ['call', 'agent', 'Agent('],
+      ['call', 'task', 'task('],
+    ]);
+  });
+
   it('reads a multi-line task() call with an escaped JSON prompt', () => {
     const text = [
       '1. INVOKE status-sync-manager via task tool:',

@@ -190,15 +190,35 @@ function setTargetFromValue(c: Cursor, site: DelegationSite, arg: { valueRange: 
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-const CALL = /(?<![\w.@$-])(task|Task|Agent)\(/g;
+const CALL_WORDS = ['task', 'Task', 'Agent'];
+
+/** A character that may not come right before a call's name: `[\w.@$-]`. */
+function joinsName(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46 || code === 64 || code === 36 || code === 45;
+}
+
+/**
+ * The next `task(`, `Task(` or `Agent(` at or after `from` whose name stands alone (what
+ * `/(?<![\w.@$-])(task|Task|Agent)\(/` finds), located from its `(` with indexOf: a search for
+ * one character is several times faster than the regular expression.
+ */
+function nextCall(text: string, from: number): { index: number; name: string } | null {
+  for (let p = text.indexOf('(', from + 4); p !== -1; p = text.indexOf('(', p + 1)) {
+    for (const name of CALL_WORDS) {
+      const index = p - name.length;
+      if (index >= from && text.startsWith(name, index) && !joinsName(text.charCodeAt(index - 1))) return { index, name };
+    }
+  }
+  return null;
+}
 
 function scanCalls(c: Cursor, from: number): DelegationSite[] {
   const out: DelegationSite[] = [];
   // Calls that never close are scanned to their limit; a budget keeps a file full of them linear.
   let budget = 4 * c.text.length + 100_000;
-  CALL.lastIndex = from;
-  for (let m = CALL.exec(c.text); m && budget > 0; m = CALL.exec(c.text)) {
-    const open = m.index + m[1]!.length;
+  for (let m = nextCall(c.text, from), next = 0; m && budget > 0; m = nextCall(c.text, next)) {
+    next = m.index + m.name.length + 1;
+    const open = m.index + m.name.length;
     const fence = fenceAt(c, m.index);
     const limit = Math.min(c.text.length, fence ? fence.range.end : m.index + CALL_LIMIT, m.index + CALL_LIMIT);
     const parsed = parseCallArguments(c.text, open, limit);
@@ -215,14 +235,14 @@ function scanCalls(c: Cursor, from: number): DelegationSite[] {
     const prompt = named('prompt');
     if (!subagentType && !prompt) continue;
     const site = blankSite('call', { start: m.index, end: parsed.end }, { start: m.index, end: open + 1 });
-    site.tool = m[1] === 'Agent' ? 'agent' : 'task';
+    site.tool = m.name === 'Agent' ? 'agent' : 'task';
     site.args = args;
     site.prompt = prompt;
     site.timeout = args.find((a) => a.name !== null && /^timeout$/i.test(a.name)) ?? null;
     site.inFence = fence !== undefined;
     if (subagentType) setTargetFromValue(c, site, subagentType, 'argument');
     out.push(site);
-    CALL.lastIndex = parsed.end;
+    next = parsed.end;
   }
   return out;
 }
