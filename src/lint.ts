@@ -12,7 +12,7 @@ import { fixLoop } from './fix/apply.js';
 import { discoverSpecs, expandArgs, isGlob } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
-import { runRules, summarize } from './engine/engine.js';
+import { runRules, summarize, withSource } from './engine/engine.js';
 import { ProjectView } from './engine/project.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
@@ -265,7 +265,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
         keys.set(doc, key);
         const hit = req.cache.get(doc.filePath, key);
         if (hit && !(req.fix && hit.messages.some((m) => m.fix))) {
-          resultByFile.set(doc.filePath, summarize({ filePath: doc.filePath, messages: hit.messages, suppressedMessages: hit.suppressedMessages, source: doc.text }));
+          resultByFile.set(doc.filePath, summarize(withSource({ filePath: doc.filePath, messages: hit.messages, suppressedMessages: hit.suppressedMessages }, doc.text)));
         } else toLint.push(doc);
       }
     }

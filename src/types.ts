@@ -59,7 +59,7 @@ export interface LintResult {
   fatalErrorCount: number;
   fixableErrorCount: number;
   fixableWarningCount: number;
-  /** The source text, when a formatter needs it for a code frame (not serialised). */
+  /** The file's text, for a file with messages (code frames); not serialised. */
   source?: string;
   /** The text after --fix, when fixes were applied (not serialised). */
   output?: string;

@@ -61,6 +61,7 @@ describe('the built library entry', () => {
     const [r] = results;
     expect(r!.filePath).toBe(path.join(dir, '.claude/agents/researcher.md'));
     expect(Object.keys(r!).sort()).toEqual(['errorCount', 'fatalErrorCount', 'filePath', 'fixableErrorCount', 'fixableWarningCount', 'messages', 'source', 'suppressedMessages', 'warningCount']);
+    // The text is there for a file with messages (for code frames), as in ESLint's results.
     expect(r!.messages.map((m) => m.ruleId)).toContain('return-status-errors');
     // A config file turns the rule off.
     writeFileSync(path.join(dir, '.agent-lint.json'), JSON.stringify({ rules: { 'return-status-errors': 'off' } }));
@@ -87,6 +88,12 @@ describe('the built library entry', () => {
     expect(r!.messages.map((m) => m.ruleId)).toContain('return-status-errors');
     const [asV1] = await lib.lintText(text, { cwd: tmp, filePath: '.claude/agents/researcher.md', config: false, standard: 'v1' });
     expect(asV1!.messages.map((m) => m.ruleId)).toContain('session-id-format');
+    expect(r!.source).toBe(text);
+    // A clean file's result holds no text, as ESLint's do not.
+    const clean = '---\nname: clean\ndescription: Nothing to report\n---\nBody\n';
+    const [c] = await lib.lintText(clean, { cwd: tmp, filePath: '.claude/agents/clean.md', config: false });
+    expect(c!.messages).toEqual([]);
+    expect('source' in c!).toBe(false);
   });
 
   it('checkReturn judges a reply', () => {

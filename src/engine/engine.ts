@@ -185,7 +185,15 @@ export function compareMessages(a: LintMessage, b: LintMessage): number {
 
 export function toResult(doc: Pick<DocumentModel, 'filePath' | 'text'>, col: { messages: LintMessage[]; suppressed: LintMessage[] }): LintResult {
   const messages = col.messages.sort(compareMessages);
-  return summarize({ filePath: doc.filePath, messages, suppressedMessages: col.suppressed.sort(compareMessages), source: doc.text });
+  return summarize(withSource({ filePath: doc.filePath, messages, suppressedMessages: col.suppressed.sort(compareMessages) }, doc.text));
+}
+
+/**
+ * A result holds its file's text only when it has messages (as ESLint's do): a formatter shows
+ * code frames from it, and a run over many clean files does not keep every text to the end.
+ */
+export function withSource<T extends { messages: LintMessage[] }>(r: T, text: string): T & { source?: string } {
+  return r.messages.length > 0 ? { ...r, source: text } : r;
 }
 
 export function summarize(r: Pick<LintResult, 'filePath' | 'messages' | 'suppressedMessages' | 'source'>): LintResult {

@@ -15,7 +15,7 @@
  *     meant to be cloned into `.claude/commands/`).
  * Everything else is linted with the recommended rules and no config, as a user would.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -86,8 +86,10 @@ export function summarizeProject(lib, name, dir = CORPUS_DIR) {
     const rel = toPosix(path.relative(cwd, r.filePath));
     const kind = config.kindFor(rel) ?? lib.kindFromPath(rel);
     s.kinds[kind] = (s.kinds[kind] ?? 0) + 1;
-    if (r.source !== undefined) {
-      const doc = new lib.DocumentModel({ filePath: r.filePath, relPath: rel, kind, text: r.source });
+    // A result holds its text only when it has messages; read the others.
+    const text = r.source ?? (r.messages.some((m) => m.ruleId === 'file-unreadable' || m.ruleId === 'file-encoding') ? undefined : readFileSync(r.filePath, 'utf8'));
+    if (text !== undefined) {
+      const doc = new lib.DocumentModel({ filePath: r.filePath, relPath: rel, kind, text });
       if (doc.returnFormats.length) s.withReturnFormat++;
       if (doc.delegationContexts.length) s.withDelegationContext++;
     }
