@@ -5,7 +5,7 @@
  * was left non-blocking (EAGAIN) hands the rest to the stream, and a reader that stopped early
  * (EPIPE, `agent-lint | head`) ends the run quietly.
  */
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import { tty } from '../util/builtin.js';
 
 function endOnEpipe(e: NodeJS.ErrnoException): void {
@@ -34,10 +34,15 @@ export function fdWriter(fd: 1 | 2): (s: string) => void {
   };
 }
 
-/** Whether a descriptor is a terminal; node:tty is loaded only for a character device. */
+/**
+ * Whether a descriptor is a terminal; node:tty is loaded only for a character device other than
+ * /dev/null (`> /dev/null` is common in scripts and hooks).
+ */
 export function isTerminal(fd: number): boolean {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    const st = fstatSync(fd);
+    if (!st.isCharacterDevice()) return false;
+    if (process.platform !== 'win32' && st.rdev === statSync('/dev/null').rdev) return false;
   } catch {
     return false;
   }
