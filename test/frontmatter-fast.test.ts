@@ -6,6 +6,7 @@
 import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFastFrontmatter, parseFlatFrontmatter } from '../src/model/frontmatter-fast.js';
 import { locateFrontmatter, parseYamlFrontmatter } from '../src/model/frontmatter.js';
@@ -105,6 +106,7 @@ describe('flat frontmatter fast path', () => {
     'd: >-\n  a\n  b\n',
     'd: |\n   deep\n   text',
     'd: |\n\n  after a blank\nn: 1',
+    'd: >-\n\n  after a blank (kept as a break when folded)',
   ])('agrees with yaml on %j', (body) => {
     expect(compare(fm(body))).toBe('fast');
   });
@@ -200,6 +202,52 @@ describe('flat frontmatter fast path', () => {
     const node = fast.fields[0]!.node as unknown as { range: number[] };
     expect(node.range).toEqual((slow.fields[0]!.node as unknown as { range: number[] }).range);
     expect(fast.fields[1]!.node).toBeNull();
+  });
+
+  it('agrees with yaml on random frontmatter made of the pieces real specs use (property)', () => {
+    const KEYS = ['name', 'description', 'tools', 'a', 'b-c', 'x_y', '"q k"', 'true', 'permission', 'k.v'];
+    const SEPS = [': ', ':', ' : ', ':  '];
+    const VALUES = [
+      'word', 'two words', 'Read, Grep', 'a: b', 'Triggers on: x', 'x # c', 'x#y', '"dq"', '"d\\"q: \\u00e9"', "'sq'", "'it''s'", "'a' b",
+      '[a, b]', '[a] b', '[x] [y]', '["q", r]', '[a | b]', '[]', '[ ]', '[a,]', '{a: b}', '|', '>', '|-', '>-', '|+', '|2', '12', '-3', '1.5',
+      '1.0.0', '0x1F', '1e3', '2025-01-01', '-x', '--all', '---', '- x', '~', 'null', 'True', 'no', '*', '*a', '&a x', '!tag x', '@x', '`x`',
+      '', ' ', 'x  ', 'ünï 😀',
+    ];
+    const INDENTS = ['', '  ', '    ', '   ', '\t'];
+    const line = fc.oneof(
+      { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...INDENTS), fc.constantFrom(...KEYS), fc.constantFrom(...SEPS), fc.constantFrom(...VALUES)).map(([i, k, s, v]) => `${i}${k}${s}${v}`) },
+      { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...INDENTS), fc.constantFrom(...VALUES)).map(([i, v]) => `${i}- ${v}`) },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...INDENTS), fc.constantFrom(...KEYS)).map(([i, k]) => `${i}${k}:`) },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...INDENTS), fc.constantFrom(...VALUES)).map(([i, v]) => `${i}${v}`) },
+      { weight: 1, arbitrary: fc.constantFrom('', '# comment', '  # c', '\r', '- - x') },
+    );
+    // Entries shaped as real frontmatter is (a key with a value, a nested block, a block scalar),
+    // with random lines among them.
+    const value = fc.constantFrom(...VALUES);
+    const key = fc.constantFrom(...KEYS);
+    const entry = fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(key, value).map(([k, v]) => `${k}: ${v}`) },
+      { weight: 2, arbitrary: fc.tuple(key, fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 })).map(([k, kv]) => [`${k}:`, ...kv.map(([a, b]) => `  ${a}: ${b}`)].join('\n')) },
+      { weight: 2, arbitrary: fc.tuple(key, fc.array(value, { minLength: 1, maxLength: 3 })).map(([k, vs]) => [`${k}:`, ...vs.map((v) => `  - ${v}`)].join('\n')) },
+      { weight: 1, arbitrary: fc.tuple(key, key, fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 2 })).map(([k, k2, kv]) => [`${k}:`, `  ${k2}:`, ...kv.map(([a, b]) => `    - ${a}: ${b}`)].join('\n')) },
+      { weight: 2, arbitrary: fc.tuple(key, fc.constantFrom('|', '>', '|-', '>-'), fc.array(fc.constantFrom('text', '  more', '', 'a: b', '- x'), { minLength: 1, maxLength: 4 })).map(([k, h, ls]) => [`${k}: ${h}`, ...ls.map((l) => (l ? `  ${l}` : ''))].join('\n')) },
+      { weight: 1, arbitrary: line },
+    );
+    // (Values are drawn mostly from the ones real specs write, so that many documents parse.)
+    let fast = 0;
+    let errors = 0;
+    fc.assert(
+      fc.property(fc.oneof({ weight: 1, arbitrary: fc.array(line, { minLength: 1, maxLength: 8 }) }, { weight: 4, arbitrary: fc.array(entry, { minLength: 1, maxLength: 6 }) }), (lines) => {
+        const text = fm(lines.join('\n'));
+        if (compare(text) === 'fast') fast++;
+        if (compareError(text) === 'error') errors++;
+      }),
+      { numRuns: Number(process.env['FUZZ_RUNS'] ?? 5000), seed: Number(process.env['FUZZ_SEED'] ?? 20261122) },
+    );
+    // The generator must reach both paths, or the property says little.
+    if (process.env['FUZZ_REPORT']) console.log({ fast, errors });
+    expect(fast).toBeGreaterThan(200);
+    expect(errors).toBeGreaterThan(20);
   });
 
   it('agrees with yaml on every fixture', () => {

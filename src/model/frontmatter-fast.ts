@@ -274,9 +274,13 @@ function blockScalar(text: string, header: string, start: number, end: number): 
   let value: string;
   if (!folded) value = body.join('\n');
   else {
-    value = '';
-    for (let i = 0; i < body.length; i++) {
-      if (i === 0) value = body[0]!;
+    // Blank lines before the text stay line breaks; after it, a single break between two lines
+    // folds to a space, and each blank line is a break.
+    let first = 0;
+    while (body[first] === '') first++;
+    value = '\n'.repeat(first);
+    for (let i = first; i < body.length; i++) {
+      if (i === first) value += body[i]!;
       else if (body[i] === '') value += '\n';
       else value += body[i - 1] === '' ? body[i] : ' ' + body[i];
     }
