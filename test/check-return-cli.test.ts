@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_FAILED, RESEARCH_DONE, SESSION, posOf, variant } from './helpers/replies.js';
+import { BUILD_FAILED, RESEARCH_DONE, SESSION, V1_TESTS_BLOCKED, posOf, variant } from './helpers/replies.js';
 
 const BIN = path.resolve(import.meta.dirname, '../dist/src/cli/bin.js');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-check-return-'));
@@ -38,6 +38,44 @@ const json = (stdout: string) => JSON.parse(stdout) as JsonReport;
 
 beforeAll(() => {
   expect(existsSync(BIN), `${BIN} is built by npm run build`).toBe(true);
+});
+
+describe('check-return and the project config', () => {
+  const custom = variant(BUILD_FAILED, (r) => (r.errors[0].code = 'LEAN_BUILD_FAILED'));
+  const ids = (stdout: string) => json(stdout).messages.map((m) => `${m.ruleId}:${m.severity}`);
+
+  it('reads the config from --root upward: rule options, severities and the standard', () => {
+    write('cfg/project/reply.json', custom);
+    const root = path.join(tmp, 'cfg/project');
+    // No config: the code is not a v2 code.
+    expect(ids(run(['--root', root, '-f', 'json', 'cfg/project/reply.json']).stdout)).toEqual(['error-code-known:1']);
+    write('cfg/.agent-lint.json', JSON.stringify({ rules: { 'error-code-known': ['warn', { extraCodes: ['LEAN_BUILD_FAILED'] }], 'return-summary-length': 'off' } }));
+    const withConfig = run(['--root', root, '-f', 'json', 'cfg/project/reply.json']);
+    expect(withConfig.code).toBe(0);
+    expect(ids(withConfig.stdout)).toEqual([]);
+    // --no-config-lookup: the defaults again; --config: that file.
+    expect(ids(run(['--root', root, '--no-config-lookup', '-f', 'json', 'cfg/project/reply.json']).stdout)).toEqual(['error-code-known:1']);
+    write('other.json', JSON.stringify({ rules: { 'error-code-known': 'off', 'return-summary-length': ['error', { maxChars: 20 }] } }));
+    const other = run(['--root', root, '--config', 'other.json', '-f', 'json', 'cfg/project/reply.json']);
+    expect(ids(other.stdout)).toEqual(['return-summary-length:2']);
+    expect(other.code).toBe(1);
+    // The config's standard, unless --standard says otherwise.
+    write('cfg/v1/.agent-lint.json', JSON.stringify({ standard: 'v1' }));
+    write('cfg/v1/reply.json', variant(V1_TESTS_BLOCKED));
+    const v1Root = path.join(tmp, 'cfg/v1');
+    expect(json(run(['--root', v1Root, '-f', 'json', 'cfg/v1/reply.json']).stdout)).toMatchObject({ standard: 'v1', valid: true });
+    expect(json(run(['--root', v1Root, '--standard', 'v2', '-f', 'json', 'cfg/v1/reply.json']).stdout)).toMatchObject({ standard: 'v2', valid: false });
+  });
+
+  it('exit 2 for a bad config, naming the file and the problem', () => {
+    write('bad/.agent-lint.json', JSON.stringify({ rules: { 'error-code-known': ['warn', { extraCodes: 5 }] } }));
+    write('bad/reply.json', custom);
+    const r = run(['--root', path.join(tmp, 'bad'), 'bad/reply.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`config error in ${path.join('bad', '.agent-lint.json')}`);
+    expect(r.stderr).toContain('extraCodes');
+    expect(run(['--config', 'x.json', '--no-config-lookup', 'bad/reply.json']).code).toBe(2);
+  });
 });
 
 describe('check-return process', () => {

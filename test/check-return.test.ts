@@ -429,3 +429,22 @@ describe('options', () => {
     expect(() => checkReturn('{}', { standard: 'v3' as never })).toThrow(/Unknown standard "v3"/);
   });
 });
+
+describe('rule settings (the rules option, as a config writes them)', () => {
+  const custom = variant(BUILD_FAILED, (r) => (r.errors[0].code = 'LEAN_BUILD_FAILED'));
+  const ids = (o: CheckReturnOptions = {}) => checkReturn(custom, o).messages.map((m) => `${m.ruleId}:${m.severity}`);
+
+  it('options reach the rules (extraCodes), "off" turns a rule off, severities change', () => {
+    expect(ids()).toEqual(['error-code-known:1']);
+    expect(ids({ rules: { 'error-code-known': ['warn', { extraCodes: ['LEAN_BUILD_FAILED'] }] } })).toEqual([]);
+    expect(ids({ rules: { 'error-code-known': 'off' } })).toEqual([]);
+    const strict = checkReturn(custom, { rules: { 'return-summary-length': ['error', { maxChars: 20 }] } });
+    expect(strict.messages.map((m) => `${m.ruleId}:${m.severity}`)).toEqual(['return-summary-length:2', 'error-code-known:1']);
+    expect(strict.valid).toBe(false);
+  });
+
+  it('a bad setting throws the config error that names it', () => {
+    expect(() => checkReturn(custom, { rules: { 'error-code-known': ['warn', { extraCodes: 5 }] } })).toThrow(/extraCodes/);
+    expect(() => checkReturn(custom, { rules: { 'no-such-rule': 'warn' } })).toThrow(/no-such-rule/);
+  });
+});

@@ -18,6 +18,9 @@ import type { LintMessage, Range, StandardName } from '../types.js';
 import { locateExtracted, locateWhole } from './extract.js';
 import { pointerAt } from './pointer.js';
 import { NOT_JSON_ID, RETURN_RULES, SESSION_MISMATCH_ID } from './rules.js';
+import { ALL_RULES } from '../../rules/index.js';
+import { resolveConfig } from '../config/resolve.js';
+import type { RuleEntry } from '../api/lint.js';
 
 export interface CheckReturnOptions {
   /** The session id the caller sent: `metadata.session_id` must equal it ("Session ID mismatch"). */
@@ -32,6 +35,17 @@ export interface CheckReturnOptions {
   root?: string;
   /** The name to report the reply under (default `<reply>`). */
   filePath?: string;
+  /**
+   * Rule settings as a config file's `rules` writes them, for the rules that judge returns:
+   * `{ "error-code-known": ["warn", { "extraCodes": ["LEAN_BUILD_FAILED"] }] }`, `"off"` to turn
+   * one off. Default: each rule's own severity and options (agent-lint:recommended).
+   */
+  rules?: Record<string, RuleEntry>;
+  /**
+   * Rule settings as a resolved config gives them (`settingsFor`): the command line passes its
+   * project config's. Used instead of `rules` when both are given.
+   */
+  settings?: ReadonlyMap<string, RuleSetting>;
 }
 
 /** One finding: ESLint's message shape plus the JSON pointer of the value it is about. */
@@ -73,13 +87,18 @@ function replyText(reply: unknown): { text: string } | { problem: string } {
   }
 }
 
-function settingsFor(checkArtifacts: boolean): Map<string, RuleSetting> {
+/** The return rules in force: the given settings (or each rule's default), artifacts checked on request. */
+function settingsFor(options: CheckReturnOptions, root: string): Map<string, RuleSetting> {
+  const given = options.settings ?? (options.rules ? resolveConfig({ file: null, dir: root, raw: { rules: options.rules } }, ALL_RULES).settingsFor('') : null);
   const settings = new Map<string, RuleSetting>();
   for (const rule of RETURN_RULES) {
-    if (rule.meta.severity === 'off') continue;
-    const options: Record<string, unknown> = { ...(rule.meta.defaultOptions ?? {}) };
-    if (rule.meta.id === 'return-artifact-paths') options['checkExists'] = checkArtifacts;
-    settings.set(rule.meta.id, { severity: rule.meta.severity === 'warn' ? 1 : 2, options });
+    let setting: RuleSetting | undefined;
+    if (given) setting = given.get(rule.meta.id);
+    else if (rule.meta.severity !== 'off') setting = { severity: rule.meta.severity === 'warn' ? 1 : 2, options: { ...(rule.meta.defaultOptions ?? {}) } };
+    if (!setting) continue;
+    const opts: Record<string, unknown> = { ...setting.options };
+    if (rule.meta.id === 'return-artifact-paths') opts['checkExists'] = options.checkArtifacts === true;
+    settings.set(rule.meta.id, { severity: setting.severity, options: opts });
   }
   return settings;
 }
@@ -91,8 +110,9 @@ function message(lines: LineIndex, ruleId: string, text: string, range: Range, p
 /** The rules' findings on a reply whose JSON was found. */
 function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, standard: StandardName): ReturnMessage[] {
   const profile = getProfile(standard);
-  const project = new ProjectView({ root: path.resolve(options.root ?? process.cwd()), documents: [doc], usesStandard: true });
-  const settings = settingsFor(options.checkArtifacts === true);
+  const projectRoot = path.resolve(options.root ?? process.cwd());
+  const project = new ProjectView({ root: projectRoot, documents: [doc], usesStandard: true });
+  const settings = settingsFor(options, projectRoot);
   const [result] = runRules({ project, profile, rules: RETURN_RULES, targets: [doc], settingsFor: () => settings });
   // A reply cannot switch its own checks off: disable comments in it are ignored.
   const found: LintMessage[] = [...result!.messages, ...result!.suppressedMessages];

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkReturn, type CheckReturnResult } from '../check-return/check.js';
 import { RETURN_RULES } from '../check-return/rules.js';
+import { ALL_RULES } from '../../rules/index.js';
+import { ConfigError } from '../config/load.js';
+import { ConfigLookup } from '../config/lookup.js';
 import { formatStylish } from '../formatters/stylish.js';
 import { isStandardName } from '../standard/profiles.js';
 import type { LintResult } from '../types.js';
@@ -23,7 +26,12 @@ Options:
       --extract            read the first JSON object of a reply that wraps it in prose or a
                            \`\`\`json fence (default: the whole reply must be one JSON value)
       --check-artifacts    each artifact path must exist and not be empty (no phantom artifacts)
-      --root <dir>         the project root artifact paths are relative to (default: cwd)
+      --root <dir>         the project root artifact paths are relative to (default: cwd);
+                           its agent-lint config (looked up from there upward) sets the
+                           rules' severities and options (extraCodes, maxDepth, ...) and the
+                           default standard
+  -c, --config <file>      use this config file instead
+      --no-config-lookup   use no config file: every rule with its defaults
   -f, --format <name>      stylish (default) or json (each finding with its JSON pointer)
       --color, --no-color  force or turn off colour
   -h, --help               print this help
@@ -39,7 +47,10 @@ class UsageError extends Error {}
 interface Options {
   input: string;
   sessionId?: string;
-  standard: 'v2' | 'v1' | 'bounded';
+  /** --standard; else the config's, else v2. */
+  standard?: 'v2' | 'v1' | 'bounded';
+  configFile?: string;
+  configLookup: boolean;
   extract: boolean;
   checkArtifacts: boolean;
   root: string;
@@ -61,6 +72,8 @@ function parse(argv: string[], cwd: string): Options {
         extract: { type: 'boolean' },
         'check-artifacts': { type: 'boolean' },
         root: { type: 'string' },
+        config: { type: 'string', short: 'c' },
+        'no-config-lookup': { type: 'boolean' },
         format: { type: 'string', short: 'f' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
@@ -72,8 +85,9 @@ function parse(argv: string[], cwd: string): Options {
   }
   const v = parsed.values;
   if (parsed.positionals.length > 1) throw new UsageError(`check-return checks one reply; got ${parsed.positionals.length} inputs (${parsed.positionals.join(', ')})`);
-  const standard = v.standard ?? 'v2';
-  if (!isStandardName(standard)) throw new UsageError(`--standard expects v2, v1 or bounded, got "${standard}"`);
+  const standard = v.standard;
+  if (standard !== undefined && !isStandardName(standard)) throw new UsageError(`--standard expects v2, v1 or bounded, got "${standard}"`);
+  if (v.config !== undefined && v['no-config-lookup']) throw new UsageError('--config and --no-config-lookup do not go together');
   const format = v.format ?? 'stylish';
   if (format !== 'stylish' && format !== 'json') throw new UsageError(`--format expects stylish or json, got "${format}"`);
   if (v['session-id'] !== undefined && v['session-id'].trim() === '') throw new UsageError('--session-id expects the id sent with the delegation, got an empty string');
@@ -91,6 +105,8 @@ function parse(argv: string[], cwd: string): Options {
     input: parsed.positionals[0] ?? '-',
     sessionId: v['session-id'],
     standard,
+    configFile: v.config === undefined ? undefined : path.resolve(cwd, v.config),
+    configLookup: !v['no-config-lookup'],
     extract: !!v.extract,
     checkArtifacts: !!v['check-artifacts'],
     root,
@@ -155,9 +171,14 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
         return 2;
       }
     }
+    // The project's config, as for the specs: rule severities and options, and the standard.
+    const config = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: opts.configFile, lookup: opts.configLookup, standard: opts.standard }).forFile(
+      path.join(opts.root, '<reply>'),
+    );
     const result = checkReturn(reply, {
       sessionId: opts.sessionId,
-      standard: opts.standard,
+      standard: config.standard,
+      settings: config.settingsFor(''),
       extract: opts.extract,
       checkArtifacts: opts.checkArtifacts,
       root: opts.root,
@@ -185,6 +206,10 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`agent-lint check-return: ${e.message}\nRun agent-lint check-return --help for usage.\n`);
+      return 2;
+    }
+    if (e instanceof ConfigError) {
+      io.stderr(`agent-lint check-return: config error${e.file ? ` in ${path.relative(io.cwd, e.file) || e.file}` : ''}: ${e.detail}\n`);
       return 2;
     }
     io.stderr(`agent-lint check-return: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
