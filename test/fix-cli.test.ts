@@ -88,6 +88,18 @@ describe('--fix', () => {
     expect(results[0]!.output).toBe(AGENT('\n').replace('"delegation_depth": 2', '"delegation_depth": 1'));
   });
 
+  it('does not write into a linked folder that leads out of the project', () => {
+    const outside = project({ 'agents/x.md': AGENT('\n') });
+    const dir = project({});
+    mkdirSync(path.join(dir, '.claude'), { recursive: true });
+    symlinkSync(path.join(outside, 'agents'), path.join(dir, '.claude/agents'));
+    const r = cli(['--fix'], dir);
+    expect(r.stderr).toContain('in a linked folder');
+    expect(r.stderr).toContain('outside the project');
+    expect(r.status).toBe(2);
+    expect(readFileSync(path.join(outside, 'agents/x.md'), 'utf8')).toBe(AGENT('\n'));
+  });
+
   it('does not write through a symlink that leads out of the project', () => {
     const outside = project({ 'agents/x.md': AGENT('\n') });
     const dir = project({});

@@ -1,9 +1,13 @@
 /**
  * A plain directory walk for discovery: markdown files and plugin manifests below a folder,
- * skipping node_modules and .git, never following a symlinked folder (no loops), in a stable
- * order. Cheaper to load and run than a glob library for the one question discovery asks.
+ * skipping node_modules and .git, in a stable order. Cheaper to load and run than a glob library
+ * for the one question discovery asks.
+ *
+ * A symlinked folder is walked (a shared `.claude/agents` linked into a project holds that
+ * project's agents), under the link's path, once per real folder, and never when it leads back
+ * to a folder the walk is inside (a loop).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -18,6 +22,36 @@ export interface WalkResult {
 export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false): WalkResult {
   const out: WalkResult = { markdown: [], pluginRoots: [] };
   const stack = [path.resolve(root)];
+  // Real folders entered through a link, and the real place of each walked folder (asked only
+  // when a link is met).
+  const followed = new Set<string>();
+  try {
+    followed.add(realpathSync(stack[0]!)); // a link back to the root is a loop
+  } catch {
+    /* unreadable root: nothing is walked */
+  }
+  const realOf = new Map<string, string>();
+  const real = (p: string) => {
+    let r = realOf.get(p);
+    if (r === undefined) realOf.set(p, (r = realpathSync(p)));
+    return r;
+  };
+  /** A link to a folder that is walked: not a loop, and its real folder not entered before. */
+  const follows = (link: string, dir: string): boolean => {
+    let target: string;
+    let here: string;
+    try {
+      if (!statSync(link).isDirectory()) return false;
+      target = realpathSync(link);
+      here = real(dir);
+    } catch {
+      return false; // dangling or looping
+    }
+    if (here === target || here.startsWith(target.endsWith(path.sep) ? target : target + path.sep)) return false;
+    if (followed.has(target)) return false;
+    followed.add(target);
+    return true;
+  };
   while (stack.length) {
     const dir = stack.pop()!;
     let entries;
@@ -28,6 +62,10 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
     }
     for (const e of entries) {
       const abs = path.join(dir, e.name);
+      if (e.isSymbolicLink() && !SKIPPED_DIRS.has(e.name) && !e.name.toLowerCase().endsWith('.md') && !skip(abs) && follows(abs, dir)) {
+        stack.push(abs);
+        continue;
+      }
       if (e.isDirectory()) {
         if (SKIPPED_DIRS.has(e.name) || skip(abs)) continue;
         if (e.name === '.claude-plugin') {
@@ -42,7 +80,7 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
       } else if (e.name.toLowerCase().endsWith('.md')) {
         // Files, and also FIFOs, devices and symlinks named like markdown: reading reports what is
         // wrong with them (a dangling or looping link, not a regular file) instead of dropping them.
-        // A symlink that leads to a folder is not walked (no loops).
+        // A link named like markdown that leads to a folder is not a spec, and is not walked.
         if (e.isSymbolicLink()) {
           try {
             if (statSync(abs).isDirectory()) continue;

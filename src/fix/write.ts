@@ -10,14 +10,14 @@ export class FixWriteError extends Error {}
 export function writeFixed(file: string, text: string, opts: { hasBom: boolean; projectRoot: string }): void {
   let target = file;
   const lst = lstatSync(file);
-  if (lst.isSymbolicLink()) {
-    target = realpathSync(file);
-    const root = realpathSync(opts.projectRoot);
-    const rel = path.relative(root, target);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) {
-      throw new FixWriteError(`not fixing ${file}: it is a symlink to ${target}, outside the project`);
-    }
+  // The file itself, or a folder above it, may be a link (a shared agents folder linked in):
+  // its real place must be inside the project.
+  const real = realpathSync(file);
+  const rel = path.relative(realpathSync(opts.projectRoot), real);
+  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+    throw new FixWriteError(`not fixing ${file}: it is ${lst.isSymbolicLink() ? 'a symlink' : 'in a linked folder'} to ${real}, outside the project`);
   }
+  if (lst.isSymbolicLink()) target = real;
   const mode = statSync(target).mode & 0o7777;
   const tmp = path.join(path.dirname(target), `.${path.basename(target)}.agent-lint-${process.pid}-${Date.now()}.tmp`);
   try {
