@@ -90,6 +90,9 @@ describe('flat frontmatter fast path', () => {
     'list:\n- a\n- "b c"\nmodel: sonnet',
     'skills:\r\n  - one\r\n  - two',
     'version: 1.0.0\nv: 10.20.30.4',
+    'allowed-tools: Read\nargument-hint:\ndescription: x',
+    'a:   \n\n# c\nb: 1',
+    'a:',
     'tools:\n  read: true\n  bash: false\n# c\npermissions:\n  allow:\n    - read: [".x/T.md"]\n    - bash: ["grep", "ls -l"]\n  deny:\n    - bash: ["rm", "sudo"]\n\nname: x',
     'routing:\n  language_based: false\n  target_agent: error-diagnostics-agent\ntimeout: 1800',
     'context_loading:\n  strategy: lazy\n  required:\n    - "core/a.md"\n    - "core/b.md"\n  max_context_size: 50000\ndelegation:\n  can_delegate_to: []\n  max_depth: 3',
@@ -148,7 +151,6 @@ describe('flat frontmatter fast path', () => {
     'a: 2025-01-01',
     'a:\tb',
     'a: b\n  continued',
-    'a:',
   ])('leaves %j to yaml', (body) => {
     expect(compare(fm(body))).toBe('fallback');
   });

@@ -289,6 +289,20 @@ function blockScalar(text: string, header: string, start: number, end: number): 
   return { value, rangeEnd, next: Math.min(pos, end) };
 }
 
+/**
+ * Whether a value follows on the next lines (blank lines and comments aside): an indented line,
+ * or a list item, which may start at the key's own column.
+ */
+function indentedFollows(text: string, pos: number, end: number): boolean {
+  while (pos < end) {
+    const { line, eol } = lineAt(text, pos, end);
+    const t = line.trimStart();
+    if (t !== '' && !t.startsWith('#')) return t.length !== line.length || t === '-' || t.startsWith('- ');
+    pos = eol + 1;
+  }
+  return false;
+}
+
 /** Parses flat frontmatter; null when the text needs the real YAML parser. */
 export function parseFlatFrontmatter(text: string, start: number, end: number): FastField[] | null {
   const r = parseFastFrontmatter(text, start, end);
@@ -317,6 +331,13 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
     const key = m[1]!;
     if (seen.has(key)) return null;
     seen.add(key);
+    if ((m[2] === undefined || m[2].trim() === '') && !indentedFollows(text, eol + 1, end)) {
+      // `key:` and nothing under it: an empty value (null), placed at the end of the line.
+      const at = pos + line.length;
+      fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: at, end: at }, value: null });
+      pos = eol + 1;
+      continue;
+    }
     if (m[2] === undefined) {
       // `key:` then a block list of plain words (`  - Read`), or a nested mapping or list.
       const list = blockList(text, eol + 1, end);
