@@ -73,28 +73,28 @@ export function marketplacePlugins(root: string): MarketplacePlugin[] {
   const base = path.resolve(root);
   const depth = (dir: string) => (dir === base ? 0 : path.relative(base, dir).split(path.sep).length);
   const roots = tree.pluginRoots.filter((d) => depth(d) <= MAX_PLUGIN_DEPTH);
-  const plugins: MarketplacePlugin[] = [];
-  for (const dir of roots) {
-    const agentsDir = path.join(dir, 'agents') + path.sep;
-    const skillsDir = path.join(dir, 'skills') + path.sep;
-    const agents = new Set<string>();
-    const skills = new Set<string>();
-    for (const f of tree.markdown) {
-      if (f.startsWith(agentsDir)) {
-        // agents/**/*.md, leaving out hidden folders and files as a glob does.
-        const rest = f.slice(agentsDir.length);
-        if (!f.endsWith('.md') || rest.startsWith('.') || rest.includes(path.sep + '.')) continue;
-        agents.add(path.basename(f, '.md'));
-        const n = frontmatterName(f);
-        if (n) agents.add(n);
-      } else if (f.startsWith(skillsDir)) {
-        // skills/*/SKILL.md (any case).
-        const parts = f.slice(skillsDir.length).split(path.sep);
-        if (parts.length === 2 && !parts[0]!.startsWith('.') && parts[1]!.toLowerCase() === 'skill.md') skills.add(parts[0]!);
-      }
+  const found = new Map(roots.map((dir) => [dir, { agents: new Set<string>(), skills: new Set<string>() }]));
+  // One pass over the files: each `<plugin>/agents/` or `<plugin>/skills/` above a file.
+  const AGENTS = `${path.sep}agents${path.sep}`;
+  const SKILLS = `${path.sep}skills${path.sep}`;
+  for (const f of tree.markdown) {
+    for (let i = f.indexOf(AGENTS); i !== -1; i = f.indexOf(AGENTS, i + 1)) {
+      const plugin = found.get(f.slice(0, i));
+      // agents/**/*.md, leaving out hidden folders and files as a glob does.
+      const rest = f.slice(i + AGENTS.length);
+      if (!plugin || !f.endsWith('.md') || rest.startsWith('.') || rest.includes(path.sep + '.')) continue;
+      plugin.agents.add(path.basename(f, '.md'));
+      const n = frontmatterName(f);
+      if (n) plugin.agents.add(n);
     }
-    plugins.push({ name: readPluginName(dir), dir, agents, skills });
+    for (let i = f.indexOf(SKILLS); i !== -1; i = f.indexOf(SKILLS, i + 1)) {
+      const plugin = found.get(f.slice(0, i));
+      // skills/*/SKILL.md (any case).
+      const parts = f.slice(i + SKILLS.length).split(path.sep);
+      if (plugin && parts.length === 2 && !parts[0]!.startsWith('.') && parts[1]!.toLowerCase() === 'skill.md') plugin.skills.add(parts[0]!);
+    }
   }
+  const plugins: MarketplacePlugin[] = roots.map((dir) => ({ name: readPluginName(dir), dir, ...found.get(dir)! }));
   cache.set(root, plugins);
   return plugins;
 }

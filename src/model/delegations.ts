@@ -204,7 +204,8 @@ function joinsName(code: number): boolean {
  */
 function nextCall(text: string, from: number): { index: number; name: string } | null {
   for (let p = text.indexOf('(', from + 4); p !== -1; p = text.indexOf('(', p + 1)) {
-    for (const name of CALL_WORDS) {
+    for (let w = 0; w < CALL_WORDS.length; w++) {
+      const name = CALL_WORDS[w]!;
       const index = p - name.length;
       if (index >= from && text.startsWith(name, index) && !joinsName(text.charCodeAt(index - 1))) return { index, name };
     }
