@@ -8,7 +8,7 @@
  * Ranges are relative to the frontmatter content, as yaml's are: `[start, end, end]`, a
  * collection from its first item to the end of its last line.
  */
-import { flowSequence, lineAt, scalar } from './frontmatter-fast.js';
+import { flowSequence, lineAt, scalar } from './frontmatter-values.js';
 
 export type LightNode = LightScalar | LightMap | LightSeq;
 
