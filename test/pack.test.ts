@@ -25,6 +25,8 @@ describe('npm pack', () => {
     mkdirSync(path.join(proj, '.claude/commands'), { recursive: true });
     writeFileSync(path.join(proj, 'package.json'), '{"name": "consumer", "version": "1.0.0", "private": true, "type": "module"}');
     writeFileSync(path.join(proj, '.claude/commands/research.md'), '---\ndescription: Research\nargument-hint: [topic] [--deep]\n---\nbody\n');
+    // A flow mapping: read by the YAML parser, which the package ships as dist/vendor/yaml.cjs.
+    writeFileSync(path.join(proj, '.claude/commands/mapped.md'), '---\ndescription: {first: a, second: b}\n---\nbody\n');
     execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(TMP, tgz)], { ...quiet, cwd: proj });
 
     const bin = path.join(proj, 'node_modules/.bin', process.platform === 'win32' ? 'agent-lint.cmd' : 'agent-lint');
@@ -32,6 +34,7 @@ describe('npm pack', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('3:24  error  frontmatter is not valid YAML');
+    expect(r.stdout).toMatch(/mapped\.md\n {2}2:14 {2}(error|warning) {2}`description` is a mapping/);
 
     const lib = spawnSync(process.execPath, ['--input-type=module', '-e', "import { lint, ALL_RULES, VERSION } from 'agent-lint'; console.log(typeof lint, ALL_RULES.length > 0, VERSION);"], { cwd: proj, encoding: 'utf8' });
     expect(lib.stderr).toBe('');
