@@ -59,6 +59,8 @@ const FALSE = new Set(['false', 'False', 'FALSE']);
 /** Escapes of a double-quoted YAML string that JSON shares. */
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
 
+/** An integer or a float of YAML 1.2's core schema. */
+const CORE_NUMBER = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 /** Characters that start something other than a plain scalar. */
 const INDICATOR = /^[[\]{}&*!|>%@`,?#-]/;
 
@@ -114,19 +116,12 @@ export function scalar(raw: string): { value: string | number | boolean | null; 
   if (NULLS.has(text)) return { value: null, length: text.length };
   if (TRUE.has(text)) return { value: true, length: text.length };
   if (FALSE.has(text)) return { value: false, length: text.length };
-  // Numbers: plain decimal integers and decimals only; any other numeric-looking form goes to yaml.
-  if (/^[-+.]?[0-9]/.test(text) || /^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$/.test(text) || /^\.(inf|nan)/i.test(text)) {
+  // The numbers of YAML 1.2's core schema (what `yaml` reads by default: no dates, no 1.1 forms).
+  // Plain decimal integers and decimals are read here, the other forms by yaml; any other plain
+  // text is a string (`4-sonnet`, `1.0.0`, `2025-12-29`).
+  if (CORE_NUMBER.test(text) || /^0o[0-7]+$/.test(text) || /^0x[0-9a-fA-F]+$/.test(text) || /^[-+]?\.(?:inf|Inf|INF)$/.test(text) || /^\.(?:nan|NaN|NAN)$/.test(text)) {
     if (/^-?(0|[1-9][0-9]{0,14})$/.test(text)) return { value: Number(text), length: text.length };
     if (/^-?(0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/.test(text)) return { value: Number(text), length: text.length };
-    if (/^[0-9][0-9A-Za-z_.:-]*$/.test(text) && !/^[0-9._+-]+(e[0-9+-]+)?$/i.test(text) && !/^0[xob]/i.test(text)) {
-      // A word that merely starts with a digit (`4-sonnet`, `2025-01-01T...` is not: colons) is a string.
-      if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(text)) return null; // dates: let yaml decide
-      return { value: text, length: text.length };
-    }
-    // A version such as 1.0.0 (two dots or more) is a string in YAML 1.2, as `yaml` reads it.
-    if (/^[0-9.]+$/.test(text) && text.split('.').length >= 3 && !text.split('.').includes('')) {
-      return { value: text, length: text.length };
-    }
     return null;
   }
   return { value: text, length: text.length };
