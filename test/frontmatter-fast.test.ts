@@ -90,6 +90,10 @@ describe('flat frontmatter fast path', () => {
     'list:\n- a\n- "b c"\nmodel: sonnet',
     'skills:\r\n  - one\r\n  - two',
     'version: 1.0.0\nv: 10.20.30.4',
+    'a: b # note\nc: "q"  # quoted\nd: [x, "y"] # list\ne: \'s\' #c\nf: x#y',
+    'a:\n  b: x # note\n  c:\n    - "r.md"  # fast\n    - s',
+    'can_delegate_to: \n  - "a"\n  - b\nx: 1',
+    'm: \n  k: v',
     'created: 2025-12-29\nat: 2025-12-29T10:00:00Z\nd: 2025-1-2\nm: 4-sonnet\nx: 1-2\ny: 12ab\nz: 1e',
     'allowed-tools: Read\nargument-hint:\ndescription: x',
     'a:   \n\n# c\nb: 1',
@@ -131,7 +135,6 @@ describe('flat frontmatter fast path', () => {
     'a:\n  true: 1',
     'a:\n  b:\n  c: 1',
     'a:\n  - b\n  c: 1',
-    'a:\n  b: x # note',
     "a:\n  b: ['q']",
     'a:\n\tb: 1',
     'a:\n  -\n    b: 1',
@@ -143,7 +146,6 @@ describe('flat frontmatter fast path', () => {
     'a: |\n\tx',
     'a: |\nb: c',
     'a: x: y',
-    'a: b # note',
     'a: "bell\\a"',
     'a: &x 1',
     'a: 1\na: 2',
@@ -219,7 +221,7 @@ describe('flat frontmatter fast path', () => {
       'word', 'two words', 'Read, Grep', 'a: b', 'Triggers on: x', 'x # c', 'x#y', '"dq"', '"d\\"q: \\u00e9"', "'sq'", "'it''s'", "'a' b",
       '[a, b]', '[a] b', '[x] [y]', '["q", r]', '[a | b]', '[]', '[ ]', '[a,]', '{a: b}', '|', '>', '|-', '>-', '|+', '|2', '12', '-3', '1.5',
       '1.0.0', '0x1F', '1e3', '2025-01-01', '-x', '--all', '---', '- x', '~', 'null', 'True', 'no', '*', '*a', '&a x', '!tag x', '@x', '`x`',
-      '', ' ', 'x  ', 'ünï 😀',
+      '', ' ', 'x  ', 'ünï 😀', '"q" # c', '[a] # c', "'s' #c", 'x #', '# c',
     ];
     const INDENTS = ['', '  ', '    ', '   ', '\t'];
     const line = fc.oneof(

@@ -139,7 +139,7 @@ function readMap(r: Reader, i: number, indent: number, depth: number, firstAt?: 
     const key = new LightScalar(keyValue, [r.rel(keyAt), r.rel(keyAt + rawKey.length), r.rel(keyAt + rawKey.length)]);
     let value: LightNode | null;
     let next: number;
-    if (m[2] === undefined) {
+    if (m[2] === undefined || m[2].trim() === '') {
       // `key:` then a nested block, deeper than the key.
       const sub = readBlock(r, i + 1, first ? keyAt - line.start : indent, depth + 1);
       if (!sub) return null;

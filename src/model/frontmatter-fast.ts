@@ -115,7 +115,7 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       pos = eol + 1;
       continue;
     }
-    if (m[2] === undefined) {
+    if (m[2] === undefined || m[2].trim() === '') {
       // `key:` then a block list of plain words (`  - Read`), or a nested mapping or list.
       const list = blockList(text, eol + 1, end);
       if (list) {

@@ -11,7 +11,7 @@ import type { Range } from '../types.js';
  * nesting, single quotes or numbers). Offsets are each item's range in `raw`, quotes included.
  */
 export function flowSequence(raw: string): { value: string[]; length: number; offsets: Array<[number, number]> } | null {
-  const text = raw.trimEnd();
+  const text = withoutComment(raw);
   if (text[0] !== '[' || text[text.length - 1] !== ']') return null;
   const inner = text.slice(1, -1);
   // Inside, brackets, braces, single quotes and comments change the meaning; `: ` makes a mapping.
@@ -59,6 +59,17 @@ const FALSE = new Set(['false', 'False', 'FALSE']);
 /** Escapes of a double-quoted YAML string that JSON shares. */
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
 
+/** `raw` up to a comment (`#` after a space or tab), without the blanks before it. */
+export function withoutComment(raw: string): string {
+  const c = raw.search(/[ \t]#/);
+  return (c === -1 ? raw : raw.slice(0, c)).trimEnd();
+}
+
+/** Nothing but blanks, or blanks and a comment. */
+function onlyComment(rest: string): boolean {
+  return rest.trim() === '' || /^[ \t]+#/.test(rest);
+}
+
 /** An integer or a float of YAML 1.2's core schema. */
 const CORE_NUMBER = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 /** Characters that start something other than a plain scalar. */
@@ -88,7 +99,7 @@ export function scalar(raw: string): { value: string | number | boolean | null; 
         continue;
       }
       out += raw.slice(i, q);
-      if (raw.slice(q + 1).trim() !== '') return null;
+      if (!onlyComment(raw.slice(q + 1))) return null;
       return { value: out, length: q + 1 };
     }
   }
@@ -104,15 +115,16 @@ export function scalar(raw: string): { value: string | number | boolean | null; 
         i = q + 2;
         continue;
       }
-      if (raw.slice(q + 1).trim() !== '') return null;
+      if (!onlyComment(raw.slice(q + 1))) return null;
       return { value: out, length: q + 1 };
     }
   }
-  const text = raw.trimEnd();
+  // A comment (` # ...`) ends the value.
+  const text = withoutComment(raw);
   if (text === '') return null;
   // `-x` and `--all` are plain text; `- x` (a list) and `---` are not read here.
   if (INDICATOR.test(text) && !(/^-[^\s]/.test(text) && !text.startsWith('---'))) return null;
-  if (text.includes(': ') || text.endsWith(':') || text.includes(' #')) return null;
+  if (text.includes(': ') || text.endsWith(':')) return null;
   if (NULLS.has(text)) return { value: null, length: text.length };
   if (TRUE.has(text)) return { value: true, length: text.length };
   if (FALSE.has(text)) return { value: false, length: text.length };
