@@ -63,8 +63,9 @@ export function locateFrontmatter(text: string): Omit<Frontmatter, 'errors' | 'd
   while (pos < text.length) {
     eol = text.indexOf('\n', pos);
     const lineEnd = eol === -1 ? text.length : eol;
-    const line = text.slice(pos, lineEnd).replace(/\r$/, '');
-    if (/^(---|\.\.\.)[ \t]*$/.test(line)) {
+    // Only a line starting with `-` or `.` can close it: the others are not sliced.
+    const c = text.charCodeAt(pos);
+    if ((c === 45 || c === 46) && /^(---|\.\.\.)[ \t]*$/.test(text.slice(pos, lineEnd).replace(/\r$/, ''))) {
       return {
         range: { start: 0, end: lineEnd },
         contentRange: { start: contentStart, end: pos },
