@@ -204,6 +204,18 @@ describe('flat frontmatter fast path', () => {
     expect(fast.fields.map((f) => f.key)).toEqual(['allowed-tools', 'model']);
   });
 
+  it('reads frontmatter of any size in linear time (the size limits guard the YAML parser only)', async () => {
+    const { parseFrontmatter, FRONTMATTER_LIMITS } = await import('../src/model/frontmatter.js');
+    const n = FRONTMATTER_LIMITS.lines * 20;
+    const many = fm(Array.from({ length: n }, (_, i) => `k${i}:\n  b: c\n  d:\n    - x`).join('\n'));
+    const r = parseFrontmatter(many)!;
+    expect(r.errors).toEqual([]);
+    expect(r.fields).toHaveLength(n);
+    // The same past the limits when the YAML parser is needed: refused, not parsed.
+    const anchored = fm(Array.from({ length: n }, (_, i) => `k${i}: &a${i} v`).join('\n'));
+    expect(parseFrontmatter(anchored)!.errors.map((e) => e.code)).toEqual(['TOO_LARGE']);
+  });
+
   it('gives a list field its YAML node on demand (item positions for the rules)', async () => {
     const { parseFrontmatter } = await import('../src/model/frontmatter.js');
     const text = fm('tools: [Read, Grep]\nname: x');

@@ -168,6 +168,8 @@ export function parseFrontmatter(text: string): Frontmatter | null {
   // So is flat frontmatter with the two commonest YAML errors of real specs (`key: [a] b`,
   // `key: a: b`): each reported from the scan at its line, with the other lines' fields (data is
   // null, as for any YAML error).
+  // The scan is linear, so it reads frontmatter of any size; FRONTMATTER_LIMITS guard the YAML
+  // parser only (test/hostile-input.test.ts).
   const fast = loc.closed ? parseFastFrontmatter(text, loc.contentRange.start, loc.contentRange.end) : null;
   if (fast) {
     const flat = fast.fields;
