@@ -127,7 +127,7 @@ try {
   const perMb10 = big.secs / (c10.bytes / 1e6);
   console.log(`10x corpus (${c10.n} files, ${(c10.bytes / 1e6).toFixed(1)} MB)`);
   console.log(`  agent-lint         ${big.secs.toFixed(3)} s   peak ${big.rssMb?.toFixed(0) ?? '?'} MB`);
-  console.log(`  seconds per MB     x1 ${perMb1.toFixed(4)}   x10 ${perMb10.toFixed(4)}   (linear: about equal)`);
+  console.log(`  seconds per MB     x1 ${perMb1.toFixed(4)}   x10 ${perMb10.toFixed(4)}   (linear if x10 is not above x1)`);
   console.log(`\nsummary: whole ${(al.secs / mdl.secs).toFixed(3)}x markdownlint-cli2; one file ${(cold[0].secs / cold[1].secs).toFixed(2)}x node -e 0; peak ${al.rssMb?.toFixed(0) ?? '?'} MB (target < 200 MB)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
