@@ -12,6 +12,7 @@ import { REPO_ROOT } from './helpers/shared.js';
 import fg from 'fast-glob';
 
 const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
+const LAUNCH = path.join(REPO_ROOT, 'dist/src/cli/launch.cjs');
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-parallel-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
@@ -32,7 +33,7 @@ describe('parallel linting', () => {
   it('gives the same report on two threads as on one', () => {
     const dir = bigTree();
     // AGENT_LINT_FORCE_THREADS: use the worker even on a machine with fewer cores than it pays on.
-    const run = (mode: string) => spawnSync(process.execPath, [BIN, '--format', 'json', '--concurrency', mode, '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, AGENT_LINT_FORCE_THREADS: '1' } });
+    const run = (mode: string, entry = BIN) => spawnSync(process.execPath, [entry, '--format', 'json', '--concurrency', mode, '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, AGENT_LINT_FORCE_THREADS: '1' } });
     const one = run('off');
     const two = run('auto');
     expect(one.status).toBe(1);
@@ -40,6 +41,11 @@ describe('parallel linting', () => {
     expect(two.stderr).toBe('');
     expect(JSON.parse(two.stdout).length).toBeGreaterThan(100);
     expect(two.stdout).toBe(one.stdout);
+    // The command (the launcher) starts its worker from itself, with the bundle's code cache.
+    const launched = run('auto', LAUNCH);
+    expect(launched.stderr).toBe('');
+    expect(launched.status).toBe(one.status);
+    expect(launched.stdout).toBe(one.stdout);
   }, 120_000);
 
   it('splits by project, never inside one, into shares of similar size', () => {

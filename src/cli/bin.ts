@@ -38,7 +38,8 @@ function main() {
     stderr,
     readStdin,
     stdoutIsTTY: isTerminal(1),
-    workerEntry: new URL(import.meta.url),
+    // The launcher when it runs us (the bundle with its code cache), else this module.
+    workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
   };
   // `agent-lint check-return ...` judges a subagent's reply, `agent-lint graph` prints the
   // delegation graph; anything else lints specs.

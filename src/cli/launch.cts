@@ -85,4 +85,6 @@ function loadCached(file: string): unknown {
 }
 
 (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] = loadCached;
+// A lint worker thread starts from this file too, so that it also runs the bundle from its cache.
+(globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] = __filename;
 if (loadCached(bundle) === undefined) void import('./bin.js');
