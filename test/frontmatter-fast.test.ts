@@ -171,6 +171,9 @@ describe('flat frontmatter fast path', () => {
     ['name: x\ndescription: Use when. Triggers on: GDPR, x\ntools: Read', ':'],
     ['description: a b:c d: e', ':'],
     ['a: b:', ':'],
+    ['argument-hint: "description" | --recover N\nb: c', '| --recover N'],
+    ["a: 'it''s' rest", 'rest'],
+    ['a: "q\\" x"rest', 'rest'],
   ])('reports %j as a YAML error at the text after the list, as yaml does on that line', (body, rest) => {
     const text = fm(body);
     expect(compareError(text)).toBe('error');
@@ -182,7 +185,7 @@ describe('flat frontmatter fast path', () => {
     expect(fast.fields.map((f) => f.key)).not.toContain(text.slice(0, e.range.start).split('\n').pop()!.split(':')[0]);
   });
 
-  it.each(['a: b :c', 'a: b # c: d', 'a: "b: c"', 'a: {b: c}', 'a: [x] # note', 'a: [x]: y', 'a: [x], [y]', 'a: [[x]] y', 'a: ["x"] y'])(
+  it.each(['a: "q" # c', 'a: "q": b', 'a: "q"#c', 'a: "bad\\q" x', 'a: "open', 'a: b :c', 'a: b # c: d', 'a: "b: c"', 'a: {b: c}', 'a: [x] # note', 'a: [x]: y', 'a: [x], [y]', 'a: [[x]] y', 'a: ["x"] y'])(
     'leaves %j to yaml (a valid line, or more than the one error it knows)',
     (body) => {
       const text = fm(body);
@@ -233,7 +236,7 @@ describe('flat frontmatter fast path', () => {
       'word', 'two words', 'Read, Grep', 'a: b', 'Triggers on: x', 'x # c', 'x#y', '"dq"', '"d\\"q: \\u00e9"', "'sq'", "'it''s'", "'a' b",
       '[a, b]', '[a] b', '[x] [y]', '["q", r]', '[a | b]', '[]', '[ ]', '[a,]', '{a: b}', '|', '>', '|-', '>-', '|+', '|2', '12', '-3', '1.5',
       '1.0.0', '0x1F', '1e3', '2025-01-01', '-x', '--all', '---', '- x', '~', 'null', 'True', 'no', '*', '*a', '&a x', '!tag x', '@x', '`x`',
-      '', ' ', 'x  ', 'ünï 😀', '"q" # c', '[a] # c', "'s' #c", 'x #', '# c',
+      '', ' ', 'x  ', 'ünï 😀', '"a" | b', "'a' b", '"a"b', '"q" # c', '[a] # c', "'s' #c", 'x #', '# c',
     ];
     const INDENTS = ['', '  ', '    ', '   ', '\t'];
     const line = fc.oneof(

@@ -39,6 +39,37 @@ function flowWithTrailer(raw: string): { close: number; rest: number; end: numbe
 }
 
 /**
+ * `"a" b`: a quoted string with text after its closing quote (`argument-hint: "x" | --y`), a YAML
+ * error in a block mapping; where the trailing text starts and ends, or null for anything else
+ * (a comment after it, `"a": b`, an unclosed or unreadable string).
+ */
+function quotedWithTrailer(raw: string): { close: number; rest: number; end: number } | null {
+  const q = raw[0];
+  if (q !== '"' && q !== "'") return null;
+  let close = -1;
+  for (let i = 1; close === -1; ) {
+    const c = raw.indexOf(q, i);
+    if (c === -1) return null;
+    if (q === "'" && raw[c + 1] === "'") i = c + 2; // '' is a quote inside
+    else if (q === '"' && isEscaped(raw, c)) i = c + 1;
+    else close = c;
+  }
+  if (!scalar(raw.slice(0, close + 1))) return null;
+  const after = raw.slice(close + 1);
+  const rest = after.trim();
+  if (rest === '' || /^[:#,]/.test(rest)) return null;
+  const at = close + 1 + (after.length - after.trimStart().length);
+  return { close, rest: at, end: at + rest.length };
+}
+
+/** The character at `i` follows an odd number of backslashes. */
+function isEscaped(raw: string, i: number): boolean {
+  let n = 0;
+  while (i - 1 - n >= 0 && raw[i - 1 - n] === '\\') n++;
+  return n % 2 === 1;
+}
+
+/**
  * `a b: c`: a plain value holding `: ` (or ending in `:`), which YAML reads as a mapping nested in
  * a compact one, always an error. Returns where the first such colon is, or null (quoted or
  * flow values, a comment on the line, other indicators).
@@ -152,7 +183,8 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
     if (!sc) {
       // The two YAML errors real specs make most, each on one line: reported from here.
       const trailer = m[2].startsWith('[') ? flowWithTrailer(m[2]) : null;
-      const colon = trailer ? null : nestedColon(m[2]);
+      const quoted = trailer ? null : quotedWithTrailer(m[2]);
+      const colon = trailer || quoted ? null : nestedColon(m[2]);
       if (trailer) {
         const list = m[2].slice(0, trailer.close + 1);
         const rest = m[2].slice(trailer.rest, trailer.end);
@@ -160,6 +192,14 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
           code: 'UNEXPECTED_TOKEN',
           message: `\`${key}: ${list}\` is a YAML list, and the line goes on after its \`]\` (\`${rest}\`), where YAML expects the end of the value`,
           range: { start: valueStart + trailer.rest, end: valueStart + trailer.end },
+        });
+      } else if (quoted) {
+        const str = m[2].slice(0, quoted.close + 1);
+        const rest = m[2].slice(quoted.rest, quoted.end);
+        errors.push({
+          code: 'UNEXPECTED_TOKEN',
+          message: `\`${key}: ${str}\` is a quoted string, and the line goes on after its closing quote (\`${rest}\`), where YAML expects the end of the value`,
+          range: { start: valueStart + quoted.rest, end: valueStart + quoted.end },
         });
       } else if (colon !== null) {
         errors.push({
