@@ -133,18 +133,21 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+/** The largest file under an agents/ folder (Claude Code's), else the largest markdown file. */
 function findOneFile(dir) {
-  let best = null;
+  let agent = null;
+  let any = null;
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.md') && p.includes(`${path.sep}agents${path.sep}`)) {
+      else if (e.isFile() && e.name.endsWith('.md')) {
         const s = statSync(p).size;
-        if (!best || s > best.s) best = { p, s };
+        if (!any || s > any.s) any = { p, s };
+        if (p.includes(`${path.sep}agents${path.sep}`) && (!agent || s > agent.s)) agent = { p, s };
       }
     }
   };
   walk(dir);
-  return best ? best.p : path.join(dir, readdirSync(dir)[0]);
+  return (agent ?? any).p;
 }
