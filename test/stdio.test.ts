@@ -32,10 +32,13 @@ describe('command output', () => {
     expect(sh(`${cli} . | cat`).stdout).not.toContain('\u001b[');
   });
 
-  it('treats /dev/null as no terminal and keeps the exit code', () => {
+  it('treats /dev/null as no terminal and keeps the exit code, also with standard output closed', () => {
     const r = sh(`${cli} . > /dev/null; echo $?`);
     expect(r.stdout.trim()).toBe('1');
     expect(r.stderr).toBe('');
+    const closed = sh(`${cli} . >&-; echo $?`);
+    expect(closed.stdout.trim()).toBe('1');
+    expect(closed.stderr).toBe('');
   });
 
   it('ends quietly when the reader stops early', () => {

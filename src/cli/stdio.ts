@@ -8,8 +8,9 @@
 import { fstatSync, statSync, writeSync } from 'node:fs';
 import { tty } from '../util/builtin.js';
 
+/** A reader gone (EPIPE) or no descriptor at all (EBADF, `agent-lint >&-`): nothing to write to. */
 function endOnEpipe(e: NodeJS.ErrnoException): void {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (e.code === 'EPIPE' || e.code === 'EBADF') process.exit(process.exitCode ?? 0);
   throw e;
 }
 
