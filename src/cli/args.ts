@@ -1,4 +1,5 @@
 /** Command-line flags. Unknown flags are a usage error (exit 2). */
+import { parseArgsMessage } from './messages.js';
 import { parseArgs } from 'node:util';
 import { closest } from '../util/suggest.js';
 
@@ -116,7 +117,7 @@ export function parseCli(argv: string[]): CliOptions {
       options: OPTIONS,
     });
   } catch (e) {
-    const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    const msg = parseArgsMessage(e);
     const unknown = /^Unknown option '(--?[^']+)'/.exec(msg);
     const near = unknown ? closest(unknown[1]!.replace(/^-+/, ''), Object.keys(OPTIONS)) : undefined;
     throw new UsageError(near ? `${msg}; did you mean --${near}?` : msg);

@@ -10,6 +10,7 @@ import { RETURN_RULES } from '../check-return/rules.js';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
+import { configErrorText, parseArgsMessage } from './messages.js';
 import { formatStylish } from '../formatters/stylish.js';
 import { isStandardName } from '../standard/profiles.js';
 import type { LintResult } from '../types.js';
@@ -81,7 +82,7 @@ function parse(argv: string[], cwd: string): Options {
       },
     });
   } catch (e) {
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    throw new UsageError(parseArgsMessage(e));
   }
   const v = parsed.values;
   if (parsed.positionals.length > 1) throw new UsageError(`check-return checks one reply; got ${parsed.positionals.length} inputs (${parsed.positionals.join(', ')})`);
@@ -209,7 +210,7 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
       return 2;
     }
     if (e instanceof ConfigError) {
-      io.stderr(`agent-lint check-return: config error${e.file ? ` in ${path.relative(io.cwd, e.file) || e.file}` : ''}: ${e.detail}\n`);
+      io.stderr(`agent-lint check-return: ${configErrorText(e, io.cwd)}\n`);
       return 2;
     }
     io.stderr(`agent-lint check-return: internal error: ${(e as Error)?.stack ?? String(e)}\n`);

@@ -4,11 +4,13 @@
  * rule marked. The config in force (ignores, kinds, knownAgents, the rules' options and the
  * standard) applies as it does when linting.
  */
+import { relPosix } from '../util/paths.js';
 import { writeFileSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
+import { configErrorText, parseArgsMessage } from './messages.js';
 import { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
@@ -55,7 +57,6 @@ const OPTIONS = {
 
 class GraphUsageError extends Error {}
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
 
 /** The rules each edge of the project breaks, with the options the config gives the rules. */
 function edgeProblems(project: ProjectView, config: ResolvedConfig, relPath: string): Map<GraphEdge, Set<EdgeProblem>> {
@@ -99,11 +100,11 @@ export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, a
     const docs: DocumentModel[] = [];
     for (const abs of files) {
       const c = configs.forFile(abs);
-      if (c.isIgnored(toPosix(path.relative(c.dir, abs)))) continue;
+      if (c.isIgnored(relPosix(c.dir, abs))) continue;
       const read = readSpec(abs);
       if (!('text' in read)) continue;
-      const relPath = toPosix(path.relative(root, abs));
-      docs.push(new DocumentModel({ filePath: abs, relPath, kind: c.kindFor(toPosix(path.relative(c.dir, abs))) ?? kindFromPath(relPath), text: read.text }));
+      const relPath = relPosix(root, abs);
+      docs.push(new DocumentModel({ filePath: abs, relPath, kind: c.kindFor(relPosix(c.dir, abs)) ?? kindFromPath(relPath), text: read.text }));
     }
     const project = new ProjectView({
       root,
@@ -112,15 +113,15 @@ export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, a
       usesStandard: config.usesStandard,
       externalAgents: [...external, ...(config.knownAgents ?? [])],
     });
-    const shown = toPosix(path.relative(cwd, root)) || '.';
-    out.push({ root: shown, graph: project.graph, problems: edgeProblems(project, config, toPosix(path.relative(config.dir, files[0]!))) });
+    const shown = relPosix(cwd, root) || '.';
+    out.push({ root: shown, graph: project.graph, problems: edgeProblems(project, config, relPosix(config.dir, files[0]!)) });
   }
   return out;
 }
 
 export function renderGraph(projects: readonly RenderedProject[], format: GraphFormat, cwd: string): string {
   if (format === 'dot') return toDot(projects);
-  if (format === 'json') return toJson(projects, (f) => toPosix(path.relative(cwd, f)));
+  if (format === 'json') return toJson(projects, (f) => relPosix(cwd, f));
   return toMermaid(projects);
 }
 
@@ -131,7 +132,7 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
     try {
       parsed = parseArgs({ args: argv.slice(1), allowPositionals: true, strict: true, options: OPTIONS });
     } catch (e) {
-      throw new GraphUsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+      throw new GraphUsageError(parseArgsMessage(e));
     }
     const v = parsed.values;
     if (v.help) {
@@ -172,7 +173,7 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
       return 2;
     }
     if (e instanceof ConfigError) {
-      io.stderr(`agent-lint: config error${e.file ? ` in ${e.file}` : ''}: ${e.detail}\n`);
+      io.stderr(`agent-lint: ${configErrorText(e, io.cwd)}\n`);
       return 2;
     }
     io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);

@@ -2,10 +2,12 @@
  * The command line: parses flags, loads the config, picks the rule set and hands it to the
  * pipeline, formats the results and decides the exit code.
  */
+import { relPosix } from '../util/paths.js';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
+import { configErrorText, shownPath } from './messages.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { severityLevel } from '../config/resolve.js';
 import { buildConfigSchema } from '../config/schema.js';
@@ -82,10 +84,6 @@ function quietResults(results: LintResult[]): LintResult[] {
   return results.map((r) => ({ ...r, messages: r.messages.filter((m) => m.severity === 2), warningCount: 0, fixableWarningCount: 0 }));
 }
 
-const rel = (cwd: string, p: string) => {
-  const r = path.relative(cwd, p);
-  return r && !r.startsWith('..') && !path.isAbsolute(r) ? r : p;
-};
 
 function listRules(rules: readonly Rule[]): string {
   const rows = rules.map((r) => [r.meta.id, r.meta.internal ? 'always' : r.meta.severity, r.meta.fixable ? 'fixable' : '-', r.meta.description]);
@@ -163,7 +161,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (opts.printConfig) {
       const abs = path.resolve(io.cwd, opts.printConfig);
       const config = configs.forFile(abs);
-      const relPath = path.relative(config.dir, abs).split(path.sep).join('/');
+      const relPath = relPosix(config.dir, abs);
       const rules: Record<string, unknown> = {};
       for (const [id, s] of [...config.settingsFor(relPath)].sort((a, b) => a[0].localeCompare(b[0]))) rules[id] = [s.severity === 2 ? 'error' : 'warn', s.options];
       const out = {
@@ -191,11 +189,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
           writeFixed(f.filePath, f.output, { hasBom: f.hasBom, projectRoot: f.root });
         } catch (e) {
           writeFailed = true;
-          io.stderr(`agent-lint: ${e instanceof FixWriteError ? e.message : `could not write fixes to ${rel(io.cwd, f.filePath)}: ${(e as Error).message}`}\n`);
+          io.stderr(`agent-lint: ${e instanceof FixWriteError ? e.message : `could not write fixes to ${shownPath(io.cwd, f.filePath)}: ${(e as Error).message}`}\n`);
         }
       }
     } else if (opts.fixDryRun && opts.format !== 'json') {
-      for (const f of run.fixed) io.stdout(unifiedDiff(rel(io.cwd, f.filePath), f.original, f.output));
+      for (const f of run.fixed) io.stdout(unifiedDiff(shownPath(io.cwd, f.filePath), f.original, f.output));
     }
 
     if (run.unreadable.length) {
@@ -247,7 +245,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return 2;
     }
     if (e instanceof ConfigError) {
-      io.stderr(`agent-lint: config error${e.file ? ` in ${rel(io.cwd, e.file)}` : ''}: ${e.detail}\n`);
+      io.stderr(`agent-lint: ${configErrorText(e, io.cwd)}\n`);
       return 2;
     }
     io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);

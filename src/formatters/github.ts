@@ -2,6 +2,7 @@
  * GitHub Actions workflow commands: `::error file=..,line=..::message`, which the runner turns
  * into annotations on the pull request.
  */
+import { relPosix } from '../util/paths.js';
 import path from 'node:path';
 import type { Formatter } from './types.js';
 
@@ -18,7 +19,7 @@ export function escapeProperty(s: string): string {
 export const formatGithub: Formatter = (results, ctx) => {
   const lines: string[] = [];
   for (const r of results) {
-    const file = path.relative(ctx.root ?? ctx.cwd, r.filePath).split(path.sep).join('/');
+    const file = relPosix(ctx.root ?? ctx.cwd, r.filePath);
     for (const m of r.messages) {
       const level = m.severity === 2 ? 'error' : 'warning';
       const props = [

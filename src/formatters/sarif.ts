@@ -3,6 +3,7 @@
  * repository root (`ctx.root`, else the working directory) under the `%SRCROOT%` base; a file
  * outside it gets an absolute `file:` URI. Columns count UTF-16 code units, as ours do.
  */
+import { relPosix } from '../util/paths.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_URL, ruleDocsUrl, TOOL_NAME, VERSION } from '../meta.js';
@@ -18,7 +19,7 @@ const region = (l: Location) => ({ startLine: l.line, startColumn: l.column, end
 export const formatSarif: Formatter = (results, ctx) => {
   const base = ctx.root ?? ctx.cwd;
   const artifact = (filePath: string) => {
-    const rel = path.relative(base, filePath).split(path.sep).join('/');
+    const rel = relPosix(base, filePath);
     const inside = rel !== '' && !rel.startsWith('../') && rel !== '..' && !path.isAbsolute(rel);
     return inside ? { uri: encodeRelative(rel), uriBaseId: '%SRCROOT%' } : { uri: pathToFileURL(filePath).href };
   };

@@ -1,0 +1,22 @@
+/**
+ * Wording the command and its subcommands share: paths shown relative to the working directory,
+ * config errors, and node:util parseArgs' messages.
+ */
+import path from 'node:path';
+import type { ConfigError } from '../config/load.js';
+
+/** `p` relative to `cwd` when it is inside it, else as given. */
+export function shownPath(cwd: string, p: string): string {
+  const r = path.relative(cwd, p);
+  return r && !r.startsWith('..') && !path.isAbsolute(r) ? r : p;
+}
+
+/** `config error in FILE: what is wrong` (the file shown relative to `cwd`). */
+export function configErrorText(e: ConfigError, cwd: string): string {
+  return `config error${e.file ? ` in ${shownPath(cwd, e.file)}` : ''}: ${e.detail}`;
+}
+
+/** parseArgs' message without its advice on positional arguments (the usage line says how). */
+export function parseArgsMessage(e: unknown): string {
+  return (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+}
