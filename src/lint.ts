@@ -126,14 +126,13 @@ export interface LintPlan {
   run: LintRun;
 }
 
-const relTo = relPosix;
 
 /** The config of a file, and whether its config's `ignores` leave it out. */
 function configAccess(req: LintRequest) {
   const configFor = typeof req.config === 'function' ? req.config : () => req.config as ResolvedConfig;
   const isIgnored = (abs: string) => {
     const c = configFor(abs);
-    return c.isIgnored(relTo(c.dir, abs));
+    return c.isIgnored(relPosix(c.dir, abs));
   };
   return { configFor, isIgnored };
 }
@@ -163,7 +162,7 @@ export function planLint(req: LintRequest): LintPlan {
       if (whole && negated.length === 0 && !isGlob(whole[1] ?? '')) walked.push(path.resolve(cwd, whole[1] ?? '.'));
       run.unmatched.push(...ex.unmatched);
       run.unreadable.push(...ex.unreadable);
-      const files = ex.files.filter((f) => !excluded(relTo(cwd, f)));
+      const files = ex.files.filter((f) => !excluded(relPosix(cwd, f)));
       const kept = files.filter((f) => !isIgnored(f));
       if (files.length > 0 && kept.length === 0) {
         const named = files.length === 1 && path.resolve(cwd, arg) === files[0];
@@ -202,14 +201,14 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
   for (const { root, config, files } of groups.values()) {
     const profile = getProfile(config.standard);
     const kindOf = (abs: string): FileKind => {
-      const fromConfig = config.kindFor(relTo(config.dir, abs));
+      const fromConfig = config.kindFor(relPosix(config.dir, abs));
       if (fromConfig) return fromConfig;
       const rel = relPosix(root, abs);
       return kindFromPath(rel.startsWith('..') ? relPosix(cwd, abs) : rel);
     };
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
-    const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relTo(root, abs), kind: kindOf(abs), text });
+    const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), text });
     for (const abs of files) {
       const read: ReadOutcome = req.stdin ? { text: req.stdin.text } : readSpec(abs);
       if ('problem' in read) {
@@ -249,7 +248,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
     const settingsByDoc = new WeakMap<DocumentModel, ReturnType<typeof config.settingsFor>>();
     const settingsFor = (doc: DocumentModel) => {
       let s = settingsByDoc.get(doc);
-      if (!s) settingsByDoc.set(doc, (s = config.settingsFor(relTo(config.dir, doc.filePath))));
+      if (!s) settingsByDoc.set(doc, (s = config.settingsFor(relPosix(config.dir, doc.filePath))));
       return s;
     };
 

@@ -53,9 +53,6 @@ export function globFiles(patterns: string | string[], cwd: string, ignore: stri
 }
 
 const MANIFEST = '.claude-plugin/plugin.json';
-// SPEC_PATTERNS and PLUGIN_PATTERNS as segment checks (test/spec-paths.test.ts keeps them equal).
-const isSpecLocation = matchesSpecLocation;
-const isPluginSpec = matchesPluginSpec;
 
 /**
  * Whether a markdown file is a spec by where it lives: its absolute path matches a spec location
@@ -64,9 +61,10 @@ const isPluginSpec = matchesPluginSpec;
  */
 function isSpecPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
   const posix = toPosix(abs).replace(/^\/+/, '');
-  if (isSpecLocation(posix)) return true;
+  // SPEC_PATTERNS and PLUGIN_PATTERNS as segment checks (test/spec-paths.test.ts keeps them equal).
+  if (matchesSpecLocation(posix)) return true;
   for (let d = path.dirname(abs); ; ) {
-    if (pluginRoots.has(d)) return isPluginSpec(relPosix(d, abs));
+    if (pluginRoots.has(d)) return matchesPluginSpec(relPosix(d, abs));
     const up = path.dirname(d);
     if (up === d) return false;
     d = up;

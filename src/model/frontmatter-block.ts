@@ -70,6 +70,8 @@ class Reader {
   readonly lines: Line[] = [];
   /** A tab or carriage return inside the block: left to yaml. */
   unusual = false;
+  /** The block is a list whose dashes sit at column 0, under the key (`tools:` / `- Read`). */
+  listAtZero = false;
   constructor(
     readonly text: string,
     readonly base: number,
@@ -83,8 +85,13 @@ class Reader {
       // Blank lines and whole-line comments carry nothing.
       if (trimmed !== '' && !trimmed.startsWith('#')) {
         const indent = line.length - trimmed.length;
-        // The block ends where a line starts at column 0 (the next top-level key).
-        if (indent === 0) break;
+        // The block ends where a line starts at column 0 (the next top-level key), unless it is
+        // a list written at the key's own column.
+        if (indent === 0) {
+          const item = trimmed === '-' || trimmed.startsWith('- ');
+          if (this.lines.length === 0 && item) this.listAtZero = true;
+          if (!this.listAtZero || !item) break;
+        }
         if (line.includes('\t') || line.includes('\r')) this.unusual = true;
         this.lines.push({ start: pos, at: pos + indent, eol, next, indent, text: trimmed.trimEnd() });
       }
@@ -209,7 +216,7 @@ function readBlock(r: Reader, i: number, parentIndent: number, depth: number): {
 export function readNestedValue(text: string, base: number, start: number, end: number): { node: LightNode; value: unknown; next: number } | null {
   const r = new Reader(text, base, start, end);
   if (r.unusual) return null;
-  const block = readBlock(r, 0, 0, 1);
+  const block = readBlock(r, 0, r.listAtZero ? -1 : 0, 1);
   if (!block || block.next !== r.lines.length) return null;
   const last = r.lines[r.lines.length - 1]!;
   return { node: block.node, value: block.node.toJSON(), next: last.next };

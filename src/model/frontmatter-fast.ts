@@ -9,7 +9,7 @@
  */
 import type { Range } from '../types.js';
 import { LightScalar, LightSeq, readNestedValue, type LightNode } from './frontmatter-block.js';
-import { blockList, blockScalar, flowSequence, lineAt, scalar } from './frontmatter-values.js';
+import { blockScalar, flowSequence, lineAt, scalar } from './frontmatter-values.js';
 
 export interface FastField {
   key: string;
@@ -111,12 +111,6 @@ function indentedFollows(text: string, pos: number, end: number): boolean {
   return false;
 }
 
-/** Parses flat frontmatter; null when the text needs the real YAML parser. */
-export function parseFlatFrontmatter(text: string, start: number, end: number): FastField[] | null {
-  const r = parseFastFrontmatter(text, start, end);
-  return r && r.errors.length === 0 ? r.fields : null;
-}
-
 /**
  * Flat frontmatter, or flat frontmatter with `key: [a] b` or `key: a: b` lines (YAML errors,
  * reported without the YAML parser, with the fields of the other lines); null for anything else.
@@ -147,13 +141,7 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       continue;
     }
     if (m[2] === undefined || m[2].trim() === '') {
-      // `key:` then a block list of plain words (`  - Read`), or a nested mapping or list.
-      const list = blockList(text, eol + 1, end);
-      if (list) {
-        fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: list.range, value: list.items, items: list.itemRanges });
-        pos = list.next;
-        continue;
-      }
+      // `key:` then a nested list (`  - Read`) or mapping.
       const nested = readNestedValue(text, start, eol + 1, end);
       if (!nested) return null;
       const field: FastField = {

@@ -1,6 +1,6 @@
 /**
  * The values of frontmatter fields, read without the YAML parser: plain and quoted scalars,
- * one-line flow lists, block lists of scalars and block scalars (`|`, `>`), each exactly as the
+ * one-line flow lists and block scalars (`|`, `>`), each exactly as the
  * `yaml` package reads it, or null where the form is left to it. Used by the fast path
  * (frontmatter-fast.ts) and the nested-block reader (frontmatter-block.ts).
  */
@@ -146,38 +146,6 @@ export function lineAt(text: string, pos: number, end: number): { line: string; 
   let lineEnd = eol;
   if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
   return { line: text.slice(pos, lineEnd), eol };
-}
-
-/** A block list of plain-word items from `start` (each line `<indent>- word`); null if anything else. */
-export function blockList(text: string, start: number, end: number): { items: string[]; itemRanges: Range[]; range: Range; next: number } | null {
-  const items: string[] = [];
-  const itemRanges: Range[] = [];
-  let pos = start;
-  let indent = -1;
-  let first = -1;
-  let last = start;
-  while (pos < end) {
-    const { line, eol } = lineAt(text, pos, end);
-    const m = /^( *)- (.*)$/.exec(line);
-    if (!m) break;
-    if (indent === -1) indent = m[1]!.length;
-    else if (m[1]!.length !== indent) return null;
-    if (line.includes('\t') || line.includes('\r')) return null;
-    const raw = m[2]!;
-    if (raw.startsWith('[') || raw.startsWith('- ')) return null;
-    const sc = scalar(raw);
-    if (!sc || typeof sc.value !== 'string') return null;
-    if (first === -1) first = pos + m[1]!.length;
-    items.push(sc.value);
-    const itemStart = pos + m[1]!.length + 2;
-    itemRanges.push({ start: itemStart, end: itemStart + sc.length });
-    last = eol < end ? eol + 1 : eol;
-    pos = eol + 1;
-  }
-  if (items.length === 0) return null;
-  // A list at indent 0 ends where a key starts; an indented one must not be followed by more indented text.
-  if (pos < end && /^[ \t]/.test(text.slice(pos, Math.min(end, pos + 1))) && text.slice(pos, text.indexOf('\n', pos) === -1 ? end : text.indexOf('\n', pos)).trim() !== '') return null;
-  return { items, itemRanges, range: { start: first, end: last }, next: Math.min(pos, end) };
 }
 
 /**
