@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
+import { projectMaker } from './helpers/files.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
@@ -43,17 +44,8 @@ function cli(args: string[], opts: { cwd: string; env?: Record<string, string>; 
   });
 }
 
-let n = 0;
 /** A fresh project folder holding these files (and a `.git` folder, so it is its own root). */
-function project(files: Record<string, string>): string {
-  const dir = path.join(TMP, `p${++n}`);
-  mkdirSync(path.join(dir, '.git'), { recursive: true });
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+const project = projectMaker(TMP);
 
 const GOOD_AGENT = '---\nname: helper\ndescription: Helps with small tasks\n---\nDo the small task.\n';
 /** frontmatter-valid: an unquoted argument-hint (line 3, column 25). */

@@ -4,25 +4,18 @@
  * exist, and whether the project uses the delegation standard.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { projectMaker } from './helpers/files.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-xfile-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-function project(files: Record<string, string>): string {
-  const dir = path.join(TMP, `p${Math.random().toString(36).slice(2, 8)}`);
-  mkdirSync(path.join(dir, '.git'), { recursive: true });
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+const project = projectMaker(TMP);
 const run = (dir: string, args: string[]) => spawnSync(process.execPath, [BIN, '--format', 'json', ...args], { cwd: dir, encoding: 'utf8' });
 const ids = (stdout: string) => (JSON.parse(stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number; column: number }> }>).flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)}:${m.line}:${m.column} ${m.ruleId}`));
 

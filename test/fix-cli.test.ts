@@ -11,22 +11,14 @@ import { ALL_RULES } from '../rules/index.js';
 import { LintCache } from '../src/cache.js';
 import { ConfigLookup } from '../src/config/lookup.js';
 import { lint } from '../src/lint.js';
+import { projectMaker } from './helpers/files.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
 const TMP = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agent-lint-fix-')));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-let n = 0;
-function project(files: Record<string, string | Buffer>): string {
-  const dir = path.join(TMP, `p${++n}`);
-  mkdirSync(path.join(dir, '.git'), { recursive: true });
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+const project = projectMaker(TMP);
 const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [BIN, '--no-color', ...args], { cwd, encoding: 'utf8' });
 
 /** A clean v2 return whose depth (2) does not fit its three-entry path: depth-path-mismatch, fixable. */

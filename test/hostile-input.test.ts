@@ -9,6 +9,7 @@
  * skipped under root. A FIFO named like a spec (and a symlink to /dev/zero) stands in for it:
  * those are not regular files and must be reported without being read (a read would block).
  */
+import { writeFiles } from './helpers/files.js';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -322,10 +323,7 @@ const clean = path.join(tmp, 'clean');
 const rel = (r: { filePath: string }, root: string) => path.relative(root, r.filePath).split(path.sep).join('/');
 
 function writeProject(dir: string, withHostile: boolean) {
-  for (const [f, text] of Object.entries(GOOD_FILES)) {
-    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-    writeFileSync(path.join(dir, f), text);
-  }
+  writeFiles(dir, GOOD_FILES);
   if (withHostile) for (const c of active) c.make(path.join(dir, c.file));
 }
 

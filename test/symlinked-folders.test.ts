@@ -3,7 +3,8 @@
  * path (its agents are linted and known to the cross-file rules), once, and links that lead back
  * into a folder the walk is in (loops) are not followed.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { writeFiles } from './helpers/files.js';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,12 +14,6 @@ import { lintFiles } from '../src/index.js';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-links-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function files(root: string, spec: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(spec)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-}
 
 const agent = (name: string, body = 'Does things.') => `---\nname: ${name}\ndescription: The ${name} agent\n---\n${body}\n`;
 const IS_WINDOWS = process.platform === 'win32';
@@ -26,9 +21,9 @@ const IS_WINDOWS = process.platform === 'win32';
 describe.skipIf(IS_WINDOWS)('symlinked folders', () => {
   it('lint the agents of a linked folder, and the cross-file rules know them', async () => {
     const shared = path.join(tmp, 'shared');
-    files(shared, { 'agents/reviewer.md': agent('reviewer', 'Reviews code.') });
+    writeFiles(shared, { 'agents/reviewer.md': agent('reviewer', 'Reviews code.') });
     const project = path.join(tmp, 'project');
-    files(project, {
+    writeFiles(project, {
       'package.json': '{}',
       '.claude/commands/review.md': '---\ndescription: Review\n---\nUse the Task tool with subagent_type="reviewer" to review $ARGUMENTS.\n',
     });
@@ -41,7 +36,7 @@ describe.skipIf(IS_WINDOWS)('symlinked folders', () => {
 
   it('do not loop: a link to a folder the walk is in, or to one walked already, is not followed', () => {
     const root = path.join(tmp, 'loops');
-    files(root, { '.claude/agents/a.md': agent('a'), 'other/agents/b.md': agent('b') });
+    writeFiles(root, { '.claude/agents/a.md': agent('a'), 'other/agents/b.md': agent('b') });
     symlinkSync('..', path.join(root, '.claude/agents/up')); // to an ancestor
     symlinkSync(root, path.join(root, 'other/agents/root')); // to the root
     symlinkSync(path.join(root, 'other'), path.join(root, 'again1')); // the same real folder twice
