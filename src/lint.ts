@@ -61,7 +61,6 @@ export interface LintRun {
   fixed: FixedFile[];
 }
 
-
 /** A message for a file that cannot be linted at all (unreadable, binary, not UTF-8). */
 function fileProblem(ruleId: string, message: string): LintMessage {
   return { ruleId, severity: 2, fatal: true, message, line: 1, column: 1, endLine: 1, endColumn: 1 };

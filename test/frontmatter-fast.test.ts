@@ -221,7 +221,7 @@ describe('flat frontmatter fast path', () => {
     expect(parseFrontmatter(anchored)!.errors.map((e) => e.code)).toEqual(['TOO_LARGE']);
   });
 
-  it('gives a list field its YAML node on demand (item positions for the rules)', async () => {
+  it('gives a list field a node with the YAML node\'s range (item positions for the rules)', async () => {
     const { parseFrontmatter } = await import('../src/model/frontmatter.js');
     const text = fm('tools: [Read, Grep]\nname: x');
     const fast = parseFrontmatter(text)!;

@@ -104,14 +104,26 @@ class Reader {
   }
 }
 
+/**
+ * The light node of a one-line flow list written at `offset` (absolute) as `raw`, its line ending
+ * at `lineNext`; ranges relative to `base`.
+ */
+export function flowNode(raw: string, offset: number, lineNext: number, base: number): LightSeq | null {
+  const flow = flowSequence(raw);
+  if (!flow) return null;
+  const items = flow.value.map((v, i) => new LightScalar(v, [offset + flow.offsets[i]![0] - base, offset + flow.offsets[i]![1] - base, offset + flow.offsets[i]![1] - base]));
+  return new LightSeq(items, [offset - base, offset + flow.length - base, lineNext - base]);
+}
+
+/** Each item's range (absolute) for a list of scalars; undefined for anything else. */
+export function itemRanges(node: LightNode, base: number): Array<{ start: number; end: number }> | undefined {
+  if (!(node instanceof LightSeq) || !node.items.every((it) => it instanceof LightScalar)) return undefined;
+  return node.items.map((it) => ({ start: base + it.range[0], end: base + it.range[1] }));
+}
+
 /** A scalar or one-line flow list written at `offset` (absolute) as `raw`. */
 function inlineValue(r: Reader, raw: string, offset: number, lineNext: number): LightNode | null {
-  if (raw.startsWith('[')) {
-    const flow = flowSequence(raw);
-    if (!flow) return null;
-    const items = flow.value.map((v, i) => new LightScalar(v, [r.rel(offset + flow.offsets[i]![0]), r.rel(offset + flow.offsets[i]![1]), r.rel(offset + flow.offsets[i]![1])]));
-    return new LightSeq(items, [r.rel(offset), r.rel(offset + flow.length), r.rel(lineNext)]);
-  }
+  if (raw.startsWith('[')) return flowNode(raw, offset, lineNext, r.base);
   const sc = scalar(raw);
   if (!sc) return null;
   return new LightScalar(sc.value, [r.rel(offset), r.rel(offset + sc.length), r.rel(lineNext)]);

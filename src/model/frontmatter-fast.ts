@@ -8,8 +8,8 @@
  * both on every corpus file, on hand-made cases and on random frontmatter.
  */
 import type { Range } from '../types.js';
-import { LightScalar, LightSeq, readNestedValue, type LightNode } from './frontmatter-block.js';
-import { blockScalar, flowSequence, lineAt, scalar } from './frontmatter-values.js';
+import { flowNode, itemRanges, readNestedValue, type LightNode } from './frontmatter-block.js';
+import { blockScalar, lineAt, scalar } from './frontmatter-values.js';
 
 export interface FastField {
   key: string;
@@ -31,6 +31,15 @@ const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*) ?:(?: +(.*))?$/;
 function flowWithTrailer(raw: string): { close: number; rest: number; end: number } | null {
   const close = raw.indexOf(']');
   if (close === -1 || /[[\]{}"'#]/.test(raw.slice(1, close))) return null;
+  return trailer(raw, close);
+}
+
+/**
+ * The text after a value that closes at `raw[close]` (a `]`, a quote), when it breaks the line:
+ * where it starts and ends, or null when nothing follows but blanks or a comment, or `:`/`,`
+ * (another construct, left to yaml).
+ */
+function trailer(raw: string, close: number): { close: number; rest: number; end: number } | null {
   const after = raw.slice(close + 1);
   const rest = after.trim();
   if (rest === '' || /^[:#,]/.test(rest)) return null;
@@ -55,11 +64,7 @@ function quotedWithTrailer(raw: string): { close: number; rest: number; end: num
     else close = c;
   }
   if (!scalar(raw.slice(0, close + 1))) return null;
-  const after = raw.slice(close + 1);
-  const rest = after.trim();
-  if (rest === '' || /^[:#,]/.test(rest)) return null;
-  const at = close + 1 + (after.length - after.trimStart().length);
-  return { close, rest: at, end: at + rest.length };
+  return trailer(raw, close);
 }
 
 /** The character at `i` follows an odd number of backslashes. */
@@ -151,9 +156,8 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
         value: nested.value as FastField['value'],
         node: nested.node,
       };
-      if (nested.node instanceof LightSeq && nested.node.items.every((it) => it instanceof LightScalar)) {
-        field.items = nested.node.items.map((it) => ({ start: start + it.range[0], end: start + it.range[1] }));
-      }
+      const items = itemRanges(nested.node, start);
+      if (items) field.items = items;
       fields.push(field);
       pos = nested.next;
       continue;
@@ -166,10 +170,10 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       pos = block.next;
       continue;
     }
-    const flow = m[2].startsWith('[') ? flowSequence(m[2]) : null;
-    const sc = flow ?? scalar(m[2]);
-    if (!sc) {
-      // The two YAML errors real specs make most, each on one line: reported from here.
+    const flow = m[2].startsWith('[') ? flowNode(m[2], valueStart, eol < end ? eol + 1 : eol, start) : null;
+    const sc = flow ? null : scalar(m[2]);
+    if (!flow && !sc) {
+      // The YAML errors real specs make most, each on one line: reported from here.
       const trailer = m[2].startsWith('[') ? flowWithTrailer(m[2]) : null;
       const quoted = trailer ? null : quotedWithTrailer(m[2]);
       const colon = trailer || quoted ? null : nestedColon(m[2]);
@@ -199,13 +203,9 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       pos = eol + 1;
       continue;
     }
-    const field: FastField = {
-      key,
-      keyRange: { start: pos, end: pos + key.length },
-      valueRange: { start: valueStart, end: valueStart + sc.length },
-      value: sc.value,
-    };
-    if (flow) field.items = flow.offsets.map(([a, b]) => ({ start: valueStart + a, end: valueStart + b }));
+    const field: FastField = flow
+      ? { key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: start + flow.range[0], end: start + flow.range[1] }, value: flow.toJSON() as string[], node: flow, items: itemRanges(flow, start)! }
+      : { key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: valueStart, end: valueStart + sc!.length }, value: sc!.value };
     fields.push(field);
     pos = eol + 1;
   }

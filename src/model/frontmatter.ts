@@ -186,18 +186,8 @@ export function parseFrontmatter(text: string): Frontmatter | null {
       fields: flat.map((f) => {
         const field: FrontmatterField = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, value: f.value as unknown, node: null };
         if (f.items) field.items = f.items;
-        // A nested value's light node (yaml's shape where rules look); a list of words' YAML
-        // node (item positions) comes from the real parse, on first use.
+        // A list's or mapping's light node: yaml's shape where rules look.
         if (f.node) field.node = f.node as unknown as YamlNode;
-        else if (Array.isArray(f.value)) {
-          Object.defineProperty(field, 'node', {
-            enumerable: true,
-            get: () => {
-              const d = getDoc();
-              return isMap(d.contents) ? ((d.contents.get(f.key, true) as YamlNode | undefined) ?? null) : null;
-            },
-          });
-        }
         return field;
       }),
       get document() {
