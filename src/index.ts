@@ -31,3 +31,15 @@ export { FORMATTERS, type Formatter, type FormatContext } from './formatters/ind
 export { defineRule, type Rule, type RuleMeta, type RuleContext } from './engine/rule.js';
 export { ALL_RULES } from '../rules/index.js';
 export { VERSION } from './meta.js';
+export {
+  applySuppressions,
+  parseSuppressions,
+  pruneSuppressions,
+  recordSuppressions,
+  serializeSuppressions,
+  SuppressionsFileError,
+  DEFAULT_SUPPRESSIONS_FILE,
+  type SuppressionsData,
+  type StaleSuppression,
+  type AppliedSuppressions,
+} from './engine/bulk-suppressions.js';

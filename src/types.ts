@@ -45,8 +45,11 @@ export interface LintMessage extends Location {
   related?: Array<{ filePath: string; message: string } & Location>;
   /** Set by the engine on internal-error and fatal parse problems. */
   fatal?: boolean;
-  /** On a suppressed message: the inline directive that suppressed it (ESLint's shape). */
-  suppressions?: Array<{ kind: 'directive'; justification: string }>;
+  /**
+   * On a suppressed message: what suppressed it (ESLint's shape): an inline directive, or the
+   * bulk suppressions file (`file`).
+   */
+  suppressions?: Array<{ kind: 'directive' | 'file'; justification: string }>;
 }
 
 /** The per-file result, in ESLint's JSON shape. */

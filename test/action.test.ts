@@ -52,7 +52,7 @@ const CLEAN = '---\ndescription: Review\nargument-hint: "[--quick]"\n---\n\nRevi
 describe('action.yml', () => {
   it('is a composite action with the documented inputs', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['config', 'fail-on', 'format', 'paths', 'sarif-file']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['config', 'fail-on', 'format', 'paths', 'sarif-file', 'suppressions-location']);
     expect(action.inputs['format']!.default).toBe('github');
   });
 
@@ -83,6 +83,22 @@ describe('action.yml', () => {
     expect(all.status).toBe(0);
     expect(all.stdout).toContain('::error file=.claude/commands/review.md');
     expect(existsSync(path.join(ws, 'out'))).toBe(false);
+  });
+
+  it('honours the bulk suppressions file, and fails on a stale count', () => {
+    const ws = workspace('suppressed', {
+      '.claude/commands/review.md': BROKEN,
+      'agent-lint-suppressions.json': '{"\.claude/commands/review.md": {"frontmatter-valid": {"count": 1}}}',
+    });
+    const r = runStep(ws, {});
+    expect([r.status, r.stdout]).toEqual([0, '']);
+    expect(r.stderr).toContain('0 errors, 0 warnings in 1 file (1 suppressed by agent-lint-suppressions.json)');
+    writeFileSync(path.join(ws, '.claude/commands/review.md'), CLEAN);
+    const stale = runStep(ws, {});
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain('::error::agent-lint: agent-lint-suppressions.json counts more errors than are left (.claude/commands/review.md: frontmatter-valid (1 suppressed, 0 found)); run agent-lint --prune-suppressions');
+    writeFileSync(path.join(ws, 'sup.json'), '{}');
+    expect(runStep(ws, { 'suppressions-location': 'sup.json' }).status).toBe(0);
   });
 
   it('rejects a bad fail-on value with an error annotation', () => {

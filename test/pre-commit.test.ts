@@ -79,4 +79,15 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(good.status, good.stdout + good.stderr).toBe(0);
     expect(good.stdout).toMatch(/agent-lint\.+Passed/);
   }, 600_000);
+
+  it.skipIf(!hasPreCommit)('honours agent-lint-suppressions.json at the repository root (pre-commit try-repo)', () => {
+    const suppressed = tryRepo(
+      repo('suppressed', {
+        '.claude/agents/task-creator.md': MISMATCH,
+        'agent-lint-suppressions.json': '{".claude/agents/task-creator.md": {"depth-path-mismatch": {"count": 1}}}\n',
+      }),
+    );
+    expect(suppressed.status, suppressed.stdout + suppressed.stderr).toBe(0);
+    expect(suppressed.stdout).toMatch(/agent-lint\.+Passed/);
+  }, 600_000);
 });

@@ -11,6 +11,8 @@ import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { lint } from '../lint.js';
+import { relPosix } from '../util/paths.js';
+import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions, staleLines, SuppressionsFileError } from './suppressions-file.js';
 
 export interface ActionInputs {
   paths: string[];
@@ -18,6 +20,7 @@ export interface ActionInputs {
   format: string;
   failOn: 'error' | 'warning' | 'never';
   sarifFile?: string;
+  suppressionsLocation?: string;
 }
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
@@ -30,6 +33,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     format: get('format') || 'github',
     failOn: failOn as ActionInputs['failOn'],
     sarifFile: get('sarif-file') || undefined,
+    suppressionsLocation: get('suppressions-location') || undefined,
   };
 }
 
@@ -44,16 +48,24 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
     for (const u of run.unreadable) err(`::error::agent-lint cannot read "${u.arg}": ${u.reason}\n`);
     for (const p of run.unmatched) err(`::warning::agent-lint: no spec files match "${p}"\n`);
     if (run.unreadable.length) return 2;
+    // The bulk suppressions file, as the command line reads it.
+    const supFile = path.resolve(cwd, inputs.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);
+    const sup = runSuppressions(run.results, { file: supFile });
+    if (!sup.present && inputs.suppressionsLocation) throw new Error(`input suppressions-location: ${inputs.suppressionsLocation} does not exist`);
+    const supShown = relPosix(cwd, supFile);
+    for (const line of staleLines(sup.stale)) err(`::error::agent-lint: ${supShown} counts more errors than are left (${line}); run agent-lint --prune-suppressions\n`);
+    const results = sup.results;
     const rules = new Map(ALL_RULES.map((r) => [r.meta.id, r.meta]));
-    out(formatter(run.results, { cwd, rules, color: false }));
+    out(formatter(results, { cwd, rules, color: false }));
     if (inputs.sarifFile) {
       const file = path.resolve(cwd, inputs.sarifFile);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, FORMATTERS['sarif']!(run.results, { cwd, rules, color: false }));
+      writeFileSync(file, FORMATTERS['sarif']!(results, { cwd, rules, color: false }));
     }
-    const errors = run.results.reduce((n, r) => n + r.errorCount, 0);
-    const warnings = run.results.reduce((n, r) => n + r.warningCount, 0);
-    const summary = `agent-lint: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${run.results.length} file${run.results.length === 1 ? '' : 's'}\n`;
+    const errors = results.reduce((n, r) => n + r.errorCount, 0);
+    const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+    const suppressed = sup.suppressed ? ` (${sup.suppressed} suppressed by ${supShown})` : '';
+    const summary = `agent-lint: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${results.length} file${results.length === 1 ? '' : 's'}${suppressed}\n`;
     err(summary);
     if (env['GITHUB_STEP_SUMMARY']) {
       try {
@@ -63,11 +75,11 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
       }
     }
     if (inputs.failOn === 'never') return 0;
-    if (errors > 0) return 1;
+    if (errors > 0 || sup.stale.length) return 1;
     if (inputs.failOn === 'warning' && warnings > 0) return 1;
     return 0;
   } catch (e) {
-    const msg = e instanceof ConfigError ? `config error: ${e.message}` : (e as Error).message;
+    const msg = e instanceof ConfigError ? `config error: ${e.message}` : e instanceof SuppressionsFileError ? `suppressions file: ${e.message}` : (e as Error).message;
     err(`::error::agent-lint: ${msg.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
     return 2;
   }

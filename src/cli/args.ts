@@ -32,6 +32,11 @@ export interface CliOptions {
   cacheLocation?: string;
   init: boolean;
   concurrency: 'auto' | 'off';
+  suppressAll: boolean;
+  suppressRules: string[];
+  pruneSuppressions: boolean;
+  suppressionsLocation?: string;
+  passOnUnprunedSuppressions: boolean;
 }
 
 export const HELP = `Usage: agent-lint [options] [files, directories or globs...]
@@ -64,6 +69,14 @@ Options:
       --fix-dry-run            print the fixes as a unified diff; change no file
       --cache                  reuse results of unchanged files (.agent-lint-cache)
       --cache-location <file>  where the cache lives (default .agent-lint-cache)
+      --suppress-all           count every error per file and rule in agent-lint-suppressions.json;
+                               later runs report only files and rules beyond their counts
+      --suppress-rule <id>     the same for one rule (repeatable)
+      --prune-suppressions     lower the counts to the errors found now
+      --suppressions-location <file>
+                               where the suppressions file is (default agent-lint-suppressions.json)
+      --pass-on-unpruned-suppressions
+                               a count above the errors found is a warning, not a failure
       --init                   write a commented starter .agent-lint.jsonc and exit
       --concurrency <mode>     auto (default: a worker thread for large runs on 4+ cores) or off
       --no-error-on-unmatched-pattern
@@ -105,6 +118,11 @@ const OPTIONS = {
   'cache-location': { type: 'string' },
   init: { type: 'boolean' },
   concurrency: { type: 'string' },
+  'suppress-all': { type: 'boolean' },
+  'suppress-rule': { type: 'string', multiple: true },
+  'prune-suppressions': { type: 'boolean' },
+  'suppressions-location': { type: 'string' },
+  'pass-on-unpruned-suppressions': { type: 'boolean' },
 } as const;
 
 export function parseCli(argv: string[]): CliOptions {
@@ -162,6 +180,11 @@ export function parseCli(argv: string[]): CliOptions {
     cacheLocation: v['cache-location'],
     init: !!v.init,
     concurrency: parseConcurrency(v.concurrency),
+    suppressAll: !!v['suppress-all'],
+    suppressRules: v['suppress-rule'] ?? [],
+    pruneSuppressions: !!v['prune-suppressions'],
+    suppressionsLocation: v['suppressions-location'],
+    passOnUnprunedSuppressions: !!v['pass-on-unpruned-suppressions'],
   };
 }
 

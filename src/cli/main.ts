@@ -27,6 +27,7 @@ import { VERSION } from '../meta.js';
 import { getProfile, isStandardName, loadSchema } from '../standard/profiles.js';
 import type { LintResult, StandardName } from '../types.js';
 import { HELP, parseCli, UsageError } from './args.js';
+import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions, staleLines, SuppressionsFileError } from './suppressions-file.js';
 
 export interface CliIO {
   cwd: string;
@@ -114,6 +115,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       const near = closest(id, ruleIds);
       throw new UsageError(`--rule ${id}: unknown rule${near ? `; did you mean "${near}"?` : ' (agent-lint --list-rules lists them)'}`);
     }
+
+    for (const id of opts.suppressRules) {
+      if (ruleIds.includes(id)) continue;
+      const near = closest(id, ruleIds);
+      throw new UsageError(`--suppress-rule ${id}: unknown rule${near ? `; did you mean "${near}"?` : ' (agent-lint --list-rules lists them)'}`);
+    }
+    if (opts.suppressAll && opts.suppressRules.length) throw new UsageError('--suppress-all and --suppress-rule cannot be used together');
+    if (opts.fixDryRun && (opts.suppressAll || opts.suppressRules.length || opts.pruneSuppressions)) throw new UsageError('--fix-dry-run changes no file: it cannot be used with --suppress-all, --suppress-rule or --prune-suppressions');
 
     if (opts.listRules) {
       io.stdout(listRules(ALL_RULES));
@@ -219,7 +228,27 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     for (const p of run.ignoredFiles) io.stderr(`agent-lint: warning: "${p}" is ignored by the config's "ignores"; not linted\n`);
     if (opts.errorOnUnmatchedPattern && (run.unmatched.length || run.allIgnored.length)) return 2;
 
-    const results = opts.quiet ? quietResults(run.results) : run.results;
+    // Bulk suppressions: recorded or pruned as asked, then applied (before --quiet drops warnings).
+    const suppressionsFile = path.resolve(io.cwd, opts.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);
+    const recording = opts.suppressAll ? 'all' : opts.suppressRules.length ? new Set(opts.suppressRules) : undefined;
+    const supShown = shownPath(io.cwd, suppressionsFile);
+    let sup;
+    try {
+      sup = runSuppressions(run.results, { file: suppressionsFile, record: recording, prune: opts.pruneSuppressions });
+    } catch (e) {
+      if (!(e instanceof SuppressionsFileError)) throw e;
+      io.stderr(`agent-lint: ${supShown}: ${e.message}\n`);
+      return 2;
+    }
+    if (!sup.present && opts.suppressionsLocation !== undefined) throw new UsageError(`--suppressions-location: ${opts.suppressionsLocation} does not exist (--suppress-all or --suppress-rule writes it)`);
+    if (sup.written) io.stderr(`agent-lint: wrote ${supShown}\n`);
+    if (sup.suppressed) io.stderr(`agent-lint: ${sup.suppressed} error${sup.suppressed === 1 ? '' : 's'} suppressed by ${supShown}\n`);
+    if (sup.stale.length) {
+      const level = opts.passOnUnprunedSuppressions ? 'warning' : 'error';
+      io.stderr(`agent-lint: ${level}: ${supShown} counts more errors than are left; run agent-lint --prune-suppressions to lower the counts:\n${staleLines(sup.stale).map((l) => `  ${l}\n`).join('')}`);
+    }
+    const staleFails = sup.stale.length > 0 && !opts.passOnUnprunedSuppressions;
+    const results = opts.quiet ? quietResults(sup.results) : sup.results;
     const toFile = !!opts.outputFile;
     const rulesMeta = new Map(ALL_RULES.map((r) => [r.meta.id, r.meta]));
     const color = useColor(opts.color, io.env, io.stdoutIsTTY, toFile);
@@ -233,7 +262,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const errors = results.reduce((n, r) => n + r.errorCount, 0);
     const warnings = results.reduce((n, r) => n + r.warningCount, 0);
     if (writeFailed) return 2;
-    if (errors > 0) return 1;
+    if (errors > 0 || staleFails) return 1;
     if (opts.maxWarnings !== undefined && opts.maxWarnings >= 0 && warnings > opts.maxWarnings) {
       io.stderr(`agent-lint: too many warnings: ${warnings} (maximum: ${opts.maxWarnings})\n`);
       return 1;

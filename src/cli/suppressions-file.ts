@@ -1,0 +1,96 @@
+/**
+ * The bulk suppressions file on disk, for the command line and the Action: read it (bounded,
+ * parsed as data only), write it atomically, and apply it to a run's results (the logic is in
+ * src/engine/bulk-suppressions.ts, which takes data).
+ */
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  applySuppressions,
+  parseSuppressions,
+  pruneSuppressions,
+  recordSuppressions,
+  serializeSuppressions,
+  SuppressionsFileError,
+  type AppliedSuppressions,
+  type StaleSuppression,
+  type SuppressionsData,
+} from '../engine/bulk-suppressions.js';
+import type { LintResult } from '../types.js';
+import { relPosix } from '../util/paths.js';
+
+/** A suppressions file is small (a line per file and rule); a bigger one is refused. */
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/** The file's data; none when the file does not exist. Throws SuppressionsFileError with a reason. */
+export function readSuppressionsFile(file: string): SuppressionsData | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new SuppressionsFileError(`cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new SuppressionsFileError('not a regular file');
+    if (st.size > MAX_BYTES) throw new SuppressionsFileError(`${st.size} bytes; at most ${MAX_BYTES} are read`);
+    const buf = Buffer.alloc(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return parseSuppressions(buf.subarray(0, got).toString('utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function writeSuppressionsFile(file: string, data: SuppressionsData): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, serializeSuppressions(data));
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new SuppressionsFileError(`cannot write it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+export interface SuppressionRequest {
+  file: string;
+  /** `--suppress-all`: record every rule's errors; `--suppress-rule`: these rules' errors. */
+  record?: 'all' | ReadonlySet<string>;
+  /** `--prune-suppressions`. */
+  prune?: boolean;
+}
+
+export interface SuppressionOutcome extends AppliedSuppressions {
+  /** Whether the file exists (or was written by this run). */
+  present: boolean;
+  written: boolean;
+}
+
+/** Records or prunes as asked (writing the file), then applies it to the results. */
+export function runSuppressions(results: readonly LintResult[], req: SuppressionRequest): SuppressionOutcome {
+  const keyOf = (f: string) => relPosix(path.dirname(req.file), f);
+  const before = readSuppressionsFile(req.file);
+  let data = before ?? {};
+  if (req.record) data = recordSuppressions(data, results, keyOf, req.record === 'all' ? undefined : req.record);
+  if (req.prune) data = pruneSuppressions(data, results, keyOf);
+  let written = false;
+  if (req.record || (req.prune && before)) {
+    writeSuppressionsFile(req.file, data);
+    written = true;
+  }
+  return { ...applySuppressions(results, data, keyOf), present: !!before || written, written };
+}
+
+/** `file: rule-id (3 suppressed, 1 found)`, one per stale count. */
+export function staleLines(stale: readonly StaleSuppression[]): string[] {
+  return stale.map((s) => `${s.file}: ${s.ruleId} (${s.count} suppressed, ${s.found} found)`);
+}
+
+export { SuppressionsFileError, DEFAULT_SUPPRESSIONS_FILE } from '../engine/bulk-suppressions.js';
