@@ -118,6 +118,14 @@ export function decode(buf: Buffer): ReadOutcome {
   }
 }
 
+/** A file's kind: its config's override, else its path in its project (or from `cwd` when outside it). */
+export function fileKind(config: ResolvedConfig, root: string, cwd: string, abs: string): FileKind {
+  const fromConfig = config.kindFor(relPosix(config.dir, abs));
+  if (fromConfig) return fromConfig;
+  const rel = relPosix(root, abs);
+  return kindFromPath(rel.startsWith('..') ? relPosix(cwd, abs) : rel);
+}
+
 /** What a run will lint: the expanded targets, the folders walked whole, and argument problems. */
 export interface LintPlan {
   targets: string[];
@@ -199,12 +207,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
   const resultByFile = new Map<string, LintResult>();
   for (const { root, config, files } of groups.values()) {
     const profile = getProfile(config.standard);
-    const kindOf = (abs: string): FileKind => {
-      const fromConfig = config.kindFor(relPosix(config.dir, abs));
-      if (fromConfig) return fromConfig;
-      const rel = relPosix(root, abs);
-      return kindFromPath(rel.startsWith('..') ? relPosix(cwd, abs) : rel);
-    };
+    const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs);
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
     const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), text });

@@ -23,7 +23,7 @@ await build({
   target: 'node20',
   external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
   // Modules that locate files next to themselves do it from the bundle's own place.
-  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
+  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs') },
   banner: { js: "var __agentLintUrl = require('node:url').pathToFileURL(__filename).href;" },
   minifySyntax: true,
   minifyWhitespace: true,
@@ -40,6 +40,24 @@ await build({
       },
     },
   ],
+});
+
+// The language server in a bundle of its own (with the engine and rules it shares with the
+// CLI's), loaded only by `agent-lint lsp` (src/cli/bin.ts): a lint run never reads it.
+await build({
+  entryPoints: [path.join(root, 'src/lsp/server.ts')],
+  outfile: path.join(out, 'lsp.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
+  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
+  banner: { js: "var __agentLintUrl = require('node:url').pathToFileURL(__filename).href;" },
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  logLevel: 'warning',
 });
 
 // The YAML parser in a file of its own, loaded on first need (src/util/yaml.ts): most runs read

@@ -1,10 +1,29 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { runCheckReturn } from './check-return.js';
 import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
 import { fdWriter, isTerminal } from './stdio.js';
+
+/** Set by the bundler (src/build/bundle.ts): the language server's own bundle beside the CLI's. */
+declare const __AGENT_LINT_LSP__: string | undefined;
+
+/**
+ * The language server, loaded only by `agent-lint lsp`: a lint run does not pay for it. The
+ * bundled CLI loads its bundle (through the launcher's code cache), the unbundled one its module.
+ */
+async function loadLsp(): Promise<typeof import('../lsp/server.js')> {
+  const cachedLoad = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] as ((file: string) => unknown) | undefined;
+  if (typeof __AGENT_LINT_LSP__ === 'string') {
+    const file = fileURLToPath(new URL(__AGENT_LINT_LSP__, import.meta.url));
+    return ((cachedLoad && cachedLoad(file)) ?? createRequire(import.meta.url)(file)) as typeof import('../lsp/server.js');
+  }
+  const spec = '../lsp/server.js';
+  return (await import(spec)) as typeof import('../lsp/server.js');
+}
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -43,7 +62,14 @@ function main() {
   };
   // `agent-lint check-return ...` judges a subagent's reply, `agent-lint graph` prints the
   // delegation graph; anything else lints specs.
-  const run = argv[0] === 'check-return' ? runCheckReturn(argv.slice(1), io) : argv[0] === 'graph' ? runGraphCli(argv, io) : runCli(argv, io);
+  const run =
+    argv[0] === 'check-return'
+      ? runCheckReturn(argv.slice(1), io)
+      : argv[0] === 'graph'
+        ? runGraphCli(argv, io)
+        : argv[0] === 'lsp'
+          ? loadLsp().then((m) => m.runLsp(argv.slice(1), io))
+          : runCli(argv, io);
   run.then(
     (code) => {
       process.exitCode = code;

@@ -1,0 +1,207 @@
+/**
+ * The language server's memory of the workspace: for each project, its spec files as document
+ * models (read from disk once, kept up to date from watched-file events) with the editor's open
+ * buffers in front of them. A lint builds the project's cross-file view (delegation graph,
+ * names, standard detection) from these models, so a change to one buffer re-reads nothing:
+ * each model keeps the views its rules built.
+ */
+import { discoverSpecs } from '../discovery/discover.js';
+import { ProjectRoots } from '../discovery/project-root.js';
+import { runRules } from '../engine/engine.js';
+import { ProjectView } from '../engine/project.js';
+import type { Rule } from '../engine/rule.js';
+import { fileKind, readSpec } from '../lint.js';
+import { DocumentModel } from '../model/document.js';
+import { getProfile } from '../standard/profiles.js';
+import type { LintResult } from '../types.js';
+import { relPosix } from '../util/paths.js';
+import type { ConfigLookup } from '../config/lookup.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+
+/** One project: its spec files on disk (read on first need) and the open buffers among them. */
+export class ProjectState {
+  /** Spec files on disk by absolute path; undefined until the project is first linted. */
+  #disk?: Map<string, DocumentModel>;
+  /** The open buffers of this project, by absolute path. */
+  readonly buffers = new Map<string, DocumentModel>();
+
+  constructor(
+    readonly root: string,
+    readonly ws: Workspace,
+  ) {}
+
+  get loaded(): boolean {
+    return this.#disk !== undefined;
+  }
+
+  /** The spec files on disk, read once; a spec of a nested project is not this one's. */
+  disk(): Map<string, DocumentModel> {
+    if (!this.#disk) {
+      this.#disk = new Map();
+      for (const abs of discoverSpecs(this.root)) {
+        if (this.ws.roots.rootOf(abs) !== this.root || this.ws.isIgnored(abs)) continue;
+        this.#readFile(abs);
+      }
+    }
+    return this.#disk;
+  }
+
+  #readFile(abs: string): void {
+    const read = readSpec(abs);
+    if ('text' in read) this.#disk!.set(abs, this.ws.model(this.root, abs, read.text));
+    else this.#disk!.delete(abs);
+  }
+
+  /** A file changed on disk: read it again (a spec the project already holds). */
+  changed(abs: string): void {
+    if (this.#disk?.has(abs)) this.#readFile(abs);
+  }
+
+  /** Files were created or deleted: find the specs again, keeping the models of unchanged files. */
+  rediscover(): void {
+    if (!this.#disk) return;
+    const old = this.#disk;
+    this.#disk = undefined;
+    const fresh = new Map<string, DocumentModel>();
+    for (const abs of discoverSpecs(this.root)) {
+      if (this.ws.roots.rootOf(abs) !== this.root || this.ws.isIgnored(abs)) continue;
+      const had = old.get(abs);
+      if (had) fresh.set(abs, had);
+      else {
+        const read = readSpec(abs);
+        if ('text' in read) fresh.set(abs, this.ws.model(this.root, abs, read.text));
+      }
+    }
+    this.#disk = fresh;
+  }
+
+  /** Every spec of the project as the editor sees it: open buffers in place of their files. */
+  documents(): DocumentModel[] {
+    const out: DocumentModel[] = [...this.buffers.values()];
+    for (const [abs, doc] of this.disk()) if (!this.buffers.has(abs)) out.push(doc);
+    return out;
+  }
+}
+
+export interface WorkspaceInit {
+  /** The folder the editor opened: configs are looked up from each file upward, paths outside any project fall back here. */
+  cwd: string;
+  rules: readonly Rule[];
+  configs: () => ConfigLookup;
+}
+
+export class Workspace {
+  readonly cwd: string;
+  readonly rules: readonly Rule[];
+  readonly #configs: () => ConfigLookup;
+  #lookup?: ConfigLookup;
+  roots: ProjectRoots;
+  readonly projects = new Map<string, ProjectState>();
+
+  constructor(init: WorkspaceInit) {
+    this.cwd = init.cwd;
+    this.rules = init.rules;
+    this.#configs = init.configs;
+    this.roots = new ProjectRoots(init.cwd);
+  }
+
+  config(abs: string): ResolvedConfig {
+    this.#lookup ??= this.#configs();
+    return this.#lookup.forFile(abs);
+  }
+
+  /** A config file changed: read configs again, and every project's files (ignores may differ). */
+  reset(): void {
+    this.#lookup = undefined;
+    this.roots = new ProjectRoots(this.cwd);
+    for (const p of this.projects.values()) p.rediscover();
+  }
+
+  isIgnored(abs: string): boolean {
+    const c = this.config(abs);
+    return c.isIgnored(relPosix(c.dir, abs));
+  }
+
+  project(abs: string): ProjectState {
+    const root = this.roots.rootOf(abs);
+    let p = this.projects.get(root);
+    if (!p) this.projects.set(root, (p = new ProjectState(root, this)));
+    return p;
+  }
+
+  model(root: string, abs: string, text: string): DocumentModel {
+    return new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: fileKind(this.config(abs), root, this.cwd, abs), text });
+  }
+
+  /**
+   * Whether the server reports on a file: markdown that is a spec by its place or its config's
+   * override (or that discovery lists), and that the config does not ignore.
+   */
+  isLintable(abs: string): boolean {
+    if (!/\.md$/i.test(abs) || this.isIgnored(abs)) return false;
+    const p = this.project(abs);
+    const kind = fileKind(this.config(abs), p.root, this.cwd, abs);
+    return kind !== 'other' || p.disk().has(abs);
+  }
+
+  /** Opens or updates a buffer; returns its project. */
+  setBuffer(abs: string, text: string): ProjectState {
+    const p = this.project(abs);
+    p.buffers.set(abs, this.model(p.root, abs, text));
+    return p;
+  }
+
+  closeBuffer(abs: string): ProjectState {
+    const p = this.project(abs);
+    p.buffers.delete(abs);
+    return p;
+  }
+
+  #view(root: string, config: ResolvedConfig, targets: DocumentModel[], all: DocumentModel[]): ProjectView {
+    const set = new Set(targets);
+    return new ProjectView({
+      root,
+      documents: targets,
+      loadContext: () => all.filter((d) => !set.has(d)),
+      configuredStandard: config.configuredStandard,
+      usesStandard: config.usesStandard,
+      externalAgents: config.knownAgents ?? [],
+    });
+  }
+
+  /** The project's cross-file view around one of its documents (for navigation). */
+  view(p: ProjectState, doc: DocumentModel): ProjectView {
+    return this.#view(p.root, this.config(doc.filePath), [doc], p.documents().filter((d) => d.filePath !== doc.filePath));
+  }
+
+  /**
+   * Lints the given files of one project (they must be open buffers or specs on disk) against
+   * the whole project, as the command line does: grouped by config, with cross-file rules.
+   */
+  lint(p: ProjectState, files: string[]): LintResult[] {
+    const all = p.documents();
+    const byPath = new Map(all.map((d) => [d.filePath, d]));
+    const groups = new Map<string, { config: ResolvedConfig; docs: DocumentModel[] }>();
+    for (const abs of files) {
+      const doc = byPath.get(abs);
+      if (!doc) continue;
+      const config = this.config(abs);
+      const key = config.file ?? '';
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { config, docs: [] }));
+      g.docs.push(doc);
+    }
+    const out: LintResult[] = [];
+    for (const { config, docs } of groups.values()) {
+      const project = this.#view(p.root, config, docs, all);
+      const settings = new Map<DocumentModel, ReturnType<ResolvedConfig['settingsFor']>>();
+      const settingsFor = (doc: DocumentModel) => {
+        let s = settings.get(doc);
+        if (!s) settings.set(doc, (s = config.settingsFor(relPosix(config.dir, doc.filePath))));
+        return s;
+      };
+      out.push(...runRules({ project, profile: getProfile(config.standard), rules: this.rules, targets: docs, settingsFor }));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The language server as an editor runs it: `agent-lint lsp --stdio` started as a process and
+ * driven over JSON-RPC (initialize, didOpen, didChange, watched files, codeAction, definition,
+ * hover, documentLink), with exact ranges.
+ */
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CodeAction, Hover, Location, DocumentLink } from 'vscode-languageserver-protocol';
+import { projectMaker } from './helpers/files.js';
+import { brief, REPO_ROOT, startLsp, uriOf, type LspClient } from './helpers/lsp-client.js';
+
+const PLANNER = `---
+name: planner
+description: Plans the work in steps.
+tools: Read, Grep
+---
+You plan. Read @notes/context.md first, then .claude/agents/worker.md.
+`;
+
+const PLAN = `---
+description: Make a plan
+---
+Use the Task tool with subagent_type: "planner" to plan.
+Then use the Task tool with subagent_type: "reviewer" to review.
+`;
+
+const WORKER = `---
+name: worker
+description: Does the work.
+---
+Return:
+
+\`\`\`json
+{
+  "status": "completed",
+  "summary": "Done",
+  "artifacts": [],
+  "metadata": {
+    "session_id": "sess_1234567890_abc123",
+    "duration_seconds": 12,
+    "agent_type": "worker",
+    "delegation_depth": 2,
+    "delegation_path": ["orchestrator", "plan", "worker"]
+  }
+}
+\`\`\`
+`;
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-lsp-'));
+const makeProject = projectMaker(tmp);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function open(c: LspClient, file: string, version = 1) {
+  return c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(file), languageId: 'markdown', version, text: readFileSync(file, 'utf8') } });
+}
+
+describe('agent-lint lsp --stdio', () => {
+  let dir: string;
+  let c: LspClient;
+  const f = (rel: string) => path.join(dir, rel);
+  beforeAll(async () => {
+    dir = makeProject({ '.claude/agents/planner.md': PLANNER, '.claude/commands/plan.md': PLAN, '.claude/agents/worker.md': WORKER, 'notes/context.md': 'context\n' });
+    c = await startLsp(dir);
+  });
+  afterAll(async () => {
+    expect(await c.close()).toBe(0);
+  });
+
+  it('publishes diagnostics on open, with the rule id as code and its docs page', async () => {
+    await open(c, f('.claude/commands/plan.md'));
+    const diags = await c.diagnostics(uriOf(f('.claude/commands/plan.md')));
+    expect(diags.map(brief)).toEqual(['missing-timeout 3:23-3:36', 'unknown-delegation-target 4:44-4:52']);
+    const unknown = diags[1]!;
+    expect(unknown).toMatchObject({ severity: 1, source: 'agent-lint', codeDescription: { href: 'https://github.com/agent-lint/agent-lint/blob/main/docs/rules/unknown-delegation-target.md' } });
+    expect(unknown.message).toContain('"reviewer"');
+  });
+
+  it('offers the fix, disabling for the block and the file, and the docs', async () => {
+    const uri = uriOf(f('.claude/agents/worker.md'));
+    await open(c, f('.claude/agents/worker.md'));
+    const diags = await c.diagnostics(uri);
+    expect(diags.map(brief)).toEqual(['depth-path-mismatch 15:24-15:25']);
+    const actions = (await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diags[0]!.range, context: { diagnostics: diags } })) as CodeAction[];
+    expect(actions.map((a) => a.title)).toEqual([
+      expect.stringMatching(/^Fix: delegation_depth is 2 but delegation_path has 3 entries/),
+      'Disable depth-path-mismatch for this code block',
+      'Disable depth-path-mismatch for this file',
+      'Open the documentation of depth-path-mismatch',
+    ]);
+    expect(actions[0]!.edit!.changes![uri]).toEqual([{ range: { start: { line: 15, character: 24 }, end: { line: 15, character: 25 } }, newText: '1' }]);
+    expect(actions[0]!.diagnostics).toEqual([diags[0]]);
+    expect(actions[1]!.edit!.changes![uri]).toEqual([
+      { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, newText: '<!-- agent-lint-disable depth-path-mismatch -->\n' },
+      { range: { start: { line: 19, character: 3 }, end: { line: 19, character: 3 } }, newText: '\n<!-- agent-lint-enable depth-path-mismatch -->' },
+    ]);
+    expect(actions[2]!.edit!.changes![uri]).toEqual([{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, newText: '<!-- agent-lint-disable-file depth-path-mismatch -->\n' }]);
+    expect(actions[3]!.command).toEqual({ title: 'Open the documentation of depth-path-mismatch', command: 'agent-lint.openRuleDocs', arguments: ['https://github.com/agent-lint/agent-lint/blob/main/docs/rules/depth-path-mismatch.md'] });
+  });
+
+  it('applies a disable comment edit: the finding is gone after the change', async () => {
+    const uri = uriOf(f('.claude/agents/worker.md'));
+    const text = WORKER.replace('Return:\n', 'Return:\n<!-- agent-lint-disable-file depth-path-mismatch -->\n');
+    await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text }] });
+    expect(await c.diagnostics(uri, (d) => d.length === 0)).toEqual([]);
+  });
+
+  it('offers "disable for this line" outside blocks, as an end-of-line comment', async () => {
+    const uri = uriOf(f('.claude/commands/plan.md'));
+    const range = { start: { line: 4, character: 46 }, end: { line: 4, character: 46 } };
+    const actions = (await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } })) as CodeAction[];
+    const line = actions.find((a) => a.title === 'Disable unknown-delegation-target for this line')!;
+    expect(line.edit!.changes![uri]).toEqual([{ range: { start: { line: 4, character: 64 }, end: { line: 4, character: 64 } }, newText: ' <!-- agent-lint-disable-line unknown-delegation-target -->' }]);
+  });
+
+  it('goes to the definition of a delegation target and shows it on hover', async () => {
+    const uri = uriOf(f('.claude/commands/plan.md'));
+    const defs = (await c.conn.sendRequest('textDocument/definition', { textDocument: { uri }, position: { line: 3, character: 40 } })) as Location[];
+    expect(defs).toEqual([{ uri: uriOf(f('.claude/agents/planner.md')), range: { start: { line: 1, character: 6 }, end: { line: 1, character: 13 } } }]);
+    const h = (await c.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 40 } })) as Hover;
+    expect(h.range).toEqual({ start: { line: 3, character: 39 }, end: { line: 3, character: 46 } });
+    expect((h.contents as { value: string }).value).toBe('**planner** (agent) — `.claude/agents/planner.md`\n\nPlans the work in steps.\n\nTools: Read, Grep');
+    // Not on a target: nothing.
+    expect(await c.conn.sendRequest('textDocument/definition', { textDocument: { uri }, position: { line: 3, character: 2 } })).toBeNull();
+  });
+
+  it('links @includes and paths to the files they name', async () => {
+    await open(c, f('.claude/agents/planner.md'));
+    const uri = uriOf(f('.claude/agents/planner.md'));
+    const links = (await c.conn.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as DocumentLink[];
+    expect(links).toEqual([
+      { range: { start: { line: 5, character: 16 }, end: { line: 5, character: 32 } }, target: uriOf(f('notes/context.md')) },
+      { range: { start: { line: 5, character: 45 }, end: { line: 5, character: 69 } }, target: uriOf(f('.claude/agents/worker.md')) },
+    ]);
+  });
+
+  it('follows a new agent on disk (watched files) and a renamed one in a buffer, without a restart', async () => {
+    const plan = uriOf(f('.claude/commands/plan.md'));
+    writeFileSync(f('.claude/agents/reviewer.md'), '---\nname: reviewer\ndescription: Reviews.\n---\nReview.\n');
+    await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(f('.claude/agents/reviewer.md')), type: 1 }] });
+    expect((await c.diagnostics(plan, (d) => !d.some((x) => x.code === 'unknown-delegation-target'))).map(brief)).toEqual(['missing-timeout 3:23-3:36']);
+
+    // Rename the agent (its file and its name): the command that calls it names an unknown agent again.
+    renameSync(f('.claude/agents/reviewer.md'), f('.claude/agents/critic.md'));
+    writeFileSync(f('.claude/agents/critic.md'), '---\nname: critic\ndescription: Reviews.\n---\nReview.\n');
+    await c.conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [
+        { uri: uriOf(f('.claude/agents/reviewer.md')), type: 3 },
+        { uri: uriOf(f('.claude/agents/critic.md')), type: 1 },
+      ],
+    });
+    const after = await c.diagnostics(plan, (d) => d.some((x) => x.code === 'unknown-delegation-target'));
+    expect(after.map(brief)).toEqual(['missing-timeout 3:23-3:36', 'unknown-delegation-target 4:44-4:52']);
+
+    // The caller follows, in its buffer: the target is found again.
+    await c.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: plan, version: 2 },
+      contentChanges: [{ range: { start: { line: 4, character: 44 }, end: { line: 4, character: 52 } }, text: 'critic' }],
+    });
+    expect((await c.diagnostics(plan, (d) => !d.some((x) => x.code === 'unknown-delegation-target'))).map(brief)).toEqual(['missing-timeout 3:23-3:36']);
+
+    // A change of an open agent's buffer reaches its callers too: a renamed planner is unknown.
+    const planner = uriOf(f('.claude/agents/planner.md'));
+    writeFileSync(f('.claude/agents/planner.md'), PLANNER.replace('name: planner', 'name: architect'));
+    renameSync(f('.claude/agents/planner.md'), f('.claude/agents/architect.md'));
+    await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri: planner } });
+    await c.conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [
+        { uri: planner, type: 3 },
+        { uri: uriOf(f('.claude/agents/architect.md')), type: 1 },
+      ],
+    });
+    expect((await c.diagnostics(plan, (d) => d.some((x) => x.code === 'unknown-delegation-target'))).map(brief)).toEqual(['missing-timeout 3:23-3:36', 'unknown-delegation-target 3:39-3:46']);
+  });
+
+  it('clears the diagnostics of a closed document', async () => {
+    const plan = uriOf(f('.claude/commands/plan.md'));
+    await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri: plan } });
+    expect(await c.diagnostics(plan, (d) => d.length === 0)).toEqual([]);
+  });
+});
+
+describe('agent-lint lsp, unbundled and with a bad option', () => {
+  it('runs from the unbundled modules too', async () => {
+    const dir = makeProject({ '.claude/commands/plan.md': PLAN });
+    const c = await startLsp(dir, path.join(REPO_ROOT, 'dist/src/cli/bin.js'));
+    await open(c, path.join(dir, '.claude/commands/plan.md'));
+    expect((await c.diagnostics(uriOf(path.join(dir, '.claude/commands/plan.md')))).map(brief)).toEqual(['unknown-delegation-target 3:39-3:46', 'unknown-delegation-target 4:44-4:52']);
+    expect(await c.close()).toBe(0);
+  });
+});
