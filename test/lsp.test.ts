@@ -190,3 +190,19 @@ describe('agent-lint lsp, unbundled and with a bad option', () => {
     expect(await c.close()).toBe(0);
   });
 });
+
+describe('agent-lint lsp and bulk suppressions', () => {
+  it('applies agent-lint-suppressions.json of the workspace folder, and reads it again when it changes', async () => {
+    const counts = (n: number) => JSON.stringify({ '.claude/commands/plan.md': { 'unknown-delegation-target': { count: n } } });
+    const dir = makeProject({ '.claude/commands/plan.md': PLAN, 'agent-lint-suppressions.json': counts(2) });
+    const c = await startLsp(dir);
+    const plan = path.join(dir, '.claude/commands/plan.md');
+    await open(c, plan);
+    expect(await c.diagnostics(uriOf(plan))).toEqual([]);
+    // One error fewer accepted than there are: all are reported (which one is new cannot be told).
+    writeFileSync(path.join(dir, 'agent-lint-suppressions.json'), counts(1));
+    await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(dir, 'agent-lint-suppressions.json')), type: 2 }] });
+    expect((await c.diagnostics(uriOf(plan), (d) => d.length > 0)).map(brief)).toEqual(['unknown-delegation-target 3:39-3:46', 'unknown-delegation-target 4:44-4:52']);
+    expect(await c.close()).toBe(0);
+  });
+});

@@ -20,6 +20,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { CONFIG_FILES } from '../config/load.js';
+import { DEFAULT_SUPPRESSIONS_FILE } from '../engine/bulk-suppressions.js';
 import { prepareRules } from '../engine/rule.js';
 import { VERSION } from '../meta.js';
 import type { DocumentModel } from '../model/document.js';
@@ -71,6 +72,7 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? null;
     const cwd = (folder && toPath(folder)) || opts.cwd;
     ws = new Workspace({ cwd, rules: ALL_RULES, configs: () => new ConfigLookup({ cwd, rules: ALL_RULES, lookup: true }) });
+    ws.onProblem = (m) => void connection.window.showWarningMessage(`agent-lint: ${m}`);
     watchDynamic = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     return {
       capabilities: {
@@ -88,7 +90,7 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
   connection.onInitialized(() => {
     if (watchDynamic) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.md' }, { globPattern: '**/.claude-plugin/*.json' }, { globPattern: '**/package.json' }, ...CONFIG_FILES.map((f) => ({ globPattern: `**/${f}` }))],
+        watchers: [{ globPattern: '**/*.md' }, { globPattern: '**/.claude-plugin/*.json' }, { globPattern: '**/package.json' }, { globPattern: `**/${DEFAULT_SUPPRESSIONS_FILE}` }, ...CONFIG_FILES.map((f) => ({ globPattern: `**/${f}` }))],
       });
     }
   });
@@ -163,7 +165,7 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
       const abs = toPath(c.uri);
       if (!abs) continue;
       const base = path.basename(abs);
-      if (CONFIG_FILES.includes(base) || base === 'package.json') {
+      if (CONFIG_FILES.includes(base) || base === 'package.json' || base === DEFAULT_SUPPRESSIONS_FILE) {
         configChanged = true;
         continue;
       }

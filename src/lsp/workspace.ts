@@ -5,6 +5,8 @@
  * names, standard detection) from these models, so a change to one buffer re-reads nothing:
  * each model keeps the views its rules built.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { discoverSpecs } from '../discovery/discover.js';
 import { ProjectRoots } from '../discovery/project-root.js';
 import { runRules } from '../engine/engine.js';
@@ -17,6 +19,7 @@ import type { LintResult } from '../types.js';
 import { relPosix } from '../util/paths.js';
 import type { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import { applySuppressions, DEFAULT_SUPPRESSIONS_FILE, parseSuppressions, type SuppressionsData } from '../engine/bulk-suppressions.js';
 
 /** One project: its spec files on disk (read on first need) and the open buffers among them. */
 export class ProjectState {
@@ -97,6 +100,10 @@ export class Workspace {
   #lookup?: ConfigLookup;
   roots: ProjectRoots;
   readonly projects = new Map<string, ProjectState>();
+  /** The bulk suppressions file of the workspace folder, as the command line run there reads it (null: none). */
+  #suppressions?: SuppressionsData | null;
+  /** Told when the suppressions file cannot be used. */
+  onProblem: (message: string) => void = () => {};
 
   constructor(init: WorkspaceInit) {
     this.cwd = init.cwd;
@@ -113,8 +120,26 @@ export class Workspace {
   /** A config file changed: read configs again, and every project's files (ignores may differ). */
   reset(): void {
     this.#lookup = undefined;
+    this.#suppressions = undefined;
     this.roots = new ProjectRoots(this.cwd);
     for (const p of this.projects.values()) p.rediscover();
+  }
+
+  suppressions(): SuppressionsData | null {
+    if (this.#suppressions === undefined) {
+      this.#suppressions = null;
+      const file = path.join(this.cwd, DEFAULT_SUPPRESSIONS_FILE);
+      if (existsSync(file)) {
+        const read = readSpec(file);
+        try {
+          if ('problem' in read) throw new Error(read.problem.message);
+          this.#suppressions = parseSuppressions(read.text);
+        } catch (e) {
+          this.onProblem(`${DEFAULT_SUPPRESSIONS_FILE}: ${(e as Error).message}; no finding is suppressed by it`);
+        }
+      }
+    }
+    return this.#suppressions;
   }
 
   isIgnored(abs: string): boolean {
@@ -202,6 +227,7 @@ export class Workspace {
       };
       out.push(...runRules({ project, profile: getProfile(config.standard), rules: this.rules, targets: docs, settingsFor }));
     }
-    return out;
+    const bulk = this.suppressions();
+    return bulk ? applySuppressions(out, bulk, (f) => relPosix(this.cwd, f)).results : out;
   }
 }
