@@ -153,7 +153,7 @@ export function planLint(req: LintRequest): LintPlan {
   let walked: string[] = [];
   const run: LintRun = { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] };
   if (req.stdin) {
-    targets = [path.resolve(cwd, req.stdin.filename ?? '<stdin>.md')];
+    targets = [path.resolve(cwd, req.stdin.filename ?? '<stdin>')];
   } else {
     const negated = req.patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
     const positive = req.patterns.filter((p) => !p.startsWith('!'));

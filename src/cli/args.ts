@@ -56,7 +56,7 @@ Options:
       --standard <name>        delegation standard profile: v2 (default), v1 or bounded
       --rule <id:severity>     set a rule's severity (off, warn, error); repeatable
       --quiet                  report errors only
-      --max-warnings <n>       exit 1 when there are more than n warnings
+      --max-warnings <n>       exit 1 when there are more than n warnings (-1: no limit)
       --list-rules             list the rules and exit
       --print-config <file>    print the config in force for a file and exit
       --print-config-schema    print the config file's JSON Schema and exit
@@ -64,7 +64,7 @@ Options:
                                delegation-context; --standard picks the profile) and exit
       --stdin                  lint text from standard input
       --stdin-filename <path>  the path to report (and to pick the kind from) for --stdin
-      --agents-dir <dir>       agents that live outside the project (repeatable)
+      --agents-dir <dir>       agents that live outside the project (repeatable; ~ is home)
       --fix                    apply the rules' safe fixes to the files, then report what is left
       --fix-dry-run            print the fixes as a unified diff; change no file
       --cache                  reuse results of unchanged files (.agent-lint-cache)
@@ -125,11 +125,28 @@ const OPTIONS = {
   'pass-on-unpruned-suppressions': { type: 'boolean' },
 } as const;
 
+/**
+ * `--max-warnings -1` (no limit, as ESLint's) written with a space: parseArgs takes `-1` for an
+ * option, so the number is joined to its flag.
+ */
+function joinNegativeNumbers(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    if (a === '--max-warnings' && next !== undefined && /^-\d+$/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 export function parseCli(argv: string[]): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeNumbers(argv),
       allowPositionals: true,
       strict: true,
       options: OPTIONS,

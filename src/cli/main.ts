@@ -3,7 +3,8 @@
  * pipeline, formats the results and decides the exit code.
  */
 import { relPosix } from '../util/paths.js';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
@@ -27,6 +28,7 @@ import { VERSION } from '../meta.js';
 import { getProfile, isStandardName, loadSchema } from '../standard/profiles.js';
 import type { LintResult, StandardName } from '../types.js';
 import { HELP, parseCli, UsageError } from './args.js';
+import { OutputFileError, writeOutputFile } from './output-file.js';
 import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions, staleLines, SuppressionsFileError } from './suppressions-file.js';
 
 export interface CliIO {
@@ -61,13 +63,17 @@ export async function runLintWorker(job: WorkerJob, post: (m: unknown) => void):
   runWorkerJob(job, { cwd: job.cwd, rules: ALL_RULES, config: (f) => configs.forFile(f), externalAgents: o.externalAgents }, post);
 }
 
-/** Colour: --color/--no-color, then NO_COLOR, then FORCE_COLOR, then whether stdout is a terminal. */
+/**
+ * Colour: never in a file (--output-file); then --color/--no-color, NO_COLOR, FORCE_COLOR, a
+ * TERM=dumb terminal (none), and whether stdout is a terminal.
+ */
 export function useColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean, toFile: boolean): boolean {
-  if (flag !== undefined) return flag;
   if (toFile) return false;
+  if (flag !== undefined) return flag;
   if (env['NO_COLOR']) return false;
   const force = env['FORCE_COLOR'];
   if (force) return force !== '0' && force !== 'false';
+  if (env['TERM'] === 'dumb') return false;
   return isTTY;
 }
 
@@ -79,6 +85,20 @@ function repoRoot(dir: string): string {
     if (up === d) return path.resolve(dir);
     d = up;
   }
+}
+
+/** An --agents-dir folder: `~` is the home folder (also unexpanded by the shell, as in --agents-dir=~/x); it must exist. */
+function agentsDir(arg: string, io: CliIO): string {
+  const home = io.env['HOME'] || os.homedir();
+  const dir = path.resolve(io.cwd, /^~(?=$|[/\\])/.test(arg) ? home + arg.slice(1) : arg);
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    /* not there */
+  }
+  if (!isDir) throw new UsageError(`--agents-dir ${arg}: ${existsSync(dir) ? 'not a folder' : 'no such folder'}${dir !== path.resolve(io.cwd, arg) ? ` (${dir})` : ''}`);
+  return dir;
 }
 
 function quietResults(results: LintResult[]): LintResult[] {
@@ -148,7 +168,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
         throw new UsageError(`--print-schema expects return-format or delegation-context, got "${opts.printSchema}"`);
       }
       const file = opts.printSchema === 'return-format' ? profile.returnSchemaFile : profile.delegationContextSchemaFile;
-      if (!file) throw new UsageError(`the ${profile.title} profile (${std}) defines no delegation context schema`);
+      if (!file) {
+        io.stderr(`agent-lint: the ${profile.title} profile (${std}) defines no delegation context schema\n`);
+        return 2;
+      }
       io.stdout(JSON.stringify(loadSchema(file), null, 2) + '\n');
       return 0;
     }
@@ -157,7 +180,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return 0;
     }
 
-    const externalAgents = opts.agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(io.cwd, d)));
+    const externalAgents = opts.agentsDirs.flatMap((d) => discoverAgentNames(agentsDir(d, io)));
     const workerOptions: WorkerOptions = {
       configFile: opts.config,
       lookup: opts.configLookup,
@@ -254,9 +277,13 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const color = useColor(opts.color, io.env, io.stdoutIsTTY, toFile);
     const text = formatter(results, { cwd: io.cwd, root: repoRoot(io.cwd), rules: rulesMeta, color });
     if (opts.outputFile) {
-      const out = path.resolve(io.cwd, opts.outputFile);
-      mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(out, text);
+      try {
+        writeOutputFile(path.resolve(io.cwd, opts.outputFile), text, opts.outputFile);
+      } catch (e) {
+        if (!(e instanceof OutputFileError)) throw e;
+        io.stderr(`agent-lint: ${e.message}\n`);
+        return 2;
+      }
     } else if (text) io.stdout(text);
 
     const errors = results.reduce((n, r) => n + r.errorCount, 0);

@@ -1,0 +1,71 @@
+/**
+ * `--output-file`: the report written to a file, making the folders it needs one at a time
+ * (Node.js's recursive mkdir never returns below /proc), with a one-line reason for what cannot
+ * be done: a folder given as the file, a file where a folder should be, a place where nothing
+ * can be created, a full disk.
+ */
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export class OutputFileError extends Error {}
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOENT: 'nothing can be created there',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'it is a folder',
+  EEXIST: 'a part of the path is a file, not a folder',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  return (err.code && REASONS[err.code]) ?? err.message;
+}
+
+/** Writes `text` to `file` (absolute); `shown` names it in messages. */
+export function writeOutputFile(file: string, text: string, shown: string): void {
+  const fail = (why: string): never => {
+    throw new OutputFileError(`cannot write the report to ${shown}: ${why}`);
+  };
+  // The nearest existing folder above the file, and the folders to make below it.
+  const missing: string[] = [];
+  let dir = path.dirname(file);
+  for (;;) {
+    let st;
+    try {
+      st = statSync(dir);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') fail(reason(e));
+      const up = path.dirname(dir);
+      if (up === dir) fail('nothing can be created there');
+      missing.push(dir);
+      dir = up;
+      continue;
+    }
+    if (!st.isDirectory()) fail(`${dir} is a file, not a folder`);
+    break;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      fail(`cannot create the folder ${d} (${reason(e)})`);
+    }
+  }
+  try {
+    if (statSync(file).isDirectory()) fail('it is a folder');
+  } catch (e) {
+    if (e instanceof OutputFileError) throw e;
+  }
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    fail(reason(e));
+  }
+}
