@@ -18,6 +18,7 @@ import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
 import { whyUnreadable } from './util/fs-errors.js';
+import { diskFiles } from './util/project-files.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
 export interface LintRequest {
@@ -204,6 +205,9 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
   }
 
   const discovered = new Map<string, string[]>();
+  // What exists on disk, for the rules that check paths (standard input has a file system too:
+  // its stand-in path decides where relative paths lead).
+  const onDisk = diskFiles();
   const resultByFile = new Map<string, LintResult>();
   for (const { root, config, files } of groups.values()) {
     const profile = getProfile(config.standard);
@@ -246,6 +250,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
       configuredStandard: config.configuredStandard,
       usesStandard: config.usesStandard,
       externalAgents: [...(req.externalAgents ?? []), ...(config.knownAgents ?? [])],
+      files: onDisk,
     });
     const settingsByDoc = new WeakMap<DocumentModel, ReturnType<typeof config.settingsFor>>();
     const settingsFor = (doc: DocumentModel) => {

@@ -4,6 +4,7 @@
  */
 import type { Rule } from '../engine/rule.js';
 import { REPO_URL, ruleDocsUrl } from '../meta.js';
+import { ALL_KINDS } from '../model/kinds.js';
 
 export const PRESETS = ['agent-lint:recommended', 'agent-lint:strict'] as const;
 const SEVERITY = { enum: ['off', 'warn', 'error', 0, 1, 2], description: 'off, warn or error (0, 1, 2)' };
@@ -26,7 +27,7 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
     if (!r.meta.internal) ruleProps[r.meta.id] = ruleEntry(r);
   }
   const rulesSchema = { type: 'object', properties: ruleProps, additionalProperties: false, description: 'Rule severities and options: "off" | "warn" | "error", or [severity, options].' };
-  const kind = { enum: ['agent', 'command', 'skill', 'other'], description: 'Treat the matched files as this kind of spec.' };
+  const kind = { enum: [...ALL_KINDS], description: 'Treat the matched files as this kind of spec (or of JSON file: a plugin or marketplace manifest, hooks, settings, MCP servers).' };
   const globs = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',

@@ -7,6 +7,7 @@ import picomatch from 'picomatch';
 import path from 'node:path';
 import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
+import { jsonKindFromPath } from './kind.js';
 import { matchesPluginSpec, matchesSpecLocation } from './spec-paths.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
@@ -86,7 +87,16 @@ export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
     if (up === d) break;
     d = up;
   }
-  return entries.filter((f) => /\.md$/.test(f) && isSpecPath(f, pluginRoots)).sort();
+  const specs = entries.filter((f) => /\.md$/.test(f) && isSpecPath(f, pluginRoots));
+  const json = (ignored ? walk.json.filter((f) => !ignored(relPosix(root, f))) : walk.json).filter((f) => isJsonConfigPath(f, pluginRoots));
+  return json.length ? [...specs, ...json].sort() : specs.sort();
+}
+
+/** A JSON file that comes with specs (a manifest, hooks, settings, MCP servers); hooks.json only in a plugin. */
+function isJsonConfigPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
+  const kind = jsonKindFromPath(toPosix(abs).split('/'));
+  if (kind !== 'hooks-config') return kind !== null;
+  return pluginRoots.has(path.dirname(path.dirname(abs)));
 }
 
 export function isGlob(arg: string): boolean {

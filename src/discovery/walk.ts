@@ -17,10 +17,18 @@ export interface WalkResult {
   markdown: string[];
   /** Folders holding `.claude-plugin/plugin.json` (plugin roots). */
   pluginRoots: string[];
+  /**
+   * JSON files that may come with specs (absolute paths): `.claude-plugin/plugin.json` and
+   * `marketplace.json`, `.claude/settings.json` and `settings.local.json`, `hooks/hooks.json`,
+   * `.mcp.json`. Which of them are linted is discovery's call (see `jsonKindFromPath`).
+   */
+  json: string[];
 }
 
+const JSON_NAMES = new Set(['settings.json', 'settings.local.json', 'hooks.json', '.mcp.json']);
+
 export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false): WalkResult {
-  const out: WalkResult = { markdown: [], pluginRoots: [] };
+  const out: WalkResult = { markdown: [], pluginRoots: [], json: [] };
   const stack = [path.resolve(root)];
   // Real folders entered through a link, and the real place of each walked folder (asked only
   // when a link is met).
@@ -70,7 +78,12 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
         if (SKIPPED_DIRS.has(e.name) || skip(abs)) continue;
         if (e.name === '.claude-plugin') {
           try {
-            if (readdirSync(abs).includes('plugin.json')) out.pluginRoots.push(dir);
+            const names = readdirSync(abs);
+            if (names.includes('plugin.json')) {
+              out.pluginRoots.push(dir);
+              out.json.push(path.join(abs, 'plugin.json'));
+            }
+            if (names.includes('marketplace.json')) out.json.push(path.join(abs, 'marketplace.json'));
           } catch {
             /* unreadable */
           }
@@ -89,10 +102,11 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
           }
         }
         out.markdown.push(abs);
-      }
+      } else if (JSON_NAMES.has(e.name) && !e.isDirectory()) out.json.push(abs);
     }
   }
   out.markdown.sort();
   out.pluginRoots.sort();
+  out.json.sort();
   return out;
 }

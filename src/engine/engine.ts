@@ -30,7 +30,9 @@ export interface EngineInput {
 function applies(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
   const m = rule.meta;
   if (m.internal) return false;
-  if (m.kinds && !m.kinds.includes(doc.kind)) return false;
+  // A JSON file is checked only by the rules that name its kind; a rule without `kinds` is a
+  // markdown rule.
+  if (m.kinds ? !m.kinds.includes(doc.kind) : doc.isJson) return false;
   if (m.profiles && !m.profiles.includes(input.profile.name)) return false;
   if (m.requiresStandard && !input.project.usesStandard) return false;
   return true;
@@ -47,7 +49,8 @@ class Collector {
       const d = this.doc;
       try {
         // Scoped: `#` directives only in the frontmatter, none inside fenced code examples.
-        this.#suppressions = d.text.includes('agent-lint-')
+        // JSON has no comments: its findings are suppressed by config (`ignores`, `overrides`).
+        this.#suppressions = d.text.includes('agent-lint-') && !d.isJson
           ? parseSuppressions(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
           : parseSuppressions('', d.lines);
       } catch (e) {

@@ -6,7 +6,35 @@ import { buildGraph } from '../graph/build.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
+import { isSpecKind } from '../model/kinds.js';
 import type { StandardName } from '../types.js';
+
+/**
+ * What exists on disk around the linted files, as the Node side sees it: the core reads no file
+ * system, so rules that check paths (a manifest's component paths, a marketplace's sources, a
+ * hook's script) ask this view. Paths are absolute, in the platform's form; `rel` arguments are
+ * written as in the JSON file (forward slashes, may start with `./`).
+ */
+export interface ProjectFiles {
+  /** The folder holding a path. */
+  dirname(p: string): string;
+  /** `rel` resolved against the folder `dir`. */
+  resolve(dir: string, rel: string): string;
+  /** `to` relative to `from`, with forward slashes (`..` when it is outside). */
+  relative(from: string, to: string): string;
+  /** What is at a path: a file, a folder, or nothing (also when it cannot be read). */
+  stat(p: string): 'file' | 'dir' | null;
+  /**
+   * Markdown files below a folder (sorted), `node_modules`, `.git` and nested plugins (folders
+   * with their own `.claude-plugin/plugin.json`) left out; the walk is bounded.
+   */
+  markdownBelow(dir: string): readonly string[];
+  /**
+   * The top-level keys of a markdown file's frontmatter (read from its first 4 KB), or null when
+   * it does not open with `---`: enough to tell a spec from a plain document.
+   */
+  frontmatterKeys(file: string): readonly string[] | null;
+}
 
 export interface ProjectInit {
   root: string;
@@ -23,6 +51,8 @@ export interface ProjectInit {
   usesStandard?: boolean;
   /** Agent names known from outside the project (config `knownAgents`, `--agents-dir`). */
   externalAgents?: string[];
+  /** What exists on disk (absent for text linted without a file system, such as the playground). */
+  files?: ProjectFiles;
 }
 
 /**
@@ -53,6 +83,8 @@ export class ProjectView {
   #all?: readonly DocumentModel[];
   readonly configuredStandard?: StandardName;
   readonly externalAgents: readonly string[];
+  /** What exists on disk; absent when the text has no file system behind it. */
+  readonly files?: ProjectFiles;
   #uses?: boolean;
   readonly #forced?: boolean;
   #byKind?: Map<string, Map<string, DocumentModel[]>>;
@@ -66,6 +98,7 @@ export class ProjectView {
     this.configuredStandard = init.configuredStandard;
     this.#forced = init.usesStandard;
     this.externalAgents = init.externalAgents ?? [];
+    this.files = init.files;
   }
 
   /** Every spec of the project: the linted ones first, then the rest (read on first use). */
@@ -98,7 +131,7 @@ export class ProjectView {
    */
   get targetsDelegate(): boolean {
     // Only specs (not kind `other`) are nodes of the graph, so only theirs are edges.
-    this.#targetsDelegate ??= this.#targets.some((d) => d.kind !== 'other' && referencesOf(d).length > 0);
+    this.#targetsDelegate ??= this.#targets.some((d) => isSpecKind(d.kind) && referencesOf(d).length > 0);
     return this.#targetsDelegate;
   }
 

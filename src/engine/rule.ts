@@ -18,7 +18,7 @@ export interface RuleMeta {
   severity: SeverityName;
   /** Severity in `agent-lint:strict` (default: same as `severity`, `off` becomes `warn`). */
   strictSeverity?: SeverityName;
-  /** File kinds the rule applies to (default: all). */
+  /** File kinds the rule applies to (default: the markdown kinds; a JSON kind only when named). */
   kinds?: FileKind[];
   /** Runs only in projects that use the delegation standard (or with `standard` set in config). */
   requiresStandard?: boolean;

@@ -7,6 +7,7 @@
  */
 import picomatch from 'picomatch';
 import type { DocumentModel } from '../model/document.js';
+import { isSpecKind } from '../model/kinds.js';
 import { BUILTIN_AGENT_TYPES } from '../standard/frontmatter-fields.js';
 import { closest } from '../util/suggest.js';
 import { marketplacePlugins, marketplaceRoot, type MarketplacePlugin } from './marketplace.js';
@@ -72,12 +73,12 @@ class Resolver {
   constructor(docs: readonly DocumentModel[], root: string, external: readonly string[], readonly nodeOf: Map<DocumentModel, GraphNode>) {
     this.#external = nameMatcher(external);
     this.#root = root;
-    const systems = new Set(docs.filter((d) => d.kind !== 'other').map(systemOf));
+    const systems = new Set(docs.filter((d) => isSpecKind(d.kind)).map(systemOf));
     this.mixed = systems.size > 1;
     const plugins = new PluginLocator(root);
     for (const doc of docs) {
-      if (doc.kind === 'other') continue;
       const kind = doc.kind;
+      if (!isSpecKind(kind)) continue;
       const system = systemOf(doc);
       const name = kind === 'agent' ? doc.name : doc.fileStem;
       const id = this.mixed ? `${kind}:${system}:${name}` : `${kind}:${name}`;

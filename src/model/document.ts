@@ -9,6 +9,8 @@ import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import type { JsonNode } from './json/ast.js';
 import { classifyObjects, extractJson, type ExtractedJson, type ShapedObject } from './json/blocks.js';
+import { parseStrictJson } from './json/strict.js';
+import { isJsonKind } from './kinds.js';
 import { LineIndex } from './lines.js';
 import { parseMarkdown, type MdRoot } from './markdown.js';
 import { findStages, type Stage } from './stages.js';
@@ -31,6 +33,12 @@ export interface DocumentInit {
    */
   value?: JsonNode;
 }
+
+/**
+ * A JSON file (manifest, hooks, settings, MCP servers) as Claude Code reads it: strict JSON
+ * (`JSON.parse`), so a comment or a trailing comma is an error, reported where it is.
+ */
+export type JsonFileView = { ok: true; root: JsonNode } | { ok: false; message: string; offset: number };
 
 export class DocumentModel {
   readonly filePath: string;
@@ -55,6 +63,7 @@ export class DocumentModel {
   #delegations?: DelegationView;
   #xml?: XmlDocument;
   #stages?: Stage[];
+  #jsonFile?: JsonFileView | null;
 
   constructor(init: DocumentInit) {
     this.filePath = init.filePath;
@@ -72,9 +81,30 @@ export class DocumentModel {
     return this.#lines;
   }
 
+  /** A JSON file of a JSON kind (not a markdown spec). */
+  get isJson(): boolean {
+    return isJsonKind(this.kind);
+  }
+
+  /** The file as one strict JSON value with positions; null for a markdown file. */
+  get jsonFile(): JsonFileView | null {
+    if (this.#jsonFile === undefined) {
+      if (!this.isJson) this.#jsonFile = null;
+      else {
+        const r = parseStrictJson(this.text);
+        if (!r.ok) this.#jsonFile = { ok: false, message: r.error.message, offset: r.error.offset };
+        else {
+          const rest = /\S/.exec(this.text.slice(r.end));
+          this.#jsonFile = rest ? { ok: false, message: 'text after the end of the JSON value', offset: r.end + rest.index } : { ok: true, root: r.value };
+        }
+      }
+    }
+    return this.#jsonFile;
+  }
+
   /** The frontmatter, parsed with positions; null when the file has none. */
   get frontmatter(): Frontmatter | null {
-    if (this.#frontmatter === undefined) this.#frontmatter = this.#value ? null : parseFrontmatter(this.text);
+    if (this.#frontmatter === undefined) this.#frontmatter = this.#value || this.isJson ? null : parseFrontmatter(this.text);
     return this.#frontmatter;
   }
 
@@ -86,7 +116,7 @@ export class DocumentModel {
 
   /** Fenced code blocks of the body, indented ones included. */
   get fences(): FencedBlock[] {
-    if (!this.#fences) this.#fences = scanFences(this.text, this.lines, this.bodyStart);
+    if (!this.#fences) this.#fences = this.isJson ? [] : scanFences(this.text, this.lines, this.bodyStart);
     return this.#fences;
   }
 
@@ -95,6 +125,7 @@ export class DocumentModel {
     if (!this.#json && this.#value) {
       this.#json = { blocks: [{ value: this.#value, range: this.#value.range, source: 'text', escaped: false }], failures: [] };
     }
+    if (!this.#json && this.isJson) this.#json = { blocks: [], failures: [] };
     if (!this.#json) {
       const fm = this.frontmatter;
       const exclude: Range[] = fm ? [fm.range] : [];

@@ -1,0 +1,89 @@
+/**
+ * What the JSON-file rules share: the file's root object (its parse error reported at its
+ * position), typed looks at properties, and how a value is named in a message.
+ */
+import type { RuleContext } from '../../engine/rule.js';
+import type { JsonNode, JsonObject, JsonProperty } from '../../model/json/ast.js';
+import { findProperty } from '../../model/json/parse.js';
+import type { Range } from '../../types.js';
+
+/**
+ * The root object of a JSON file. With `what` (the file as the message names it), a file that
+ * does not parse, or whose root is not an object, is reported; without it, such a file is
+ * silently skipped (another rule reports it).
+ */
+export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: string): JsonObject | null {
+  const view = ctx.doc.jsonFile;
+  if (!view) return null;
+  if (!view.ok) {
+    if (what) {
+      const at = Math.min(view.offset, ctx.doc.text.length);
+      ctx.report({
+        message: `${what} is not valid JSON: ${view.message}; Claude Code does not load it`,
+        messageId: 'parse',
+        range: { start: at, end: Math.min(at + 1, ctx.doc.text.length) },
+      });
+    }
+    return null;
+  }
+  if (view.root.type !== 'object') {
+    if (what) ctx.report({ message: `${what} holds ${describe(view.root)}, expected a JSON object`, messageId: 'root', range: view.root.range });
+    return null;
+  }
+  return view.root;
+}
+
+export const prop: (obj: JsonObject, key: string) => JsonProperty | undefined = findProperty;
+
+/** How a value is named in a message: `a string`, `a number`, `an array` ... */
+export function describe(node: JsonNode): string {
+  switch (node.type) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    case 'string':
+      return 'a string';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return `\`${node.value}\``;
+    case 'null':
+      return '`null`';
+    default:
+      return 'a placeholder';
+  }
+}
+
+/** The first character of a node (an object's `{`): where a missing key is reported. */
+export function opening(node: JsonNode): Range {
+  return { start: node.range.start, end: node.range.start + 1 };
+}
+
+/** The text between a string's quotes (its range without them): what a fix rewrites. */
+export function inner(node: JsonNode): Range {
+  return { start: node.range.start + 1, end: node.range.end - 1 };
+}
+
+/** `${NAME}` and `${NAME:-default}` are Claude Code's variable references; anything else after `${` is not. */
+const VAR_REF = /\$\{([^}]*)(\}?)/g;
+const GOOD_REF = /^[A-Za-z_][A-Za-z0-9_]*(?::-.*)?$/s;
+
+/** Malformed `${...}` references in a string: where each is (offsets in the string's value) and why. */
+export function badVarRefs(value: string): Array<{ index: number; text: string; why: string }> {
+  const out: Array<{ index: number; text: string; why: string }> = [];
+  if (!value.includes('${')) return out;
+  for (const m of value.matchAll(VAR_REF)) {
+    if (!m[2]) out.push({ index: m.index, text: m[0].slice(0, 24), why: 'is never closed by `}`' });
+    else if (!GOOD_REF.test(m[1]!)) out.push({ index: m.index, text: m[0], why: m[1] === '' ? 'names no variable' : 'is not `${NAME}` or `${NAME:-default}`' });
+  }
+  return out;
+}
+
+/** The range in the text of characters `index .. index + length` of a string's value (the whole string when it holds escapes). */
+export function valueRange(doc: { text: string }, node: JsonNode, index: number, length: number): Range {
+  const raw = doc.text.slice(node.range.start + 1, node.range.end - 1);
+  if (node.type !== 'string' || raw !== node.value) return node.range;
+  const start = node.range.start + 1 + index;
+  return { start, end: Math.min(start + Math.max(1, length), node.range.end - 1) };
+}
