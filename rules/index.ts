@@ -31,6 +31,7 @@ import stageXmlWellformed from './stage-xml-wellformed.js';
 import unknownDelegationTarget from './unknown-delegation-target.js';
 import delegationGraphCycle from './delegation-graph-cycle.js';
 import delegationGraphDepth from './delegation-graph-depth.js';
+import pluginManifest from './plugin-manifest.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -61,4 +62,5 @@ export const ALL_RULES: readonly Rule[] = [
   unknownDelegationTarget,
   delegationGraphCycle,
   delegationGraphDepth,
+  pluginManifest,
 ];

@@ -431,7 +431,7 @@ describe.concurrent('finding files', () => {
   };
   const listed = (r: Run, base: string) => json(r).map((f) => path.relative(base, f.filePath).split(path.sep).join('/'));
 
-  it('walks the places agents, commands and skills live (also plugins), skipping node_modules and .git', async () => {
+  it('walks the places agents, commands and skills live (also plugins, with their manifests), skipping node_modules and .git', async () => {
     const d = project(tree);
     expect(listed(await cli(['-f', 'json'], { cwd: d }), d)).toEqual([
       '.claude/agents/a.md',
@@ -442,6 +442,7 @@ describe.concurrent('finding files', () => {
       '.opencode/agents/e.md',
       '.opencode/command/f.md',
       '.opencode/commands/g.md',
+      'plugins/p/.claude-plugin/plugin.json',
       'plugins/p/agents/h.md',
       'plugins/p/commands/i.md',
       'plugins/p/skills/t/SKILL.md',

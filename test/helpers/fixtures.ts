@@ -5,6 +5,8 @@
  *   <!-- expect: rule-id 12:5 -->            a finding starting at line 12, column 5
  *   <!-- expect: rule-id 12:5-12:9 -->       ... and ending at 12:9
  *   <!-- expect: rule-id 12:5 warn -->       ... with severity warning
+ *   <!-- expect: rule-id .mcp.json 3:7 -->   a finding in another file of the case (JSON has no
+ *                                            comments: a case's EXPECT.md holds its expectations)
  * A `valid` case must produce no finding of the rule; an `invalid` case exactly the expected ones.
  */
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
@@ -29,7 +31,7 @@ export interface Expectation {
   severity?: 1 | 2;
 }
 
-const EXPECT = /<!--\s*expect:\s*([a-z0-9-]+)\s+(\d+):(\d+)(?:-(\d+):(\d+))?(?:\s+(warn|error))?\s*-->/g;
+const EXPECT = /<!--\s*expect:\s*([a-z0-9-]+)\s+(?:([^\s\d][^\s]*)\s+)?(\d+):(\d+)(?:-(\d+):(\d+))?(?:\s+(warn|error))?\s*-->/g;
 
 export function readExpectations(caseDir: string): Expectation[] {
   const out: Expectation[] = [];
@@ -38,12 +40,12 @@ export function readExpectations(caseDir: string): Expectation[] {
     for (const m of text.matchAll(EXPECT)) {
       out.push({
         ruleId: m[1]!,
-        file: rel,
-        line: Number(m[2]),
-        column: Number(m[3]),
-        endLine: m[4] ? Number(m[4]) : undefined,
-        endColumn: m[5] ? Number(m[5]) : undefined,
-        severity: m[6] === 'warn' ? 1 : m[6] === 'error' ? 2 : undefined,
+        file: m[2] ?? rel,
+        line: Number(m[3]),
+        column: Number(m[4]),
+        endLine: m[5] ? Number(m[5]) : undefined,
+        endColumn: m[6] ? Number(m[6]) : undefined,
+        severity: m[7] === 'warn' ? 1 : m[7] === 'error' ? 2 : undefined,
       });
     }
   }

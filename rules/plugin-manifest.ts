@@ -1,0 +1,182 @@
+import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import type { JsonNode, JsonObject, JsonString } from '../src/model/json/ast.js';
+import { describe, inner, opening, prop, rootObject } from '../src/rules-support/json/file.js';
+import { COMPONENT_FIELDS, DEFAULT_SPEC_DIRS, pathShapeProblem, type ComponentField } from '../src/rules-support/json/plugin-components.js';
+
+/** Claude Code's plugin names: lowercase letters, digits and hyphens. */
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Semantic versioning: MAJOR.MINOR.PATCH, optional pre-release and build. */
+const SEMVER = /^(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+/** Frontmatter keys that make a markdown file a spec rather than a document. */
+const SPEC_KEYS = ['name', 'tools', 'model', 'allowed-tools', 'argument-hint'];
+/** Folders whose markdown is not the plugin's components (project specs, the manifest's own folder). */
+const NOT_COMPONENTS = new Set(['.claude', '.opencode', '.claude-plugin', 'node_modules', '.git']);
+/** How many unreached specs one manifest names before it sums up the rest. */
+const MAX_UNREACHED = 10;
+
+type Ctx = RuleContext;
+interface Reached {
+  abs: string;
+  dir: boolean;
+}
+
+function checkName(ctx: Ctx, root: JsonObject): void {
+  const p = prop(root, 'name');
+  if (!p) {
+    ctx.report({ message: 'plugin.json has no "name": Claude Code requires the plugin\'s kebab-case name', messageId: 'name-missing', range: opening(root) });
+    return;
+  }
+  if (p.value.type !== 'string') {
+    ctx.report({ message: `plugin "name" is ${describe(p.value)}; expected a kebab-case string`, messageId: 'name-type', range: p.value.range });
+    return;
+  }
+  if (!KEBAB.test(p.value.value)) {
+    ctx.report({ message: `plugin name ${JSON.stringify(p.value.value)} is not kebab-case: use lowercase letters, digits and hyphens (e.g. "code-review")`, messageId: 'name-case', range: p.value.range });
+  }
+}
+
+function checkVersion(ctx: Ctx, root: JsonObject): void {
+  const p = prop(root, 'version');
+  if (!p) return;
+  if (p.value.type !== 'string') ctx.report({ message: `plugin "version" is ${describe(p.value)}; expected a semantic version string such as "1.2.0"`, messageId: 'version-type', range: p.value.range });
+  else if (!SEMVER.test(p.value.value)) ctx.report({ message: `plugin version ${JSON.stringify(p.value.value)} is not a semantic version (MAJOR.MINOR.PATCH, such as "1.2.0")`, messageId: 'version-semver', range: p.value.range });
+}
+
+function checkAuthor(ctx: Ctx, root: JsonObject): void {
+  const p = prop(root, 'author');
+  if (!p) return;
+  const v = p.value;
+  if (v.type === 'string') {
+    // The string is the author's name: the object form says the same thing.
+    ctx.report({
+      message: `plugin "author" is a string; Claude Code expects an object such as {"name": ${JSON.stringify(v.value)}}`,
+      messageId: 'author-type',
+      range: v.range,
+      fix: { range: [v.range.start, v.range.end], text: `{ "name": ${ctx.doc.text.slice(v.range.start, v.range.end)} }` },
+    });
+  } else if (v.type !== 'object') {
+    ctx.report({ message: `plugin "author" is ${describe(v)}; expected an object with a "name"`, messageId: 'author-type', range: v.range });
+  } else if (!prop(v, 'name')) {
+    ctx.report({ message: 'plugin "author" has no "name"', messageId: 'author-name', range: opening(v) });
+  }
+}
+
+const KIND_WORD: Record<string, string> = { agents: 'agent', commands: 'command' };
+
+/** Checks one component path; returns what it reaches (null when it reaches nothing). */
+function checkPath(ctx: Ctx, field: ComponentField, node: JsonString, pluginRoot: string | null): Reached | null {
+  const v = node.value;
+  const key = `"${field.key}"`;
+  const shape = pathShapeProblem(v);
+  if (shape === 'empty') {
+    ctx.report({ message: `${key} holds an empty path`, messageId: 'path-empty', range: node.range });
+    return null;
+  }
+  if (shape === 'absolute') {
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} is absolute; component paths are relative to the plugin root and start with ./`, messageId: 'path-absolute', range: node.range });
+    return null;
+  }
+  if (shape === 'outside') {
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} leads outside the plugin; an installed plugin is copied without what lies outside its folder`, messageId: 'path-outside', range: node.range });
+    return null;
+  }
+  const files = ctx.project.files;
+  if (!files || pluginRoot === null) {
+    if (shape === 'no-dot-slash') ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', range: node.range });
+    return null;
+  }
+  const abs = files.resolve(pluginRoot, v);
+  const st = files.stat(abs);
+  if (st === null) {
+    const what = KIND_WORD[field.key] && /\.md$/i.test(v) ? `${KIND_WORD[field.key]} file ${JSON.stringify(v)} listed in ${key}` : `${key} path ${JSON.stringify(v)}`;
+    ctx.report({ message: `${what} does not exist in the plugin`, messageId: 'path-missing', range: node.range });
+    return null;
+  }
+  if (shape === 'no-dot-slash') {
+    // The path exists: writing it with ./ is what Claude Code asks, and changes nothing else.
+    const at = inner(node).start;
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', range: node.range, fix: { range: [at, at], text: './' } });
+  }
+  let wrong: string | null = null;
+  if (field.target === 'markdown-or-dir' && st === 'file' && !/\.md$/i.test(v)) wrong = 'is not a markdown file; expected a .md file or a folder of them';
+  else if (field.target === 'dir' && st === 'file') wrong = 'is a file; expected a folder (of skills, each <name>/SKILL.md)';
+  else if (field.target === 'json-file' && st === 'dir') wrong = 'is a folder; expected a JSON file';
+  if (wrong) {
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} ${wrong}`, messageId: 'path-type', range: node.range });
+    return null;
+  }
+  return { abs, dir: st === 'dir' };
+}
+
+function checkComponents(ctx: Ctx, root: JsonObject, pluginRoot: string | null): Reached[] {
+  const reached: Reached[] = [];
+  for (const field of COMPONENT_FIELDS) {
+    const p = prop(root, field.key);
+    if (!p) continue;
+    const items: JsonNode[] = p.value.type === 'array' ? p.value.items : [p.value];
+    for (const n of items) {
+      if (n.type === 'object' && field.inline) continue; // inline configuration: hooks-config, mcp-config
+      if (n.type !== 'string') {
+        ctx.report({ message: `"${field.key}" holds ${describe(n)}; expected a path such as "${field.example}"${field.inline ? ' or the configuration as an object' : ''}`, messageId: 'path-type', range: n.range });
+        continue;
+      }
+      const r = checkPath(ctx, field, n, pluginRoot);
+      if (r) reached.push(r);
+    }
+  }
+  return reached;
+}
+
+/** Markdown files in the plugin that look like specs, but that neither a default folder nor a declared path reaches. */
+function checkUnreached(ctx: Ctx, root: JsonObject, pluginRoot: string, reached: Reached[]): void {
+  const files = ctx.project.files!;
+  const unreached: string[] = [];
+  for (const f of files.markdownBelow(pluginRoot)) {
+    const rel = files.relative(pluginRoot, f);
+    const segs = rel.split('/');
+    if (DEFAULT_SPEC_DIRS.includes(segs[0]!) || segs.some((s) => NOT_COMPONENTS.has(s))) continue;
+    if (reached.some((r) => (r.dir ? !files.relative(r.abs, f).startsWith('..') : r.abs === f))) continue;
+    const keys = files.frontmatterKeys(f);
+    if (!keys || !keys.includes('description') || !SPEC_KEYS.some((k) => keys.includes(k))) continue;
+    unreached.push(rel);
+  }
+  if (unreached.length === 0) return;
+  const listed = prop(root, 'agents') ?? prop(root, 'commands');
+  const range = listed ? listed.keyRange : opening(root);
+  for (const rel of unreached.slice(0, MAX_UNREACHED)) {
+    const where = /(?:^|\/)SKILL\.md$/i.test(rel) ? 'list its folder in "skills", or move it into skills/' : 'list it in "agents" or "commands", or move it into agents/ or commands/';
+    ctx.report({
+      message: `"./${rel}" looks like a spec (frontmatter with a description) but no path of this plugin reaches it, so Claude Code does not load it: ${where}`,
+      messageId: 'unreached',
+      severity: 'warn',
+      range,
+    });
+  }
+  if (unreached.length > MAX_UNREACHED) {
+    ctx.report({ message: `${unreached.length - MAX_UNREACHED} more specs in this plugin are reached by no path`, messageId: 'unreached', severity: 'warn', range });
+  }
+}
+
+export default defineRule({
+  meta: {
+    id: 'plugin-manifest',
+    description: 'A plugin\'s .claude-plugin/plugin.json parses, names the plugin in kebab-case, and its component paths lead to what they declare.',
+    details:
+      'Claude Code does not load a plugin whose manifest is not valid JSON or has no name, and silently skips a component path that is absolute, lacks ./, or leads nowhere. A markdown spec in the plugin that no default folder or declared path reaches is never loaded (a warning).',
+    severity: 'error',
+    fixable: true,
+    standard: false,
+    kinds: ['plugin-manifest'],
+  },
+  check(ctx) {
+    const root = rootObject(ctx, 'plugin.json');
+    if (!root) return;
+    checkName(ctx, root);
+    checkVersion(ctx, root);
+    checkAuthor(ctx, root);
+    const files = ctx.project.files;
+    const pluginRoot = files ? files.dirname(files.dirname(ctx.doc.filePath)) : null;
+    const reached = checkComponents(ctx, root, pluginRoot);
+    if (files && pluginRoot !== null) checkUnreached(ctx, root, pluginRoot, reached);
+  },
+});
