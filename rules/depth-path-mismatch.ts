@@ -1,9 +1,63 @@
 import { defineRule } from '../src/engine/rule.js';
+import type { ProjectView } from '../src/engine/project.js';
+import type { JsonArray } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { delegationHolders } from '../src/standard/objects.js';
+import type { Fix, Suggestion } from '../src/types.js';
 
 interface Options {
   pathOffset?: number;
+}
+
+/** Who calls whom in the project, by name, from what the specs write (not from delegation_path examples). */
+function callees(project: ProjectView): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const e of project.graph.edges) {
+    if (e.via === 'delegation-path') continue;
+    let s = out.get(e.from.name);
+    if (!s) out.set(e.from.name, (s = new Set()));
+    s.add(e.to.name);
+  }
+  return out;
+}
+
+const bare = (name: string) => name.replace(/^\//, '');
+
+/**
+ * A path that misses `missing` names, each between two neighbours that the project's specs do not
+ * link directly but link through exactly one agent: the repair that inserts those agents. None
+ * when any gap is ambiguous or the count does not match (the depth may be the wrong one then).
+ */
+function pathRepair(text: string, path: JsonArray, missing: number, calls: Map<string, Set<string>>): { fix: Fix; added: string[] } | undefined {
+  const names = path.items.map((i) => (i.type === 'string' ? bare(i.value) : null));
+  if (names.some((n) => n === null)) return undefined;
+  const inserts: Array<{ at: number; name: string }> = [];
+  // The first pair is the orchestrator and the command: that link is not written in any spec.
+  for (let i = 1; i + 1 < names.length; i++) {
+    const a = names[i]!, b = names[i + 1]!;
+    const direct = calls.get(a);
+    if (direct?.has(b)) continue;
+    const via = [...(direct ?? [])].filter((x) => x !== a && x !== b && calls.get(x)?.has(b));
+    if (via.length !== 1) return undefined;
+    inserts.push({ at: i + 1, name: via[0]! });
+  }
+  if (inserts.length !== missing) return undefined;
+  const first = path.items[inserts[0]!.at]!.range.start;
+  const last = path.items[inserts[inserts.length - 1]!.at]!.range.start;
+  let out = '';
+  let from = first;
+  for (const { at, name } of inserts) {
+    const item = path.items[at]!;
+    const written = text.slice(item.range.start, item.range.end);
+    const value = item.type === 'string' ? item.value : '';
+    const k = written.indexOf(value);
+    if (!value || k < 0) return undefined;
+    const sep = text.slice(path.items[at - 1]!.range.end, item.range.start);
+    out += text.slice(from, item.range.start) + written.slice(0, k) + name + written.slice(k + value.length) + sep;
+    from = item.range.start;
+  }
+  out += text.slice(from, last);
+  return { fix: { range: [first, last], text: out }, added: inserts.map((i) => i.name) };
 }
 
 export default defineRule<Options>({
@@ -11,9 +65,9 @@ export default defineRule<Options>({
     id: 'depth-path-mismatch',
     description: 'delegation_path has exactly delegation_depth + 2 entries.',
     details:
-      'The standard counts orchestrator -> command as depth 0 and command -> subagent as depth 1, so every delegation_path holds delegation_depth + 2 names (orchestrator, command, then one per delegation). A mismatch means the depth or the path is wrong, and depth limits and cycle checks then act on bad data.',
+      'The standard counts orchestrator -> command as depth 0 and command -> subagent as depth 1, so every delegation_path holds delegation_depth + 2 names (orchestrator, command, then one per delegation). A mismatch means the depth or the path is wrong, and depth limits and cycle checks then act on bad data. Which one is wrong only the author knows, so the repairs are suggestions: set the depth to match the path, or (where the project\'s delegations show which agents the path misses) add them to the path.',
     severity: 'error',
-    fixable: true,
+    hasSuggestions: true,
     schema: {
       type: 'object',
       additionalProperties: false,
@@ -21,8 +75,9 @@ export default defineRule<Options>({
     },
     defaultOptions: { pathOffset: 2 },
   },
-  check({ doc, options, profile, report }) {
+  check({ doc, options, profile, project, report }) {
     const offset = options.pathOffset ?? profile.pathOffset;
+    let calls: Map<string, Set<string>> | undefined;
     for (const { node: holder } of delegationHolders(doc)) {
       const depth = findProperty(holder, 'delegation_depth')?.value;
       const pathNode = findProperty(holder, 'delegation_path')?.value;
@@ -32,6 +87,14 @@ export default defineRule<Options>({
       if (len === depth.value + offset) continue;
       const expected = len - offset;
       const names = pathNode.items.map((i) => (i.type === 'string' ? i.value : '?')).join(' -> ');
+      const suggest: Suggestion[] = [];
+      if (expected >= 0) suggest.push({ desc: `Set delegation_depth to ${expected} (the path's length)`, messageId: 'setDepth', fix: { range: [depth.range.start, depth.range.end], text: String(expected) } });
+      const missing = depth.value + offset - len;
+      if (missing > 0 && Number.isInteger(missing)) {
+        calls ??= callees(project);
+        const repair = pathRepair(doc.text, pathNode, missing, calls);
+        if (repair) suggest.push({ desc: `Add ${repair.added.map((n) => `"${n}"`).join(' and ')} to delegation_path (the project's delegations pass through ${missing === 1 ? 'it' : 'them'})`, messageId: 'fixPath', fix: repair.fix });
+      }
       report({
         message:
           `delegation_depth is ${depth.value} but delegation_path has ${len} ${len === 1 ? 'entry' : 'entries'} (${names}); ` +
@@ -39,7 +102,7 @@ export default defineRule<Options>({
             ? `with this path the depth should be ${expected} (path length = depth + ${offset})`
             : `a path needs at least ${offset} entries (path length = depth + ${offset})`),
         range: depth.range,
-        fix: expected >= 0 ? { range: [depth.range.start, depth.range.end], text: String(expected) } : undefined,
+        suggest,
       });
     }
   },

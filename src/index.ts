@@ -20,7 +20,7 @@ export type {
   ReturnFormatV2Error,
   ReturnFormatV2Metadata,
 } from './standard/types.generated.js';
-export type { FileKind, LintMessage, LintResult, Location, Range, SeverityName, StandardName } from './types.js';
+export type { FileKind, Fix, LintMessage, LintResult, Location, Range, SeverityName, StandardName, Suggestion } from './types.js';
 
 // Lower-level pieces: the pipeline, config, formatters and rules, for tools built on agent-lint.
 export { lint, type LintRequest, type LintRun } from './lint.js';

@@ -43,6 +43,18 @@ export interface Fix {
   text: string;
 }
 
+/**
+ * A repair a person may choose (ESLint's suggestion): offered by the editor, the JSON output and
+ * --fix-dry-run, never applied by --fix. For repairs that are not certainly right, or where
+ * several repairs are possible (the depth or the path may be the wrong one).
+ */
+export interface Suggestion {
+  /** What applying it does, as an editor shows it ("Set delegation_depth to 1"). */
+  desc: string;
+  messageId?: string;
+  fix: Fix;
+}
+
 /** One finding, as the formatters see it (ESLint's message shape plus our extras). */
 export interface LintMessage extends Location {
   ruleId: string;
@@ -51,6 +63,8 @@ export interface LintMessage extends Location {
   /** A machine-friendly id of the message within its rule, when the rule has several. */
   messageId?: string;
   fix?: Fix;
+  /** Repairs a person may choose; --fix never applies them. */
+  suggestions?: Suggestion[];
   /** Other places the finding involves (for SARIF relatedLocations, graph cycles ...). */
   related?: Array<{ filePath: string; message: string } & Location>;
   /** Set by the engine on internal-error and fatal parse problems. */
@@ -87,6 +101,9 @@ export interface ReportDescriptor {
   loc?: Partial<Location> & { line: number; column: number };
   /** Overrides the rule's configured severity (e.g. a rule with warning and error findings). */
   severity?: 'warn' | 'error';
+  /** A repair that is certainly right: --fix applies it. */
   fix?: Fix;
+  /** Repairs a person may choose (the rule's meta must say `hasSuggestions`). */
+  suggest?: Suggestion[];
   related?: LintMessage['related'];
 }

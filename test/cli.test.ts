@@ -170,9 +170,9 @@ describe.concurrent('options', () => {
       expect(path.isAbsolute(f.filePath)).toBe(true);
       for (const k of ['messages', 'suppressedMessages', 'errorCount', 'fatalErrorCount', 'warningCount', 'fixableErrorCount', 'fixableWarningCount', 'usedDeprecatedRules']) expect(f).toHaveProperty(k);
     }
-    expect(out[1]!.messages[0]).toMatchObject({ ruleId: 'depth-path-mismatch', severity: 1, line: 5, column: 215, endLine: 5, endColumn: 216, fix: { text: '1' } });
+    expect(out[1]!.messages[0]).toMatchObject({ ruleId: 'depth-path-mismatch', severity: 1, line: 5, column: 215, endLine: 5, endColumn: 216, suggestions: [{ fix: { text: '1' } }] });
     expect(out[2]!.messages[0]).toMatchObject({ ruleId: 'frontmatter-valid', severity: 2, line: 3, column: 24 });
-    expect(out[1]).toMatchObject({ errorCount: 0, warningCount: 1, fixableWarningCount: 1 });
+    expect(out[1]).toMatchObject({ errorCount: 0, warningCount: 1, fixableWarningCount: 0 });
   });
 
   it('--output-file writes the report there (folders made), nothing to stdout, and no colour', async () => {
@@ -212,7 +212,7 @@ describe.concurrent('options', () => {
     const r = await cli(['--list-rules'], { cwd: TMP });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^frontmatter-valid +error +fixable +Frontmatter is valid YAML/m);
-    expect(r.stdout).toMatch(/^depth-path-mismatch +error +fixable +/m);
+    expect(r.stdout).toMatch(/^depth-path-mismatch +error +suggests +/m);
   });
 
   it('--print-config FILE prints the config in force for that file', async () => {

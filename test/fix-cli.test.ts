@@ -21,7 +21,7 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 const project = projectMaker(TMP);
 const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [BIN, '--no-color', ...args], { cwd, encoding: 'utf8' });
 
-/** A clean v2 return whose depth (2) does not fit its three-entry path: depth-path-mismatch, fixable. */
+/** A clean v2 return whose depth (2) does not fit its three-entry path: depth-path-mismatch, with a suggestion. */
 const AGENT = (eol: string) =>
   [
     '---',
@@ -48,65 +48,102 @@ const AGENT = (eol: string) =>
   ].join(eol);
 const FILE = '.claude/agents/researcher.md';
 
+/** A command whose argument-hint breaks YAML (frontmatter-valid): a repair that is certainly right, so --fix applies it. */
+const COMMAND = (eol: string) => ['---', 'description: Review code', 'argument-hint: [--quick] [--deep]', 'model: sonnet', '---', '', 'Review $ARGUMENTS', ''].join(eol);
+const CMD_FILE = '.claude/commands/review.md';
+const quoted = (text: string) => text.replace('[--quick] [--deep]', '"[--quick] [--deep]"');
+
 describe('--fix', () => {
   it('fixes the file, keeps BOM and CRLF and every other byte, and a second --fix changes nothing', () => {
-    const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(AGENT('\r\n'))]);
-    const dir = project({ [FILE]: original });
-    const r = cli(['--fix', '--rule', 'return-format-present:off'], dir);
+    const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(COMMAND('\r\n'))]);
+    const dir = project({ [CMD_FILE]: original });
+    const r = cli(['--fix'], dir);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const fixed = readFileSync(path.join(dir, FILE));
-    const expected = Buffer.from(original.toString('utf8').replace('"delegation_depth": 2', '"delegation_depth": 1'), 'utf8');
+    const fixed = readFileSync(path.join(dir, CMD_FILE));
+    const expected = Buffer.from(quoted(original.toString('utf8')), 'utf8');
     expect(fixed.equals(expected)).toBe(true);
     const again = cli(['--fix'], dir);
     expect(again.status).toBe(0);
-    expect(readFileSync(path.join(dir, FILE)).equals(expected)).toBe(true);
+    expect(readFileSync(path.join(dir, CMD_FILE)).equals(expected)).toBe(true);
   });
 
   it('--fix-dry-run prints a unified diff and changes no file', () => {
-    const dir = project({ [FILE]: AGENT('\n') });
+    const dir = project({ [CMD_FILE]: COMMAND('\n') });
     const r = cli(['--fix-dry-run'], dir);
-    expect(r.stdout).toContain(`--- a/${FILE}\n+++ b/${FILE}\n`);
-    expect(r.stdout).toContain('-    "delegation_depth": 2,\n+    "delegation_depth": 1,\n');
-    expect(readFileSync(path.join(dir, FILE), 'utf8')).toBe(AGENT('\n'));
+    expect(r.stdout).toContain(`--- a/${CMD_FILE}\n+++ b/${CMD_FILE}\n`);
+    expect(r.stdout).toContain('-argument-hint: [--quick] [--deep]\n+argument-hint: "[--quick] [--deep]"\n');
+    expect(readFileSync(path.join(dir, CMD_FILE), 'utf8')).toBe(COMMAND('\n'));
     // The report describes the text as it would be after the fixes: nothing left.
     expect(r.status).toBe(0);
   });
 
   it('--fix-dry-run with --format json puts the fixed text in "output"', () => {
-    const dir = project({ [FILE]: AGENT('\n') });
+    const dir = project({ [CMD_FILE]: COMMAND('\n') });
     const r = cli(['--fix-dry-run', '--format', 'json'], dir);
     const results = JSON.parse(r.stdout) as Array<{ output?: string; messages: unknown[] }>;
-    expect(results[0]!.output).toBe(AGENT('\n').replace('"delegation_depth": 2', '"delegation_depth": 1'));
+    expect(results[0]!.output).toBe(quoted(COMMAND('\n')));
   });
 
   it('does not write into a linked folder that leads out of the project', () => {
-    const outside = project({ 'agents/x.md': AGENT('\n') });
+    const outside = project({ 'commands/x.md': COMMAND('\n') });
     const dir = project({});
     mkdirSync(path.join(dir, '.claude'), { recursive: true });
-    symlinkSync(path.join(outside, 'agents'), path.join(dir, '.claude/agents'));
+    symlinkSync(path.join(outside, 'commands'), path.join(dir, '.claude/commands'));
     const r = cli(['--fix'], dir);
     expect(r.stderr).toContain('in a linked folder');
     expect(r.stderr).toContain('outside the project');
     expect(r.status).toBe(2);
-    expect(readFileSync(path.join(outside, 'agents/x.md'), 'utf8')).toBe(AGENT('\n'));
+    expect(readFileSync(path.join(outside, 'commands/x.md'), 'utf8')).toBe(COMMAND('\n'));
   });
 
   it('does not write through a symlink that leads out of the project', () => {
-    const outside = project({ 'agents/x.md': AGENT('\n') });
+    const outside = project({ 'commands/x.md': COMMAND('\n') });
     const dir = project({});
-    mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
-    symlinkSync(path.join(outside, 'agents/x.md'), path.join(dir, FILE));
-    const r = cli(['--fix', FILE], dir);
+    mkdirSync(path.join(dir, '.claude/commands'), { recursive: true });
+    symlinkSync(path.join(outside, 'commands/x.md'), path.join(dir, CMD_FILE));
+    const r = cli(['--fix', CMD_FILE], dir);
     expect(r.stderr).toContain('outside the project');
     expect(r.status).toBe(2);
-    expect(readFileSync(path.join(outside, 'agents/x.md'), 'utf8')).toBe(AGENT('\n'));
+    expect(readFileSync(path.join(outside, 'commands/x.md'), 'utf8')).toBe(COMMAND('\n'));
   });
 
   it('--fix and --fix-dry-run together are a usage error', () => {
     const r = cli(['--fix', '--fix-dry-run'], project({}));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('cannot be used together');
+  });
+});
+
+describe('suggestions (repairs a person chooses)', () => {
+  // depth 2 with a three-entry path: the depth or the path is wrong, so the repair is a suggestion.
+  it('--fix applies no suggestion: the file stays as it was and the finding stays', () => {
+    const dir = project({ [FILE]: AGENT('\n') });
+    const r = cli(['--fix', '--format', 'json'], dir);
+    expect(readFileSync(path.join(dir, FILE), 'utf8')).toBe(AGENT('\n'));
+    expect(r.status).toBe(1);
+    const [res] = JSON.parse(r.stdout) as Array<{ output?: string; fixableErrorCount: number; messages: Array<{ ruleId: string; fix?: unknown }> }>;
+    expect(res!.output).toBeUndefined();
+    expect(res!.fixableErrorCount).toBe(0);
+    expect(res!.messages.map((m) => [m.ruleId, m.fix])).toEqual([['depth-path-mismatch', undefined]]);
+  });
+
+  it('the JSON output lists them as ESLint does: suggestions: [{desc, messageId, fix: {range, text}}]', () => {
+    const dir = project({ [FILE]: AGENT('\n') });
+    const r = cli(['--format', 'json'], dir);
+    const [res] = JSON.parse(r.stdout) as Array<{ messages: Array<Record<string, unknown>> }>;
+    const at = AGENT('\n').indexOf('"delegation_depth": 2') + '"delegation_depth": '.length;
+    expect(res!.messages[0]).toMatchObject({ ruleId: 'depth-path-mismatch', line: 15, column: 25 });
+    expect(res!.messages[0]!['suggestions']).toEqual([{ desc: "Set delegation_depth to 1 (the path's length)", messageId: 'setDepth', fix: { range: [at, at + 1], text: '1' } }]);
+  });
+
+  it('--fix-dry-run shows each suggestion as a labelled diff, and changes no file', () => {
+    const dir = project({ [FILE]: AGENT('\n') });
+    const r = cli(['--fix-dry-run'], dir);
+    expect(r.stdout).toContain(`# suggestion for ${FILE}:15:25 (depth-path-mismatch): Set delegation_depth to 1 (the path's length)\n--- a/${FILE}\n+++ b/${FILE}\n`);
+    expect(r.stdout).toContain('-    "delegation_depth": 2,\n+    "delegation_depth": 1,\n');
+    expect(readFileSync(path.join(dir, FILE), 'utf8')).toBe(AGENT('\n'));
+    expect(r.status).toBe(1);
   });
 });
 

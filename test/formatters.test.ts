@@ -79,6 +79,7 @@ export const RESULTS: LintResult[] = [
       message: 'frontmatter is not valid YAML: Unexpected scalar at node end; quote the value: argument-hint: "[--x] [--y]"',
       messageId: 'UNEXPECTED_TOKEN',
       ...at(AGENT, ' [--depth n]'),
+      fix: { range: [AGENT.indexOf('[topic]'), AGENT.indexOf('[topic]') + '[topic] [--depth n]'.length], text: '"[topic] [--depth n]"' },
     },
     {
       ruleId: 'depth-path-mismatch',
@@ -86,7 +87,11 @@ export const RESULTS: LintResult[] = [
       message: 'delegation_depth is 2 but delegation_path has 3 entries (orchestrator -> research -> researcher); with this path the depth should be 1 (path length = depth + 2)',
       ...at(AGENT, '2,'),
       endColumn: at(AGENT, '2,').column + 1,
-      fix: { range: [AGENT.indexOf('2,'), AGENT.indexOf('2,') + 1], text: '1' },
+      // Two alternatives a person chooses between (ESLint's suggestions), no fix.
+      suggestions: [
+        { desc: "Set delegation_depth to 1 (the path's length)", messageId: 'setDepth', fix: { range: [AGENT.indexOf('2,'), AGENT.indexOf('2,') + 1], text: '1' } },
+        { desc: 'Add "planner" to delegation_path', fix: { range: [AGENT.indexOf('"researcher"]'), AGENT.indexOf('"researcher"]')], text: '"planner", ' } },
+      ],
     },
     {
       ruleId: 'depth-path-mismatch',
@@ -249,7 +254,18 @@ describe('json', () => {
       expect(path.isAbsolute(r['filePath'] as string)).toBe(true);
     }
     const m = (parsed[0]!['messages'] as Array<Record<string, unknown>>)[1]!;
-    expect(m).toMatchObject({ ruleId: 'depth-path-mismatch', severity: 2, line: 8, column: 23, endLine: 8, endColumn: 24, fix: { text: '1' } });
+    expect(m).toMatchObject({ ruleId: 'depth-path-mismatch', severity: 2, line: 8, column: 23, endLine: 8, endColumn: 24 });
+    expect(m['fix']).toBeUndefined();
+    // ESLint's suggestion shape: desc, messageId where the rule gives one, and fix {range, text}.
+    const at = AGENT.indexOf('2,');
+    const p = AGENT.indexOf('"researcher"]');
+    expect(m['suggestions']).toEqual([
+      { desc: "Set delegation_depth to 1 (the path's length)", messageId: 'setDepth', fix: { range: [at, at + 1], text: '1' } },
+      { desc: 'Add "planner" to delegation_path', fix: { range: [p, p], text: '"planner", ' } },
+    ]);
+    const first = (parsed[0]!['messages'] as Array<Record<string, unknown>>)[0]!;
+    expect(first['fix']).toEqual({ range: [AGENT.indexOf('[topic]'), AGENT.indexOf('[topic]') + 19], text: '"[topic] [--depth n]"' });
+    expect(first).not.toHaveProperty('suggestions');
   });
   it('keeps the justification of a suppression', () => {
     expect((parsed[2]!['suppressedMessages'] as Array<Record<string, unknown>>)[0]!['suppressions']).toEqual([

@@ -47,4 +47,17 @@ describe('fixtures/sample-project', () => {
       expect(findings.filter((f) => f.file === p.file && f.rule === p.rule).map((f) => f.at)).toEqual([p.at]);
     }
   });
+
+  it('the planted path misses the researcher: --fix leaves it, and the suggestions offer both repairs', () => {
+    const fixing = lint({ cwd: SAMPLE, patterns: [], rules: ALL_RULES, config: (f) => configs.forFile(f), fix: true });
+    expect(fixing.fixed.map((f) => path.basename(f.filePath)).sort()).toEqual(['research.md', 'researcher.md']);
+    const verifier = fixing.results.find((r) => r.filePath.endsWith('source-verifier.md'))!;
+    const m = verifier.messages.find((x) => x.ruleId === 'depth-path-mismatch')!;
+    expect(m.fix).toBeUndefined();
+    const applied = m.suggestions!.map((s) => verifier.source!.slice(0, s.fix.range[0]) + s.fix.text + verifier.source!.slice(s.fix.range[1]));
+    expect(applied.map((t) => /"delegation_depth": \d+,\n\s*"delegation_path": \[.*\]/.exec(t)![0].replace(/\s+/g, ' '))).toEqual([
+      '"delegation_depth": 1, "delegation_path": ["orchestrator", "research", "source-verifier"]',
+      '"delegation_depth": 2, "delegation_path": ["orchestrator", "research", "researcher", "source-verifier"]',
+    ]);
+  });
 });

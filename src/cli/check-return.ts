@@ -144,6 +144,7 @@ function toJson(r: CheckReturnResult<unknown>, displayPath: string): string {
       endColumn: m.endColumn,
       ...(m.messageId ? { messageId: m.messageId } : {}),
       ...(m.fix ? { fix: { range: m.fix.range, text: m.fix.text } } : {}),
+      ...(m.suggestions?.length ? { suggestions: m.suggestions.map((s) => ({ desc: s.desc, ...(s.messageId ? { messageId: s.messageId } : {}), fix: { range: s.fix.range, text: s.fix.text } })) } : {}),
     })),
   };
   return JSON.stringify(out, null, 2) + '\n';

@@ -16,6 +16,7 @@ import { ProjectRoots } from '../discovery/project-root.js';
 import { prepareRules, type Rule } from '../engine/rule.js';
 import { DEFAULT_CACHE_FILE, LintCache } from '../cache.js';
 import { unifiedDiff } from '../fix/diff.js';
+import { suggestionDiffs } from '../fix/suggestions.js';
 import { FixWriteError, writeFixed } from '../fix/write.js';
 import { starterConfig, STARTER_CONFIG_FILE } from '../config/init.js';
 import { closest } from '../util/suggest.js';
@@ -107,10 +108,10 @@ function quietResults(results: LintResult[]): LintResult[] {
 
 
 function listRules(rules: readonly Rule[]): string {
-  const rows = rules.map((r) => [r.meta.id, r.meta.internal ? 'always' : r.meta.severity, r.meta.fixable ? 'fixable' : '-', r.meta.description]);
+  const rows = rules.map((r) => [r.meta.id, r.meta.internal ? 'always' : r.meta.severity, r.meta.fixable ? 'fixable' : r.meta.hasSuggestions ? 'suggests' : '-', r.meta.description]);
   const w0 = Math.max(...rows.map((r) => r[0]!.length));
   const w1 = Math.max(...rows.map((r) => r[1]!.length));
-  return rows.map((r) => `${r[0]!.padEnd(w0)}  ${r[1]!.padEnd(w1)}  ${r[2]!.padEnd(7)}  ${r[3]}`).join('\n') + '\n';
+  return rows.map((r) => `${r[0]!.padEnd(w0)}  ${r[1]!.padEnd(w1)}  ${r[2]!.padEnd(8)}  ${r[3]}`).join('\n') + '\n';
 }
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
@@ -226,6 +227,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       }
     } else if (opts.fixDryRun && opts.format !== 'json') {
       for (const f of run.fixed) io.stdout(unifiedDiff(shownPath(io.cwd, f.filePath), f.original, f.output));
+      // Suggestions are never applied; the dry run shows each one as a diff a person may apply.
+      const offered = suggestionDiffs(run.results, (f) => shownPath(io.cwd, f));
+      if (offered) io.stdout(offered);
     }
 
     if (run.unreadable.length) {

@@ -4,7 +4,7 @@
  */
 import type { DocumentModel } from '../model/document.js';
 import type { Profile } from '../standard/profiles.js';
-import type { LintMessage, LintResult, Location, ReportDescriptor } from '../types.js';
+import type { Fix, LintMessage, LintResult, Location, ReportDescriptor } from '../types.js';
 import type { ProjectView } from './project.js';
 import type { Rule } from './rule.js';
 import { parseSuppressions, type Suppressions } from './suppressions.js';
@@ -98,16 +98,29 @@ export function internalError(ruleId: string, error: unknown): LintMessage {
   };
 }
 
-function toMessage(doc: DocumentModel, ruleId: string, setting: RuleSetting, d: ReportDescriptor): LintMessage {
+function checkFixRange(doc: DocumentModel, fix: Fix, what: string): void {
+  const [a, b] = fix.range;
+  if (!(a >= 0 && b >= a && b <= doc.text.length)) throw new RangeError(`${what} range [${a}, ${b}) is outside the file`);
+}
+
+function toMessage(doc: DocumentModel, rule: Rule['meta'], setting: RuleSetting, d: ReportDescriptor): LintMessage {
+  const ruleId = rule.id;
   const loc = locate(doc, d);
-  if (d.fix) {
-    const [a, b] = d.fix.range;
-    if (!(a >= 0 && b >= a && b <= doc.text.length)) throw new RangeError(`fix range [${a}, ${b}) is outside the file`);
+  if (d.fix) checkFixRange(doc, d.fix, 'fix');
+  const suggestions = d.suggest?.length ? d.suggest : undefined;
+  if (suggestions) {
+    // As ESLint: a rule that offers suggestions says so in its meta (the docs and editors read it).
+    if (!rule.hasSuggestions) throw new Error(`rule "${ruleId}" offers suggestions but its meta does not set hasSuggestions`);
+    for (const s of suggestions) {
+      if (!s.desc) throw new Error(`rule "${ruleId}" offers a suggestion without a description`);
+      checkFixRange(doc, s.fix, 'suggestion');
+    }
   }
   const severity: 1 | 2 = d.severity === 'warn' ? 1 : d.severity === 'error' ? 2 : setting.severity;
   const m: LintMessage = { ruleId, severity, message: d.message, ...loc };
   if (d.messageId) m.messageId = d.messageId;
   if (d.fix) m.fix = d.fix;
+  if (suggestions) m.suggestions = suggestions.map((s) => ({ desc: s.desc, ...(s.messageId ? { messageId: s.messageId } : {}), fix: { range: [s.fix.range[0], s.fix.range[1]], text: s.fix.text } }));
   if (d.related) m.related = d.related;
   return m;
 }
@@ -134,7 +147,7 @@ export function runRules(input: EngineInput): LintResult[] {
           project: input.project,
           profile: input.profile,
           options: setting.options,
-          report: (d) => pending.push(toMessage(doc, rule.meta.id, setting, d)),
+          report: (d) => pending.push(toMessage(doc, rule.meta, setting, d)),
         });
         for (const m of pending) col.add(m);
       } catch (e) {
@@ -161,7 +174,7 @@ export function runRules(input: EngineInput): LintResult[] {
         report: (doc, d) => {
           if (!targetSet.has(doc) || !enabled(doc)) return;
           const setting = input.settingsFor(doc).get(rule.meta.id)!;
-          collectors.get(doc)!.add(toMessage(doc, rule.meta.id, setting, d));
+          collectors.get(doc)!.add(toMessage(doc, rule.meta, setting, d));
         },
       });
     } catch (e) {

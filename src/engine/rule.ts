@@ -31,8 +31,10 @@ export interface RuleMeta {
    * standard (frontmatter, references between files). Default: the standard, under `profiles`.
    */
   standard?: Profile['name'] | false;
-  /** The rule may return fixes. */
+  /** The rule may return fixes (repairs --fix applies: certainly right). */
   fixable?: boolean;
+  /** The rule may offer suggestions (repairs a person chooses; ESLint's `meta.hasSuggestions`). */
+  hasSuggestions?: boolean;
   /** JSON Schema of the rule's options object. */
   schema?: Record<string, unknown>;
   /** Option defaults (merged under the profile's and the user's). */

@@ -22,6 +22,7 @@ export const formatJson: Formatter = (results) =>
         ...(m.messageId ? { messageId: m.messageId } : {}),
         ...(m.fatal ? { fatal: true } : {}),
         ...(m.fix ? { fix: { range: m.fix.range, text: m.fix.text } } : {}),
+        ...(m.suggestions?.length ? { suggestions: m.suggestions.map((s) => ({ desc: s.desc, ...(s.messageId ? { messageId: s.messageId } : {}), fix: { range: s.fix.range, text: s.fix.text } })) } : {}),
       })),
       suppressedMessages: r.suppressedMessages.map((m) => ({
         ...position(m),

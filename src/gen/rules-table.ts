@@ -26,7 +26,7 @@ export function rulesTable(rules: readonly Rule[]): string {
     .filter((r) => !r.meta.internal)
     .map((r) => {
       const m = r.meta;
-      return `| [${m.id}](docs/rules/${m.id}.md) | ${m.severity} | ${profileCell(m)} | ${m.fixable ? 'yes' : ''} | ${cell(m.description)} |`;
+      return `| [${m.id}](docs/rules/${m.id}.md) | ${m.severity} | ${profileCell(m)} | ${m.fixable ? 'yes' : m.hasSuggestions ? 'suggestions' : ''} | ${cell(m.description)} |`;
     });
   const internal = sorted.filter((r) => r.meta.internal).map((r) => `\`${r.meta.id}\``);
   return [
