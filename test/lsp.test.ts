@@ -77,14 +77,14 @@ describe('agent-lint lsp --stdio', () => {
     expect(unknown.message).toContain('"reviewer"');
   });
 
-  it('offers the fix, disabling for the block and the file, and the docs', async () => {
+  it('offers the suggestion, disabling for the block and the file, and the docs', async () => {
     const uri = uriOf(f('.claude/agents/worker.md'));
     await open(c, f('.claude/agents/worker.md'));
     const diags = await c.diagnostics(uri);
     expect(diags.map(brief)).toEqual(['depth-path-mismatch 15:24-15:25']);
     const actions = (await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diags[0]!.range, context: { diagnostics: diags } })) as CodeAction[];
     expect(actions.map((a) => a.title)).toEqual([
-      expect.stringMatching(/^Fix: delegation_depth is 2 but delegation_path has 3 entries/),
+      "Set delegation_depth to 1 (the path's length)",
       'Disable depth-path-mismatch for this code block',
       'Disable depth-path-mismatch for this file',
       'Open the documentation of depth-path-mismatch',
