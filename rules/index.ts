@@ -32,6 +32,17 @@ import unknownDelegationTarget from './unknown-delegation-target.js';
 import delegationGraphCycle from './delegation-graph-cycle.js';
 import delegationGraphDepth from './delegation-graph-depth.js';
 import pluginManifest from './plugin-manifest.js';
+import logEventShape from './log-event-shape.js';
+import logDepthLimit from './log-depth-limit.js';
+import logDepthStep from './log-depth-step.js';
+import logChildId from './log-child-id.js';
+import logCycle from './log-cycle.js';
+import logPathDepth from './log-path-depth.js';
+import logDelegationCount from './log-delegation-count.js';
+import logHang from './log-hang.js';
+import logTiming from './log-timing.js';
+import logOutcome from './log-outcome.js';
+import logTimeout from './log-timeout.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -63,4 +74,16 @@ export const ALL_RULES: readonly Rule[] = [
   delegationGraphCycle,
   delegationGraphDepth,
   pluginManifest,
+  // Delegation logs and registries (agent-lint check-log).
+  logEventShape,
+  logDepthLimit,
+  logDepthStep,
+  logChildId,
+  logCycle,
+  logPathDepth,
+  logDelegationCount,
+  logHang,
+  logTiming,
+  logOutcome,
+  logTimeout,
 ];

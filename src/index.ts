@@ -7,6 +7,8 @@ export { lintFiles, lintText, type LintOptions, type LintFilesOptions, type Lint
 export { schemas, type StandardSchemas } from './api/schemas.js';
 export { checkReturn, type CheckReturnOptions, type CheckReturnResult, type ReturnMessage } from './check-return/check.js';
 export { RETURN_RULE_IDS, type ReturnRuleId } from './check-return/rules.js';
+export { lintLog, type LintLogOptions, type LintLogResult } from './api/log.js';
+export type { LogSummary, StoryNode, SessionNode, LogTotals } from './log/summary.js';
 export { ConfigError, loadConfig, findConfigFile } from './config/load.js';
 export { PROFILES, STANDARD_NAMES, type Profile } from './standard/profiles.js';
 export type {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { runCheckLog } from './check-log.js';
 import { runCheckReturn } from './check-return.js';
 import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
@@ -60,16 +61,19 @@ function main() {
     // The launcher when it runs us (the bundle with its code cache), else this module.
     workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
   };
-  // `agent-lint check-return ...` judges a subagent's reply, `agent-lint graph` prints the
-  // delegation graph; anything else lints specs.
+  // `agent-lint check-return ...` judges a subagent's reply, `check-log` delegation logs,
+  // `agent-lint graph` prints the delegation graph, `lsp` is the language server; anything
+  // else lints specs.
   const run =
     argv[0] === 'check-return'
       ? runCheckReturn(argv.slice(1), io)
-      : argv[0] === 'graph'
-        ? runGraphCli(argv, io)
-        : argv[0] === 'lsp'
-          ? loadLsp().then((m) => m.runLsp(argv.slice(1), io))
-          : runCli(argv, io);
+      : argv[0] === 'check-log'
+        ? runCheckLog(argv.slice(1), io)
+        : argv[0] === 'graph'
+          ? runGraphCli(argv, io)
+          : argv[0] === 'lsp'
+            ? loadLsp().then((m) => m.runLsp(argv.slice(1), io))
+            : runCli(argv, io);
   run.then(
     (code) => {
       process.exitCode = code;

@@ -6,6 +6,7 @@ import type { DocumentModel } from '../model/document.js';
 import type { Profile } from '../standard/profiles.js';
 import type { FileKind, ReportDescriptor, SeverityName } from '../types.js';
 import type { ProjectView } from './project.js';
+import type { LogRuleContext, LogVisitor } from '../log/rule-types.js';
 
 export interface RuleMeta {
   /** The public kebab-case id. */
@@ -46,6 +47,8 @@ export interface RuleMeta {
   needs?: Array<'markdown'>;
   /** The rule is an engine diagnostic (internal-error): it is never run. */
   internal?: boolean;
+  /** What the rule checks: specs (default) or delegation logs (`check-log`; see `checkLog`). */
+  checks?: 'specs' | 'logs';
 }
 
 export interface RuleContext<O = Record<string, unknown>> {
@@ -72,6 +75,11 @@ export interface Rule<O = any> {
   check?(ctx: RuleContext<O>): void;
   /** Cross-file check, run once per project after the per-file checks. */
   checkProject?(ctx: ProjectRuleContext<O>): void;
+  /**
+   * A check of delegation logs and registries (`agent-lint check-log`), not of specs: returns
+   * the visitors the log engine calls for each entry and at the end of the log.
+   */
+  checkLog?(ctx: LogRuleContext<O>): LogVisitor;
 }
 
 export function defineRule<O = Record<string, unknown>>(rule: Rule<O>): Rule<O> {

@@ -1,0 +1,46 @@
+import { defineRule } from '../src/engine/rule.js';
+import { at, storyKeys } from '../src/log/entry.js';
+
+interface Options {
+  maxDelegations?: number;
+  countPer?: 'parent' | 'tree';
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'log-delegation-count',
+    description: 'No story delegates more often than allowed.',
+    details:
+      'The bounded-delegation variant allows 10 delegations per story (MAX_DELEGATIONS_PER_STORY; "Too many delegations (12). Maximum: 10"). By default the delegations a story makes itself are counted (countPer "parent"); countPer "tree" counts every delegation under a root story, nested ones included. Reported once per story, at the first delegation over the limit. Delegation Standard 2.0 sets no such limit: under it the rule checks only when maxDelegations is set.',
+    severity: 'error',
+    checks: 'logs',
+    standard: 'bounded',
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxDelegations: { type: 'integer', minimum: 0, description: "The most delegations per story (default: the profile's, 10 in bounded; none in v2 and v1)." },
+        countPer: { enum: ['parent', 'tree'], description: 'Count the delegations each story makes ("parent", default) or all under a root story ("tree").' },
+      },
+    },
+    defaultOptions: { countPer: 'parent' },
+  },
+  checkLog({ options, profile, report }) {
+    const max = options.maxDelegations ?? profile.maxDelegationsPerStory;
+    const perTree = options.countPer === 'tree';
+    const counts = new Map<string, number>();
+    const reported = new Set<string>();
+    return {
+      entry(e, facts) {
+        if (max === undefined || !facts || facts.link !== 'new') return;
+        const story = perTree ? facts.root : facts.parent;
+        const n = perTree ? facts.delegationsInTree : (counts.get(story) ?? 0) + 1;
+        if (!perTree) counts.set(story, n);
+        if (n <= max || reported.has(story)) return;
+        reported.add(story);
+        const what = perTree ? `the tree of ${story} holds` : `${story} makes`;
+        report(e, { message: `${what} ${n} delegations with ${facts.child}, above the limit of ${max}`, range: at(e, storyKeys(e).child) });
+      },
+    };
+  },
+});

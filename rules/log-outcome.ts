@@ -1,0 +1,43 @@
+import { defineRule } from '../src/engine/rule.js';
+import { at, bool, prop, str, time } from '../src/log/entry.js';
+import { clock } from '../src/log/time-text.js';
+
+/** Keys that say why a delegation failed. */
+const ERROR_KEYS = ['error', 'errors', 'error_message', 'failure_reason'];
+
+export default defineRule({
+  meta: {
+    id: 'log-outcome',
+    description: 'A failed delegation says why, and no child completes after its parent has completed.',
+    details:
+      'A delegation that ends with "success": false (or "status": "failed") and no error leaves nobody able to tell what went wrong ("Unclear failure attribution", seed 004): log an "error". A child that completes after its parent completed was never seen by its parent: the parent\'s result was built without it (results flow back from depth 2 to depth 1 to depth 0).',
+    severity: 'error',
+    checks: 'logs',
+  },
+  checkLog({ report }) {
+    /** When each story completed (status events), for its children's completions. */
+    const done = new Map<string, number>();
+    return {
+      entry(e, facts) {
+        if (e.shape === 'registry') return;
+        const status = str(e, 'status');
+        const ev = str(e, 'event');
+        const ending = status === 'completed' || status === 'failed' || ev === 'delegation_completed' || ev === 'delegation_failed';
+        if (!ending) return;
+        const failed = bool(e, 'success') === false || status === 'failed' || ev === 'delegation_failed';
+        if (failed && !ERROR_KEYS.some((k) => prop(e, k))) {
+          const where = prop(e, 'success') ? 'success' : e.shape === 'status' ? 'status' : 'event';
+          report(e, { message: `${str(e, e.shape === 'status' ? 'child_story' : 'child')} failed and no "error" says why`, range: at(e, where), messageId: 'no-error' });
+        }
+        if (e.shape !== 'status' || !facts) return;
+        const ts = time(e, 'timestamp');
+        if (ts === undefined) return;
+        if (!done.has(facts.child)) done.set(facts.child, ts);
+        const parentDone = done.get(facts.parent);
+        if (parentDone !== undefined && parentDone < ts) {
+          report(e, { message: `${facts.child} ended at ${clock(ts)}, after its parent ${facts.parent} completed at ${clock(parentDone)}: the parent never saw it`, range: at(e, 'timestamp'), messageId: 'after-parent' });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,69 @@
+import { defineRule } from '../src/engine/rule.js';
+import { at, num, str, time } from '../src/log/entry.js';
+import { clock } from '../src/log/time-text.js';
+
+interface Options {
+  toleranceMs?: number;
+}
+
+interface Start {
+  at: number;
+  line: number;
+}
+
+export default defineRule<Options>({
+  meta: {
+    id: 'log-timing',
+    description: "A delegation completes after it starts, and its duration_ms agrees with its timestamps.",
+    details:
+      'The completed (or failed) event of a delegation must not be logged before its start, and its duration_ms is the time between the two: 10:30:45 to 10:35:22 is 277000 ms (seed 004). A duration that disagrees by more than toleranceMs (default 2000: timestamps are written to the second) means a clock or a counter is wrong, and the cost and timeout reports built on it are wrong too. In the audit trail the duration may be shorter than the time since delegation_created (validation and the worktree come first) but not longer.',
+    severity: 'error',
+    checks: 'logs',
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        toleranceMs: { type: 'integer', minimum: 0, description: 'How far duration_ms may be from the timestamps, in ms (default 2000).' },
+      },
+    },
+    defaultOptions: { toleranceMs: 2000 },
+  },
+  checkLog({ options, report }) {
+    const tolerance = options.toleranceMs ?? 2000;
+    const started = new Map<string, Start>();
+    const created = new Map<string, Start>();
+    return {
+      entry(e) {
+        if (e.shape === 'registry') return;
+        const ts = time(e, 'timestamp');
+        if (ts === undefined) return;
+        const status = e.shape === 'status' ? str(e, 'status') : undefined;
+        const ev = e.shape === 'audit' ? str(e, 'event') : undefined;
+        const child = str(e, e.shape === 'status' ? 'child_story' : 'child');
+        if (child === undefined) return;
+        if (status === 'started' || ev === 'delegation_created') {
+          const into = status ? started : created;
+          if (!into.has(child)) into.set(child, { at: ts, line: e.line });
+          return;
+        }
+        const done = status === 'completed' || status === 'failed' || ev === 'delegation_completed' || ev === 'delegation_failed';
+        if (!done) return;
+        const from = status ? started : created;
+        const start = from.get(child);
+        if (!start) return;
+        from.delete(child);
+        const what = status ? 'started' : 'was created';
+        if (ts < start.at) {
+          report(e, { message: `${child} ${status ?? ev} at ${clock(ts)}, before it ${what} at ${clock(start.at)} (line ${start.line})`, range: at(e, 'timestamp'), messageId: 'order' });
+          return;
+        }
+        const d = num(e, 'duration_ms');
+        if (d === undefined) return;
+        const elapsed = ts - start.at;
+        if (status ? Math.abs(d - elapsed) > tolerance : d > elapsed + tolerance) {
+          report(e, { message: `duration_ms ${d} disagrees with the timestamps: ${elapsed} ms from ${clock(start.at)} (line ${start.line}) to ${clock(ts)}`, range: at(e, 'duration_ms'), messageId: 'duration' });
+        }
+      },
+    };
+  },
+});
