@@ -3,7 +3,8 @@ import type { ProjectView } from '../src/engine/project.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { JsonBlock } from '../src/model/json/blocks.js';
 import { findProperty } from '../src/model/json/parse.js';
-import { concreteString, metadataOf } from '../src/standard/objects.js';
+import { concreteString, metadataOf, returnsOf } from '../src/standard/objects.js';
+import type { Profile } from '../src/standard/profiles.js';
 
 interface Options {
   lookBehindLines?: number;
@@ -38,9 +39,9 @@ function mentionedBefore(name: string, block: JsonBlock, doc: DocumentModel, lin
 const FIELD_NAME = /^(?:agent[_-]?name|agent[_-]?type|agent|name|subagent)$/i;
 
 /** The concrete agent_type of each return example that has one. */
-function agentTypes(doc: DocumentModel): Set<string> {
+function agentTypes(doc: DocumentModel, profile: Profile): Set<string> {
   const out = new Set<string>();
-  for (const { node } of doc.returnFormats) {
+  for (const { node } of returnsOf(doc, profile)) {
     const meta = metadataOf(node);
     const v = meta ? concreteString(findProperty(meta, 'agent_type')?.value) : undefined;
     if (v !== undefined && !FIELD_NAME.test(v)) out.add(v);
@@ -66,14 +67,14 @@ export default defineRule<Options>({
     },
     defaultOptions: { lookBehindLines: 4 },
   },
-  check({ doc, project, options, report }) {
+  check({ doc, project, profile, options, report }) {
     const lookBehind = options.lookBehindLines ?? 4;
-    if (doc.returnFormats.length === 0) return;
+    if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;
     // A file whose examples name two or more other agents documents what other agents return
     // (an orchestrator, or a document of the standard itself): those examples are not its own.
-    const foreign = [...agentTypes(doc)].filter((t) => t !== doc.name);
+    const foreign = [...agentTypes(doc, profile)].filter((t) => t !== doc.name);
     const catalogue = foreign.length >= 2;
-    for (const { node, block } of doc.returnFormats) {
+    for (const { node, block } of returnsOf(doc, profile)) {
       const meta = metadataOf(node);
       if (!meta) continue;
       const atNode = findProperty(meta, 'agent_type')?.value;

@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { closest } from '../src/util/suggest.js';
+import { returnsOf } from '../src/standard/objects.js';
 
 interface Options {
   knownCodes?: string[];
@@ -38,10 +39,14 @@ export default defineRule<Options>({
     },
   },
   check({ doc, profile, options, report }) {
-    const known = [...(options.knownCodes ?? profile.knownErrorCodes), ...(options.extraCodes ?? [])];
+    if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;
+    // A project's own return format brings its own codes, or none to check against.
+    const format = profile.returnFormat;
+    const known = [...(options.knownCodes ?? (format ? (format.errorCodes ?? []) : profile.knownErrorCodes)), ...(options.extraCodes ?? [])];
     const knownSet = new Set(known);
-    const checkKnown = profile.errorCodesStandardized || options.knownCodes !== undefined;
-    for (const { node } of doc.returnFormats) {
+    const checkKnown = options.knownCodes !== undefined || (format ? format.errorCodes !== undefined : profile.errorCodesStandardized);
+    const whose = format ? `codes of the project's return format (${format.file})` : `${profile.name} standardized codes`;
+    for (const { node } of returnsOf(doc, profile)) {
       const errs = findProperty(node, 'errors')?.value;
       if (errs?.type !== 'array') continue;
       for (const e of errs.items) {
@@ -57,7 +62,7 @@ export default defineRule<Options>({
           if (checkKnown && !knownSet.has(value)) {
             const near = closest(value, known);
             report({
-              message: `error code ${JSON.stringify(value)} is not one of the ${profile.name} standardized codes${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; expected one of ${known.join(', ')}, or add it to the extraCodes option`,
+              message: `error code ${JSON.stringify(value)} is not one of the ${whose}${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; expected one of ${known.join(', ')}, or add it to the extraCodes option`,
               range: c.range,
               severity: 'warn',
             });

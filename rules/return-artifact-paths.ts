@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
 import type { JsonString } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
-import { isEllipsisText } from '../src/standard/objects.js';
+import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
 
 interface Options {
   checkExists?: boolean;
@@ -69,8 +69,8 @@ export default defineRule<Options>({
     },
     defaultOptions: { checkExists: false },
   },
-  check({ doc, project, options, report }) {
-    for (const { node } of doc.returnFormats) {
+  check({ doc, project, profile, options, report }) {
+    for (const { node } of returnsOf(doc, profile)) {
       const arts = findProperty(node, 'artifacts')?.value;
       if (arts?.type !== 'array') continue;
       const seen = new Map<string, JsonString>();

@@ -35,10 +35,14 @@ export default defineRule({
     const fm = doc.frontmatter;
     if (fm?.data?.['mode'] === 'primary') return;
     if (doc.returnFormats.length > 0) return;
+    // Under the project's own format, a metadata-file block is the return it shows.
+    if (doc.fileReturns.length > 0 && profile.returnFormat) return;
     // A return block that does not parse is return-format-json's finding.
     if (doc.json.failures.some((f) => f.looksLikeReturnFormat)) return;
 
     const fields = profile.requiredReturnFields;
+    const format = profile.returnFormat;
+    const whose = format ? `the project's return format (${format.file}:${format.line})` : profile.title;
     let closest = '';
     const near = firstStatusObject(doc.json.blocks.map((b) => b.value));
     if (near) {
@@ -50,7 +54,7 @@ export default defineRule({
     const nameField = fm?.fields.find((f) => f.key === 'name');
     report({
       message:
-        `agent "${doc.name}" shows no return format: ${profile.title} has subagents return JSON with ${join(fields, 'and')}, ` +
+        `agent "${doc.name}" shows no return format: ${whose} has subagents return JSON with ${join(fields, 'and')}, ` +
         `and no JSON block in this spec has that shape${closest}`,
       // At the name key; else at the frontmatter's opening line, or 1:1.
       ...(nameField ? { range: nameField.keyRange } : fm ? { range: fm.openRange } : { loc: { line: 1, column: 1 } }),

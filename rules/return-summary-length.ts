@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
-import { isEllipsisText } from '../src/standard/objects.js';
+import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
 
 interface Options {
   maxChars?: number;
@@ -44,10 +44,11 @@ export default defineRule<Options>({
     defaultOptions: { checkMarkup: true },
   },
   check({ doc, profile, options, report }) {
+    if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;
     const max = options.maxChars ?? profile.summaryMaxChars;
     const warn = options.warnChars ?? profile.summaryWarnChars;
     const min = options.minChars ?? profile.summaryMinChars;
-    for (const { node } of doc.returnFormats) {
+    for (const { node } of returnsOf(doc, profile)) {
       const s = findProperty(node, 'summary')?.value;
       if (s?.type !== 'string' || s.alternatives) continue;
       const text = s.value;

@@ -17,6 +17,7 @@ import { ProjectView } from './engine/project.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
+import { ProjectFormats } from './return-format-lookup.js';
 import { whyUnreadable } from './util/fs-errors.js';
 import { diskFiles } from './util/project-files.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
@@ -211,6 +212,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
   const resultByFile = new Map<string, LintResult>();
   for (const { root, config, files } of groups.values()) {
     const profile = getProfile(config.standard);
+    const formats = new ProjectFormats(root, config, profile);
     const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs);
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
@@ -267,7 +269,9 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
       toLint = [];
       for (const doc of targetDocs) {
         const settings = JSON.stringify([...settingsFor(doc)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
-        const key = hashText(profile.name, doc.kind, settings, fingerprint, doc.text);
+        // The return format in force is part of the key: its document is not one of the specs.
+        const format = formats.formatFor(doc, project);
+        const key = hashText(profile.name, doc.kind, settings, fingerprint, doc.text, format ? `${format.file}\0${JSON.stringify(format.schema)}` : '');
         keys.set(doc, key);
         const hit = req.cache.get(doc.filePath, key);
         if (hit && !(req.fix && hit.messages.some((m) => m.fix))) {
@@ -276,7 +280,8 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
       }
     }
 
-    const lintDocs = (docs: DocumentModel[]) => runRules({ project, profile, rules: req.rules, targets: docs, settingsFor });
+    const lintDocs = (docs: DocumentModel[]) =>
+      runRules({ project, profile, rules: req.rules, targets: docs, settingsFor, profileFor: (doc) => formats.profileFor(doc, project) });
     const results = toLint.length ? lintDocs(toLint) : [];
     for (let i = 0; i < results.length; i++) {
       let r = results[i]!;

@@ -4,6 +4,7 @@
  */
 import type { Ajv as AjvType, Options as AjvOptions, ValidateFunction } from 'ajv';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import picomatch from 'picomatch';
 import type { RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../engine/rule.js';
@@ -19,7 +20,8 @@ interface RawConfig {
   standard?: StandardName;
   usesStandard?: boolean;
   rules?: Record<string, RuleEntry>;
-  overrides?: Array<{ files: string | string[]; kind?: FileKind; rules?: Record<string, RuleEntry> }>;
+  returnFormat?: string;
+  overrides?: Array<{ files: string | string[]; kind?: FileKind; rules?: Record<string, RuleEntry>; returnFormat?: string }>;
   ignores?: string[];
   knownAgents?: string[];
 }
@@ -42,6 +44,13 @@ export interface ResolvedConfig {
   settingsFor(relPath: string): Map<string, RuleSetting>;
   /** A kind set for the file by an override. */
   kindFor(relPath: string): FileKind | undefined;
+  /**
+   * The return-format file config names for the file (absolute): the last matching override's
+   * `returnFormat`, else the top-level one; undefined when config names none.
+   */
+  returnFormatFor(relPath: string): string | undefined;
+  /** Every return-format file the config names (absolute), to load them before a run. */
+  returnFormatFiles: string[];
   /** The raw, validated config (for --print-config). */
   raw: RawConfig;
 }
@@ -159,7 +168,9 @@ export function resolveConfig(loaded: LoadedConfig, rules: readonly Rule[], cliR
     match: picomatch(Array.isArray(o.files) ? o.files : [o.files], { dot: true }),
     kind: o.kind,
     rules: o.rules,
+    returnFormat: o.returnFormat === undefined ? undefined : path.resolve(loaded.dir, o.returnFormat),
   }));
+  const topFormat = raw.returnFormat === undefined ? undefined : path.resolve(loaded.dir, raw.returnFormat);
   const cache = new Map<string, Map<string, RuleSetting>>();
   const ignores = raw.ignores ?? [];
   const ignoreMatch = ignores.length ? picomatch(ignores.map((g) => g.replace(/\/+$/, '')), { dot: true }) : null;
@@ -177,6 +188,12 @@ export function resolveConfig(loaded: LoadedConfig, rules: readonly Rule[], cliR
       const parts = relPath.split('/');
       for (let i = parts.length; i > 0; i--) if (ignoreMatch(parts.slice(0, i).join('/'))) return true;
       return false;
+    },
+    returnFormatFiles: [...new Set([topFormat, ...overrides.map((o) => o.returnFormat)].filter((f): f is string => f !== undefined))],
+    returnFormatFor(relPath) {
+      let file = topFormat;
+      for (const o of overrides) if (o.returnFormat && o.match(relPath)) file = o.returnFormat;
+      return file;
     },
     kindFor(relPath) {
       let kind: FileKind | undefined;

@@ -29,6 +29,12 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
   const rulesSchema = { type: 'object', properties: ruleProps, additionalProperties: false, description: 'Rule severities and options: "off" | "warn" | "error", or [severity, options].' };
   const kind = { enum: [...ALL_KINDS], description: 'Treat the matched files as this kind of spec (or of JSON file: a plugin or marketplace manifest, hooks, settings, MCP servers).' };
   const globs = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
+  const returnFormat = {
+    type: 'string',
+    minLength: 1,
+    description:
+      "The project's own return format, instead of the standard's: a JSON Schema file (.json) or a markdown format document (.md) whose ```json template declares it, relative to the config file's folder. Default: the format document the project's specs reference, if they reference one.",
+  };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: `${REPO_URL}/raw/main/docs/config.schema.json`,
@@ -50,13 +56,14 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
         description: 'Force whether the project uses the delegation standard (default: detected from its files).',
       },
       rules: rulesSchema,
+      returnFormat,
       overrides: {
         type: 'array',
         items: {
           type: 'object',
           additionalProperties: false,
           required: ['files'],
-          properties: { files: globs, kind, rules: rulesSchema },
+          properties: { files: globs, kind, rules: rulesSchema, returnFormat },
         },
       },
       ignores: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to the config file\'s folder; a folder\'s pattern ignores everything in it.' },

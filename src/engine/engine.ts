@@ -25,6 +25,11 @@ export interface EngineInput {
   targets: readonly DocumentModel[];
   /** The rules in force for a document, by id (absent or severity 0: off). */
   settingsFor(doc: DocumentModel): ReadonlyMap<string, RuleSetting>;
+  /**
+   * The profile for a document when it differs from `profile` (a project's own return format
+   * in force for it). Asked only when a rule reads the profile of that document.
+   */
+  profileFor?(doc: DocumentModel): Profile;
 }
 
 function applies(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
@@ -134,6 +139,8 @@ export function runRules(input: EngineInput): LintResult[] {
   for (const doc of input.targets) {
     const settings = input.settingsFor(doc);
     const col = collectors.get(doc)!;
+    let docProfile: Profile | undefined;
+    const profileOf = () => (docProfile ??= input.profileFor ? input.profileFor(doc) : input.profile);
     for (const rule of input.rules) {
       if (!rule.check) continue;
       const setting = settings.get(rule.meta.id);
@@ -145,7 +152,10 @@ export function runRules(input: EngineInput): LintResult[] {
         rule.check({
           doc,
           project: input.project,
-          profile: input.profile,
+          // Read on use: finding the project's return format may read the project.
+          get profile() {
+            return profileOf();
+          },
           options: setting.options,
           report: (d) => pending.push(toMessage(doc, rule.meta, setting, d)),
         });

@@ -8,7 +8,8 @@ import { scanDelegations, type DelegationView } from './delegations.js';
 import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import type { JsonNode } from './json/ast.js';
-import { classifyObjects, extractJson, type ExtractedJson, type ShapedObject } from './json/blocks.js';
+import { classifyObjects, extractJson, isReturnFormat, type ExtractedJson, type ShapedObject } from './json/blocks.js';
+import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
 import { isJsonKind } from './kinds.js';
 import { LineIndex } from './lines.js';
@@ -59,6 +60,7 @@ export class DocumentModel {
   #fences?: FencedBlock[];
   #json?: ExtractedJson;
   #shaped?: { returns: ShapedObject[]; contexts: ShapedObject[] };
+  #fileReturns?: ShapedObject[];
   #markdown?: MdRoot;
   #delegations?: DelegationView;
   #xml?: XmlDocument;
@@ -139,6 +141,25 @@ export class DocumentModel {
     return this.#classified().returns;
   }
 
+  /**
+   * Blocks the spec says it writes to a (metadata) file that hold a status but not the shape of
+   * a console return (`{"status": "in_progress", "started_at": ...}`): returns in the project's
+   * own format, when one is in force (see standard/objects.ts `returnsOf`).
+   */
+  get fileReturns(): ShapedObject[] {
+    if (!this.#fileReturns) {
+      this.#fileReturns = [];
+      if (!this.#value) {
+        for (const block of this.json.blocks) {
+          const v = block.value;
+          if (v.type !== 'object' || isReturnFormat(v) || !isStatusObject(v)) continue;
+          if (returnRole(v, block, this.text, this.lines) === 'file') this.#fileReturns.push({ node: v, block, role: 'file' });
+        }
+      }
+    }
+    return this.#fileReturns;
+  }
+
   /** Delegation contexts (session_id plus delegation_depth or delegation_path). */
   get delegationContexts(): ShapedObject[] {
     return this.#classified().contexts;
@@ -150,7 +171,13 @@ export class DocumentModel {
       const root = this.#value;
       this.#shaped = { returns: root.type === 'object' ? [{ node: root, block: this.json.blocks[0]! }] : [], contexts: [] };
     }
-    if (!this.#shaped) this.#shaped = classifyObjects(this.json.blocks);
+    if (!this.#shaped) {
+      this.#shaped = classifyObjects(this.json.blocks);
+      for (const r of this.#shaped.returns) {
+        const role = returnRole(r.node, r.block, this.text, this.lines);
+        if (role) r.role = role;
+      }
+    }
     return this.#shaped;
   }
 

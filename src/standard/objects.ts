@@ -52,6 +52,16 @@ export interface DelegationHolder {
   block: JsonBlock;
 }
 
+/**
+ * The returns of a document under the format in force: its return-shaped objects, and with a
+ * project's own format also the blocks it says it writes to a metadata file (which need not
+ * have a console return's shape). The profile is read only when there are such blocks.
+ */
+export function returnsOf(doc: { returnFormats: readonly ShapedObject[]; fileReturns: readonly ShapedObject[] }, profile: { returnFormat?: unknown }): readonly ShapedObject[] {
+  if (doc.fileReturns.length === 0 || !profile.returnFormat) return doc.returnFormats;
+  return [...doc.returnFormats, ...doc.fileReturns].sort((a, b) => a.node.range.start - b.node.range.start);
+}
+
 /** Every return's metadata object and every delegation context of a document. */
 export function delegationHolders(doc: { returnFormats: readonly ShapedObject[]; delegationContexts: readonly ShapedObject[] }): DelegationHolder[] {
   const out: DelegationHolder[] = [];

@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { StandardName } from '../types.js';
+import type { ReturnFormat } from './return-format/format.js';
 
 /** A default and a maximum timeout, in seconds. */
 export interface TimeoutPair {
@@ -49,6 +50,11 @@ export interface Profile {
   readonly version: string;
   /** File name under ./schemas of the return-format JSON Schema (see {@link loadSchema}). */
   readonly returnSchemaFile: string;
+  /**
+   * The project's own documented return format, when one is in force: returns are validated
+   * against its schema instead of `returnSchemaFile` (see return-format/format.ts).
+   */
+  readonly returnFormat?: ReturnFormat;
   /** File name under ./schemas of the delegation-context JSON Schema, if the profile has one. */
   readonly delegationContextSchemaFile?: string;
   /** Top-level fields every return must have. */

@@ -20,6 +20,7 @@ import { toPlainValue } from '../model/json/parse.js';
 import type { Range } from '../types.js';
 import { closest } from '../util/suggest.js';
 import { PROFILES, STANDARD_NAMES, loadSchema, type Profile } from './profiles.js';
+import { formatLabel, type ReturnFormat } from './return-format/format.js';
 
 export interface SchemaViolation {
   /** JSON pointer of the offending value; for missing fields, of the object that lacks them. */
@@ -90,10 +91,34 @@ function standardTitle(file: string): string {
   return file;
 }
 
-/** Validates a return-format object against the profile's return-format schema. */
+const compiledFormats = new WeakMap<object, ValidateFunction>();
+
+/**
+ * The compiled validator of a project's return format (ajv, once per schema object). Throws
+ * with ajv's reason when the schema is not one ajv can compile.
+ */
+export function compiledFormat(format: ReturnFormat): ValidateFunction {
+  let fn = compiledFormats.get(format.schema);
+  if (!fn) {
+    const AjvClass = (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
+    // Its own instance: a project schema's $id must not clash with the standard's.
+    fn = new AjvClass(AJV_OPTIONS).compile(format.schema);
+    compiledFormats.set(format.schema, fn);
+  }
+  return fn;
+}
+
+/**
+ * Validates a return-format object against the return format in force: the project's own
+ * (`profile.returnFormat`) when it has one, else the profile's standard schema.
+ */
 export function validateReturnFormat(node: JsonNode, profile: Profile, options: ValidateOptions = {}): SchemaViolation[] {
+  const format = profile.returnFormat;
+  if (format) {
+    return validateNode(node, compiledFormat(format), { subject: 'return format', title: '', format }, options);
+  }
   const file = profile.returnSchemaFile;
-  return validateNode(node, file, { subject: 'return format', title: standardTitle(file) }, options);
+  return validateNode(node, compiledSchema(file), { subject: 'return format', title: standardTitle(file) }, options);
 }
 
 /**
@@ -102,7 +127,7 @@ export function validateReturnFormat(node: JsonNode, profile: Profile, options: 
  */
 export function validateDelegationContext(node: JsonNode, profile?: Profile, options: ValidateOptions = {}): SchemaViolation[] {
   const file = profile?.delegationContextSchemaFile ?? PROFILES.v2.delegationContextSchemaFile!;
-  return validateNode(node, file, { subject: 'delegation context', title: PROFILES.v2.title }, options);
+  return validateNode(node, compiledSchema(file), { subject: 'delegation context', title: PROFILES.v2.title }, options);
 }
 
 interface Labels {
@@ -110,6 +135,18 @@ interface Labels {
   subject: string;
   /** The standard, for "(X requires a, b, c)". */
   title: string;
+  /** The project's return format: every message says so, citing the template's line. */
+  format?: ReturnFormat;
+}
+
+/** `/artifacts/0/type` -> `artifacts/type`: a template path (array indices dropped). */
+function templatePath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .filter((s) => !/^\d+$/.test(s))
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('/');
 }
 
 /** One step from the root to the offending node. */
@@ -260,9 +297,8 @@ function valueSite(step: Step): Range {
   return step.node.range;
 }
 
-function validateNode(root: JsonNode, file: string, labels: Labels, options: ValidateOptions): SchemaViolation[] {
+function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels, options: ValidateOptions): SchemaViolation[] {
   const templates = options.templates !== false;
-  const validate = compiledSchema(file);
   validate(toPlainValue(root));
   const errors: ErrorObject[] = validate.errors ?? [];
   const out: SchemaViolation[] = [];
@@ -354,11 +390,16 @@ function validateNode(root: JsonNode, file: string, labels: Labels, options: Val
     const path = displayPath(steps, labels.subject);
     const fields = missing.map((m) => `"${m}"`);
     const list = fields.length === 1 ? fields[0]! : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
-    const message = `${path} is missing required field${missing.length === 1 ? '' : 's'} ${list} (${labels.title} requires ${required.join(', ')})`;
+    const by = labels.format ? `${formatLabel(labels.format, templatePath(pointer))}, which requires` : `${labels.title} requires`;
+    const message = `${path} is missing required field${missing.length === 1 ? '' : 's'} ${list} (${by} ${required.join(', ')})`;
     const range = last.keyRange ?? { start: obj.range.start, end: obj.range.start + 1 };
     out.push({ ...violation(pointer, 'required', message, last, range), missing });
   }
 
+  if (labels.format) {
+    // Say which format judged the value, at the template line that declares it.
+    for (const v of out) if (v.keyword !== 'required') v.message += ` (${formatLabel(labels.format, templatePath(v.pointer))})`;
+  }
   out.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   return out;
 }

@@ -203,6 +203,8 @@ export function isDelegationContext(o: JsonObject): boolean {
 export interface ShapedObject {
   node: JsonObject;
   block: JsonBlock;
+  /** What the prose says the object is: written to a (metadata) file, or a caller's sketch of the fields it reads. */
+  role?: import('./return-roles.js').ReturnRole;
 }
 
 /** Every return-format object and delegation context in the blocks (nested ones too). */

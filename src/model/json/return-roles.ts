@@ -1,0 +1,58 @@
+/**
+ * What the prose around a return-shaped JSON block says it is:
+ * - `file`: the spec writes it to a file (a metadata file such as `.return-meta.json`): it is a
+ *   return in the project's format, also when it holds fewer keys than a console return
+ *   (`{"status": "in_progress", "started_at": ..., "partial_progress": ...}`);
+ * - `sketch`: a caller lists the fields it reads from a return ("Extract from the return:"):
+ *   not a full return, so it is not asked for fields it does not claim to list.
+ *
+ * Block-level only. How a whole spec says its result comes back (console JSON, a text summary,
+ * a metadata file) is read elsewhere (the `intent` work on invocations and contracts).
+ */
+import type { LineIndex } from '../lines.js';
+import type { JsonObject } from './ast.js';
+import type { JsonBlock } from './blocks.js';
+
+export type ReturnRole = 'file' | 'sketch';
+
+/** Writing, then (on the same line) a metadata file or a `.json` path. */
+const WRITES_FILE = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)|updat(?:e|es|ing)|emit(?:s|ting)?|persist(?:s|ing)?)\b[^\n]{0,100}?(?:\.return-meta\b|meta(?:data)?[ _-]?file|\.json\b)/i;
+/** `Metadata file (.return-meta.json):`, `File: specs/{N}/.return-meta.json`. */
+const NAMES_META_FILE = /\.return-meta\.json|\breturn[ _-]meta(?:data)?[ _-]file\b|\bmetadata[ _-]file\b/i;
+/** A caller reading fields from what came back. */
+const READS_RETURN = /\b(?:read|reads|reading|parse|parses|parsing|extract|extracts|extracting)\b[^\n]{0,60}?\b(?:from|of|in)\b[^\n]{0,30}?\b(?:the\s+)?(?:subagent'?s?\s+|agent'?s?\s+)?(?:return|result|reply|response|output|metadata)\b|\bfields?\s+(?:I|we|the (?:caller|skill|command|orchestrator))\s+reads?\b/i;
+
+/** The prose that introduces a block: up to 3 non-blank lines above it, and text before it on its line or in its fence. */
+function introOf(block: JsonBlock, text: string, lines: LineIndex): string {
+  const start = block.fence ? block.fence.openRange.start : block.range.start;
+  const firstLine = lines.lineOf(start);
+  const parts: string[] = [];
+  for (let l = firstLine - 1, n = 0; l >= 0 && l >= firstLine - 6 && n < 3; l--) {
+    const s = lines.lineText(l).trim();
+    if (!s) continue;
+    // A heading ends the introduction: what is above it belongs to another part.
+    parts.unshift(s);
+    n++;
+    if (/^#{1,6}\s/.test(s)) break;
+  }
+  // Comments in the fence before the value: `// Write to specs/{N}_{SLUG}/.return-meta.json`.
+  const lineStart = lines.starts[lines.lineOf(block.range.start)]!;
+  const from = block.fence ? block.fence.contentRange.start : lineStart;
+  if (block.range.start > from) parts.push(text.slice(from, block.range.start));
+  return parts.join('\n');
+}
+
+/** The role the prose gives a return-shaped object of the block (only top-level objects get one). */
+export function returnRole(node: JsonObject, block: JsonBlock, text: string, lines: LineIndex): ReturnRole | undefined {
+  if (block.value !== node) return undefined;
+  const intro = introOf(block, text, lines);
+  if (!intro) return undefined;
+  if (WRITES_FILE.test(intro) || (NAMES_META_FILE.test(intro) && !READS_RETURN.test(intro))) return 'file';
+  if (READS_RETURN.test(intro)) return 'sketch';
+  return undefined;
+}
+
+/** A status and one more key of a return: the least a metadata file holds. */
+export function isStatusObject(o: JsonObject): boolean {
+  return o.properties.length >= 2 && o.properties.some((p) => p.key === 'status');
+}

@@ -1,0 +1,166 @@
+/**
+ * Which return format is in force for a spec: the file config names (`returnFormat`, top level
+ * or in an override), else the format document the spec references (`@.claude/context/formats/
+ * return-metadata-file.md`, `- Path: ...`), else the one document the project's specs
+ * reference, else the standard's. Reads the named and referenced files (bounded); the specs
+ * themselves come from the project view, as text.
+ */
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from './config/load.js';
+import type { ResolvedConfig } from './config/resolve.js';
+import type { ProjectView } from './engine/project.js';
+import type { DocumentModel } from './model/document.js';
+import { looksLikeReturnText } from './model/json/blocks.js';
+import type { Profile } from './standard/profiles.js';
+import { withReturnFormat, type ReturnFormat } from './standard/return-format/format.js';
+import { formatFromDocument, formatFromSchemaText, type TemplateResult } from './standard/return-format/template.js';
+import { compiledFormat } from './standard/validate.js';
+import { relPosix } from './util/paths.js';
+
+/** Largest format document or schema read. */
+const MAX_FORMAT_BYTES = 1024 * 1024;
+/** At most this many distinct referenced documents are read per project. */
+const MAX_REFERENCED = 200;
+
+/** `@path/to/doc.md` (Claude Code's import) and `Path: path/to/doc.md` lines. */
+const REFERENCE = /(?:^|[\s`("'])@([\w./-]+\.md)\b|\bPath:\s*`?([\w./-]+\.md)\b/gim;
+
+/** The markdown documents a spec's text references, as written. */
+export function referencedDocuments(text: string): string[] {
+  if (!text.includes('.md')) return [];
+  const out = new Set<string>();
+  for (const m of text.matchAll(REFERENCE)) out.add((m[1] ?? m[2])!);
+  return [...out];
+}
+
+function readBounded(file: string): string | { problem: string } {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { problem: 'not a regular file' };
+    if (st.size > MAX_FORMAT_BYTES) return { problem: `${st.size} bytes, over the ${MAX_FORMAT_BYTES}-byte limit` };
+    const buf = Buffer.alloc(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got).toString('utf8');
+  } catch (e) {
+    return { problem: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Reads a format file: a JSON Schema (.json) or a markdown format document. */
+export function loadFormatFile(abs: string, shown: string, profile: Profile, origin: ReturnFormat['origin']): TemplateResult {
+  const text = readBounded(abs);
+  if (typeof text !== 'string') return text;
+  if (/\.json$/i.test(abs)) return formatFromSchemaText(text, shown, origin);
+  return formatFromDocument(text, shown, profile, origin);
+}
+
+export class ProjectFormats {
+  readonly #root: string;
+  readonly #config: ResolvedConfig;
+  readonly #base: Profile;
+  readonly #named = new Map<string, ReturnFormat>();
+  readonly #referenced = new Map<string, ReturnFormat | null>();
+  readonly #profiles = new Map<ReturnFormat, Profile>();
+  #projectFormat?: ReturnFormat | null;
+
+  /** Loads the files config names now: a bad one is a config error before anything is linted. */
+  constructor(root: string, config: ResolvedConfig, base: Profile) {
+    this.#root = root;
+    this.#config = config;
+    this.#base = base;
+    for (const abs of config.returnFormatFiles) {
+      const shown = relPosix(root, abs).startsWith('..') ? relPosix(config.dir, abs) : relPosix(root, abs);
+      const r = loadFormatFile(abs, shown, base, 'config');
+      if ('problem' in r) throw new ConfigError(`returnFormat: ${shown}: ${r.problem}`, config.file ?? undefined);
+      try {
+        compiledFormat(r.format);
+      } catch (e) {
+        throw new ConfigError(`returnFormat: ${shown} is not a JSON Schema ajv can compile: ${(e as Error).message}`, config.file ?? undefined);
+      }
+      this.#named.set(abs, r.format);
+    }
+  }
+
+  /** The project's own format in force for a spec, if any. */
+  formatFor(doc: DocumentModel, project: ProjectView): ReturnFormat | undefined {
+    const named = this.#config.returnFormatFor(relPosix(this.#config.dir, doc.filePath));
+    if (named) return this.#named.get(named);
+    const own = this.#formatsReferencedBy(doc);
+    if (own.size === 1) return [...own][0];
+    if (own.size > 1) return undefined;
+    return this.#projectWide(project) ?? undefined;
+  }
+
+  /** The profile for a spec: the standard's, with the project's format when one is in force. */
+  profileFor(doc: DocumentModel, project: ProjectView): Profile {
+    const f = this.formatFor(doc, project);
+    if (!f) return this.#base;
+    let p = this.#profiles.get(f);
+    if (!p) this.#profiles.set(f, (p = withReturnFormat(this.#base, f)));
+    return p;
+  }
+
+  /** The one format document the project's specs reference, if exactly one. */
+  #projectWide(project: ProjectView): ReturnFormat | null {
+    if (this.#projectFormat === undefined) {
+      const all = new Set<ReturnFormat>();
+      for (const d of project.documents) for (const f of this.#formatsReferencedBy(d)) all.add(f);
+      this.#projectFormat = all.size === 1 ? [...all][0]! : null;
+    }
+    return this.#projectFormat;
+  }
+
+  #formatsReferencedBy(doc: DocumentModel): Set<ReturnFormat> {
+    const out = new Set<ReturnFormat>();
+    for (const ref of referencedDocuments(doc.text)) {
+      const f = this.#referencedFormat(ref, path.dirname(doc.filePath));
+      if (f) out.add(f);
+    }
+    return out;
+  }
+
+  /** The format a referenced document declares (resolved from the root, then the spec's folder). */
+  #referencedFormat(ref: string, specDir: string): ReturnFormat | undefined {
+    for (const base of [this.#root, specDir]) {
+      const abs = path.resolve(base, ref);
+      const cached = this.#referenced.get(abs);
+      if (cached !== undefined) {
+        if (cached) return cached;
+        continue;
+      }
+      if (this.#referenced.size >= MAX_REFERENCED) return undefined;
+      this.#referenced.set(abs, this.#readReferenced(abs));
+      const f = this.#referenced.get(abs);
+      if (f) return f;
+    }
+    return undefined;
+  }
+
+  #readReferenced(abs: string): ReturnFormat | null {
+    const rel = relPosix(this.#root, abs);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+    let real: string;
+    try {
+      // A symlink that leads out of the project is not the project's document.
+      real = realpathSync(abs);
+      const realRoot = realpathSync(this.#root);
+      if (relPosix(realRoot, real).startsWith('..')) return null;
+    } catch {
+      return null;
+    }
+    const text = readBounded(real);
+    if (typeof text !== 'string' || !looksLikeReturnText(text)) return null;
+    const r = formatFromDocument(text, rel, this.#base, 'referenced');
+    return 'format' in r ? r.format : null;
+  }
+}

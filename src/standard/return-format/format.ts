@@ -1,0 +1,114 @@
+/**
+ * A project's own return format: the JSON Schema its returns are checked against instead of the
+ * standard's, with where it is documented (for messages and --print-config) and the values the
+ * rules read (statuses, artifact and error types, required fields).
+ *
+ * It comes from a JSON Schema file or from a markdown format document's ```json template (see
+ * ./template.ts), named in config (`returnFormat`) or referenced by the project's specs.
+ */
+import type { Profile } from '../profiles.js';
+
+export interface ReturnFormat {
+  /** The JSON Schema (draft-07) returns are validated against. */
+  readonly schema: Readonly<Record<string, unknown>>;
+  /** The file the format comes from, as shown in messages (relative to the project root). */
+  readonly file: string;
+  /** The 1-based line of the template (or 1 for a schema file). */
+  readonly line: number;
+  /** A JSON Schema file, or a markdown document holding a JSON template. */
+  readonly kind: 'schema' | 'document';
+  /** How it came in force: named in config, or referenced by the project's specs. */
+  readonly origin: 'config' | 'referenced';
+  /**
+   * Lines of the template's keys, by path without array indices (`status`, `artifacts/type`,
+   * `metadata/session_id`), so that a message can cite the line that declares the value.
+   */
+  readonly lines: Readonly<Record<string, number>>;
+  readonly statusValues?: readonly string[];
+  readonly artifactTypes?: readonly string[];
+  readonly errorTypes?: readonly string[];
+  /** The error codes the format enumerates (`errors[].code`), if it does. */
+  readonly errorCodes?: readonly string[];
+  readonly requiredReturnFields: readonly string[];
+  readonly requiredMetadataFields: readonly string[];
+}
+
+/** `file:line` of the format, or of the template line that declares `path` (`artifacts/type`). */
+export function formatSite(format: ReturnFormat, path = ''): string {
+  const line = (path && format.lines[path]) || format.line;
+  return `${format.file}:${line}`;
+}
+
+/** How messages name the format: `the project's return format, docs/return.md:21`. */
+export function formatLabel(format: ReturnFormat, path = ''): string {
+  return `the project's return format, ${formatSite(format, path)}`;
+}
+
+/** A short description for --print-config. */
+export function describeFormat(format: ReturnFormat): { file: string; line: number; kind: string; origin: string } {
+  return { file: format.file, line: format.line, kind: format.kind, origin: format.origin };
+}
+
+/**
+ * The profile with the project's return format in force: the standard's other rules (depth,
+ * timeouts, session ids) stay; what a return holds comes from the format.
+ */
+export function withReturnFormat(profile: Profile, format: ReturnFormat | undefined): Profile {
+  if (!format) return profile;
+  return Object.freeze({
+    ...profile,
+    returnFormat: format,
+    statusValues: format.statusValues ?? profile.statusValues,
+    artifactTypes: format.artifactTypes ?? profile.artifactTypes,
+    errorTypes: format.errorTypes ?? profile.errorTypes,
+    requiredReturnFields: format.requiredReturnFields,
+    requiredMetadataFields: format.requiredMetadataFields,
+  });
+}
+
+/** Resolves a local `$ref` (`#/definitions/x`) once; anything else is returned as is. */
+export function deref(root: Record<string, unknown>, node: unknown): Record<string, unknown> | undefined {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref !== 'string') return node as Record<string, unknown>;
+  if (!ref.startsWith('#/')) return undefined;
+  let at: unknown = root;
+  for (const seg of ref.slice(2).split('/')) {
+    if (!at || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return at && typeof at === 'object' ? (at as Record<string, unknown>) : undefined;
+}
+
+/** The subschema of a property (`metadata`), or of an array property's items (`artifacts`). */
+export function propertySchema(root: Record<string, unknown>, of: Record<string, unknown> | undefined, key: string, items = false): Record<string, unknown> | undefined {
+  const props = of?.['properties'];
+  if (!props || typeof props !== 'object') return undefined;
+  const p = deref(root, (props as Record<string, unknown>)[key]);
+  return items ? deref(root, p?.['items']) : p;
+}
+
+function stringEnum(s: Record<string, unknown> | undefined): string[] | undefined {
+  const e = s?.['enum'];
+  return Array.isArray(e) && e.every((x) => typeof x === 'string') ? (e as string[]) : undefined;
+}
+
+function requiredOf(s: Record<string, unknown> | undefined): string[] {
+  const r = s?.['required'];
+  return Array.isArray(r) ? r.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The values the rules read, taken from a return-format schema. */
+export function valuesOfSchema(schema: Record<string, unknown>): Pick<ReturnFormat, 'statusValues' | 'artifactTypes' | 'errorTypes' | 'errorCodes' | 'requiredReturnFields' | 'requiredMetadataFields'> {
+  const root = deref(schema, schema) ?? {};
+  const artifact = propertySchema(schema, root, 'artifacts', true);
+  const error = propertySchema(schema, root, 'errors', true);
+  return {
+    statusValues: stringEnum(propertySchema(schema, root, 'status')),
+    artifactTypes: stringEnum(propertySchema(schema, artifact, 'type')),
+    errorTypes: stringEnum(propertySchema(schema, error, 'type')),
+    errorCodes: stringEnum(propertySchema(schema, error, 'code')),
+    requiredReturnFields: requiredOf(root),
+    requiredMetadataFields: requiredOf(propertySchema(schema, root, 'metadata')),
+  };
+}
