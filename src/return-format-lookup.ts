@@ -110,6 +110,16 @@ export class ProjectFormats {
     return p;
   }
 
+  /**
+   * The format in force for the project as a whole (a reply checked outside any spec,
+   * --print-schema): the file config names for `relPath`, else the one document the specs reference.
+   */
+  projectFormat(project: ProjectView, relPath: string): ReturnFormat | undefined {
+    const named = this.#config.returnFormatFor(relPath);
+    if (named) return this.#named.get(named);
+    return this.#projectWide(project) ?? undefined;
+  }
+
   /** The one format document the project's specs reference, if exactly one. */
   #projectWide(project: ProjectView): ReturnFormat | null {
     if (this.#projectFormat === undefined) {

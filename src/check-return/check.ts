@@ -19,7 +19,11 @@ import { locateExtracted, locateWhole } from './extract.js';
 import { pointerAt } from './pointer.js';
 import { NOT_JSON_ID, RETURN_RULES, SESSION_MISMATCH_ID } from './rules.js';
 import { ALL_RULES } from '../../rules/index.js';
-import { resolveConfig } from '../config/resolve.js';
+import { resolveConfig, type ResolvedConfig } from '../config/resolve.js';
+import { loadConfig } from '../config/load.js';
+import { formatForProject } from '../format-in-force.js';
+import { withReturnFormat } from '../standard/return-format/format.js';
+import type { Profile } from '../standard/profiles.js';
 import type { RuleEntry } from '../api/lint.js';
 
 export interface CheckReturnOptions {
@@ -33,6 +37,14 @@ export interface CheckReturnOptions {
   checkArtifacts?: boolean;
   /** The project root artifact paths are relative to (default: the working directory). */
   root?: string;
+  /**
+   * A folder of the project whose return format applies: its config's `returnFormat`, else the
+   * format document its specs reference (`@.claude/context/formats/return-metadata-file.md`).
+   * Without it the standard's format applies.
+   */
+  cwd?: string;
+  /** The project's config, resolved (the command line passes its own; default: looked up from `cwd`). */
+  config?: ResolvedConfig;
   /** The name to report the reply under (default `<reply>`). */
   filePath?: string;
   /**
@@ -108,8 +120,7 @@ function message(lines: LineIndex, ruleId: string, text: string, range: Range, p
 }
 
 /** The rules' findings on a reply whose JSON was found. */
-function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, standard: StandardName): ReturnMessage[] {
-  const profile = getProfile(standard);
+function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, profile: Profile): ReturnMessage[] {
   const projectRoot = path.resolve(options.root ?? process.cwd());
   const project = new ProjectView({ root: projectRoot, documents: [doc], usesStandard: true });
   const settings = settingsFor(options, projectRoot);
@@ -157,6 +168,15 @@ function finish<T>(base: Omit<ResultBase, 'errorCount' | 'warningCount'>, value:
   return errorCount === 0 && value !== undefined ? { ...result, valid: true, value: value as T } : { ...result, valid: false, value };
 }
 
+/** The standard's profile, with the project's own return format when `cwd` (or `config`) gives one. */
+function profileFor(options: CheckReturnOptions, standard: StandardName): Profile {
+  const base = getProfile(standard);
+  if (options.cwd === undefined && options.config === undefined) return base;
+  const cwd = path.resolve(options.cwd ?? options.root ?? process.cwd());
+  const config = options.config ?? resolveConfig(loadConfig({ lookup: true, cwd }), ALL_RULES);
+  return withReturnFormat(base, formatForProject(cwd, config));
+}
+
 /**
  * Checks a subagent's reply against the standard, with the rules that lint return examples.
  * `reply` is the reply's text (a string or UTF-8 bytes), or an already parsed value (then
@@ -190,6 +210,6 @@ export function checkReturn(reply: unknown, options: CheckReturnOptions = {}): C
     return finish({ filePath, standard, messages, source: text }, undefined);
   }
   const doc = new DocumentModel({ filePath, relPath: path.basename(filePath), kind: 'other', text, value: located.value });
-  const messages = judge(doc, located.value, options, standard);
+  const messages = judge(doc, located.value, options, profileFor(options, standard));
   return finish({ filePath, standard, messages, source: text, range: located.range }, toPlainValue(located.value));
 }

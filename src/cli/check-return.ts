@@ -184,6 +184,9 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
       extract: opts.extract,
       checkArtifacts: opts.checkArtifacts,
       root: opts.root,
+      // The project's own return format, if it documents one.
+      cwd: opts.root,
+      config,
       filePath,
     });
     if (opts.format === 'json') {

@@ -27,6 +27,14 @@ import { planLint, type LintRequest } from '../lint.js';
 import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
 import { VERSION } from '../meta.js';
 import { getProfile, isStandardName, loadSchema } from '../standard/profiles.js';
+import { formatForFile, formatForProject } from '../format-in-force.js';
+import type { ReturnFormat } from '../standard/return-format/format.js';
+
+/** --print-config's account of the return format in force and where it comes from. */
+function returnFormatShown(format: ReturnFormat | undefined, standard: StandardName): Record<string, unknown> {
+  if (!format) return { from: 'standard', standard, title: getProfile(standard).title };
+  return { from: format.origin === 'config' ? 'config' : 'referenced by the specs', file: format.file, line: format.line, kind: format.kind };
+}
 import type { LintResult, StandardName } from '../types.js';
 import { HELP, parseCli, UsageError } from './args.js';
 import { OutputFileError, writeOutputFile } from './output-file.js';
@@ -163,10 +171,17 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     if (opts.printSchema !== undefined) {
       // The profile in force: --standard, else the config's `standard`, else v2.
-      const std = (opts.standard as StandardName | undefined) ?? (opts.configLookup || opts.config ? configLookup(io.cwd, { configFile: opts.config, lookup: opts.configLookup, cliRules: {}, externalAgents: [] }).forFile(path.join(io.cwd, 'x.md')).standard : 'v2');
+      const cfg = configLookup(io.cwd, { configFile: opts.config, lookup: opts.configLookup, cliRules: {}, externalAgents: [] }).forFile(path.join(io.cwd, 'x.md'));
+      const std = (opts.standard as StandardName | undefined) ?? cfg.standard;
       const profile = getProfile(std);
       if (opts.printSchema !== 'return-format' && opts.printSchema !== 'delegation-context') {
         throw new UsageError(`--print-schema expects return-format or delegation-context, got "${opts.printSchema}"`);
+      }
+      // The project's own return format, when one is in force (config, or the document its specs reference).
+      const own = opts.printSchema === 'return-format' ? formatForProject(io.cwd, cfg) : undefined;
+      if (own) {
+        io.stdout(JSON.stringify(own.schema, null, 2) + '\n');
+        return 0;
       }
       const file = opts.printSchema === 'return-format' ? profile.returnSchemaFile : profile.delegationContextSchemaFile;
       if (!file) {
@@ -202,6 +217,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
         ignored: config.isIgnored(relPath),
         kind: config.kindFor(relPath) ?? kindFromPath(path.relative(new ProjectRoots(io.cwd).rootOf(abs), abs)),
         standard: config.standard,
+        returnFormat: returnFormatShown(formatForFile(abs, config, io.cwd), config.standard),
         rules,
       };
       io.stdout(JSON.stringify(out, null, 2) + '\n');

@@ -10,6 +10,9 @@
  *   npm run corpus -- --findings [project] [rule]
  *                                        every finding (file:line:col severity rule message),
  *                                        for reading them by hand
+ *   npm run corpus -- --errors-by-rule [project] [rule]
+ *                                        every error, grouped by rule with a count per rule
+ *                                        and project: what to read to judge a rule's precision
  *
  * Skips (exit 0) when the corpus is absent.
  */
@@ -46,6 +49,35 @@ if (args[0] === '--findings') {
     }
     void cwd;
   }
+  process.exit(0);
+}
+
+if (args[0] === '--errors-by-rule') {
+  const [, project, rule] = args;
+  const byRule = new Map();
+  for (const name of corpusProjects()) {
+    if (project && project !== '-' && name !== project) continue;
+    const { run } = lintProject(lib, name);
+    for (const r of run.results) {
+      for (const m of r.messages) {
+        if (m.severity !== 2 || (rule && m.ruleId !== rule)) continue;
+        const list = byRule.get(m.ruleId) ?? [];
+        list.push(`${path.relative(CORPUS_DIR, r.filePath)}:${m.line}:${m.column} ${m.message}`);
+        byRule.set(m.ruleId, list);
+      }
+    }
+  }
+  let total = 0;
+  for (const id of [...byRule.keys()].sort()) {
+    const list = byRule.get(id);
+    total += list.length;
+    const perProject = new Map();
+    for (const l of list) perProject.set(l.split('/')[0], (perProject.get(l.split('/')[0]) ?? 0) + 1);
+    console.log(`## ${id}: ${list.length} error${list.length === 1 ? '' : 's'} (${[...perProject].map(([p, n]) => `${p} ${n}`).join(', ')})`);
+    for (const l of list) console.log(`  ${l}`);
+    console.log('');
+  }
+  console.log(`${total} error${total === 1 ? '' : 's'} in all`);
   process.exit(0);
 }
 
