@@ -226,7 +226,8 @@ describe.concurrent('options', () => {
     const bare = JSON.parse((await cli(['--print-config', '.claude/commands/x.md'], { cwd: project({}) })).stdout);
     const defaults = Object.fromEntries(ALL_RULES.filter((r) => !r.meta.internal && r.meta.severity !== 'off').map((r) => [r.meta.id, [r.meta.severity, r.meta.defaultOptions ?? {}]]));
     expect(Object.keys(defaults)).toContain('frontmatter-valid');
-    expect(bare).toEqual({ configFile: null, ignored: false, kind: 'command', standard: 'v2', rules: defaults });
+    const standard = { from: 'standard', standard: 'v2', title: 'Delegation Standard 2.0' };
+    expect(bare).toEqual({ configFile: null, ignored: false, kind: 'command', standard: 'v2', returnFormat: standard, rules: defaults });
     expect(bare.rules['depth-path-mismatch']).toEqual(['error', { pathOffset: 2 }]);
     // With one: its setting replaces the default; every other rule stays as it was.
     const plain = JSON.parse((await cli(['--print-config', '.claude/commands/x.md'], { cwd: d })).stdout);
@@ -235,6 +236,7 @@ describe.concurrent('options', () => {
       ignored: false,
       kind: 'command',
       standard: 'v2',
+      returnFormat: standard,
       rules: { ...defaults, 'depth-path-mismatch': ['warn', { pathOffset: 3 }], 'frontmatter-valid': ['error', {}] },
     });
     const over = JSON.parse((await cli(['--print-config', 'docs/agents/a.md'], { cwd: d })).stdout);

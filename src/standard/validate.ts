@@ -379,6 +379,18 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
         out.push(violation(e.instancePath, 'minLength', `${msg} but must have at least ${limit} character${limit === 1 ? '' : 's'}`, last, valueSite(last)));
         break;
       }
+      case 'additionalProperties': {
+        // A schema that forbids other keys: name the key, at the key.
+        const key = String((e.params as { additionalProperty: string }).additionalProperty);
+        const prop = node.type === 'object' ? node.properties.find((p) => p.key === key) : undefined;
+        const known = Object.keys(((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
+        const near = closest(key, known);
+        const at = path === labels.subject ? key : `${path}.${key}`;
+        const expected = known.length ? `; expected ${near ? `"${near}"` : `one of ${known.join(', ')}`}` : '';
+        const v = violation(`${e.instancePath}/${key}`, 'additionalProperties', `${at} is not a field the schema allows${expected}`, last, prop ? prop.keyRange : valueSite(last));
+        out.push(v);
+        break;
+      }
       default:
         out.push(violation(e.instancePath, e.keyword, `${path} ${e.message ?? 'is not valid'}`, last, valueSite(last)));
     }
