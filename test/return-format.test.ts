@@ -1,0 +1,189 @@
+/**
+ * A project's own return format: a markdown format document read as a person reads it, a JSON
+ * Schema file, and which one is in force (config, override, the document a spec references, the
+ * one document the project references, else the standard's).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
+import { checkReturn } from '../src/check-return/check.js';
+import { loadConfig } from '../src/config/load.js';
+import { resolveConfig } from '../src/config/resolve.js';
+import { lint } from '../src/lint.js';
+import { getProfile } from '../src/standard/profiles.js';
+import { formatFromDocument, formatFromSchemaText } from '../src/standard/return-format/template.js';
+import { projectMaker } from './helpers/files.js';
+
+const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-rformat-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const project = projectMaker(TMP);
+
+const DOC = [
+  '# Result file', //                                                     1
+  '', //                                                                  2
+  '```json', //                                                           3
+  '{', //                                                                 4
+  '  "status": "drafted|reviewed|failed",', //                            5
+  '  "artifacts": [{"type": "draft|note", "path": "out/{name}.md"}],', // 6
+  '  "metadata": {', //                                                   7
+  '    "session_id": "sess_{ts}_{rand}",', //                             8
+  '    "agent_type": "{agent}",', //                                      9
+  '    "duration_seconds": 12,', //                                       10
+  '    "retries": N', //                                                  11
+  '  },', //                                                              12
+  '  "review_notes": "free text",', //                                    13
+  '  "errors": [{"type": "tool|input", "message": "...", "fatal": true}]', // 14
+  '}', //                                                                 15
+  '```', //                                                               16
+  '', //                                                                  17
+  '## status (required)', //                                              18
+  '', //                                                                  19
+  '| Value | Meaning |', //                                               20
+  '|---|---|', //                                                         21
+  '| `in_progress` | written first |', //                                22
+  '| `drafted` | done |', //                                            23
+  '', //                                                                  24
+  '## review_notes (optional)', //                                        25
+  '', //                                                                  26
+  '## metadata (required)', //                                            27
+  '', //                                                                  28
+  '| Field | Required |', //                                              29
+  '|---|---|', //                                                         30
+  '| `session_id` | Yes |', //                                            31
+  '| `duration_seconds` | No |', //                                       32
+  '| `agent_type` | Yes (team agents only) |', //                         33
+  '', //                                                                  34
+  '## errors', //                                                         35
+  '', //                                                                  36
+  '- `fatal` (required)', //                                              37
+  '',
+].join('\n');
+
+describe('a markdown format document', () => {
+  const r = formatFromDocument(DOC, 'docs/result.md', getProfile('v2'), 'config');
+  if (!('format' in r)) throw new Error(r.problem);
+  const f = r.format;
+  const s = f.schema as any;
+
+  it('reads a|b|c as an enumeration, and a Value table under the field adds to it', () => {
+    expect(f.statusValues).toEqual(['drafted', 'reviewed', 'failed', 'in_progress']);
+    expect(f.artifactTypes).toEqual(['draft', 'note']);
+    expect(f.errorTypes).toEqual(['tool', 'input']);
+  });
+
+  it('gives example values their types and says nothing of placeholders and N', () => {
+    expect(s.properties.metadata.properties.duration_seconds).toEqual({ type: 'number' });
+    expect(s.properties.metadata.properties.session_id).toEqual({ type: 'string' });
+    expect(s.properties.metadata.properties.retries).toEqual({});
+    expect(s.properties.errors.items.properties.fatal).toEqual({ type: 'boolean' });
+    expect(s.properties.artifacts.items.properties.path).toEqual({ type: 'string' });
+  });
+
+  it('takes required keys from headings, tables and list items, else the standard\'s that the template names', () => {
+    // status: heading; artifacts, metadata: the standard (summary is not in the template).
+    expect(f.requiredReturnFields).toEqual(['status', 'artifacts', 'metadata']);
+    // duration_seconds: "No"; agent_type: a conditional "Yes (...)" is not checkable, so optional.
+    expect(f.requiredMetadataFields).toEqual(['session_id']);
+    expect(s.properties.errors.items.required).toEqual(['type', 'message', 'fatal']);
+    expect(s.additionalProperties).toBe(true);
+  });
+
+  it('cites the template line of each key', () => {
+    expect(f.line).toBe(4);
+    expect(f.lines['status']).toBe(5);
+    expect(f.lines['artifacts/type']).toBe(6);
+    expect(f.lines['metadata/duration_seconds']).toBe(10);
+  });
+
+  it('a document without a return template is no format, and says why', () => {
+    const none = formatFromDocument('# Notes\n\n```json\n{"name": "x"}\n```\n', 'docs/notes.md', getProfile('v2'), 'config');
+    expect(none).toEqual({ problem: expect.stringContaining('no ```json template of a return') });
+  });
+});
+
+describe('a JSON Schema file', () => {
+  it('is read as it is; bad JSON or a non-object is a problem', () => {
+    const ok = formatFromSchemaText('{"type": "object", "required": ["state"], "properties": {"state": {"enum": ["go", "stop"]}}}', 's.json', 'config');
+    expect('format' in ok && ok.format.statusValues).toBe(undefined);
+    expect('format' in ok && ok.format.requiredReturnFields).toEqual(['state']);
+    expect(formatFromSchemaText('{"type": ', 's.json', 'config')).toEqual({ problem: expect.stringContaining('not valid JSON') });
+    expect(formatFromSchemaText('[]', 's.json', 'config')).toEqual({ problem: 'a JSON Schema must be an object' });
+  });
+});
+
+const AGENT = (name: string, ref: string, status: string) =>
+  `---\nname: ${name}\ndescription: Drafts text\n---\n\n${ref}\n\nWrite the result file \`out/.result.json\`:\n\n\`\`\`json\n{\n  "status": "${status}",\n  "artifacts": [],\n  "metadata": {"session_id": "sess_1767225600_q7x2m9", "agent_type": "${name}"}\n}\n\`\`\`\n`;
+
+function run(dir: string) {
+  const config = resolveConfig(loadConfig({ lookup: true, cwd: dir }), ALL_RULES, {});
+  return lint({ cwd: dir, patterns: [], rules: ALL_RULES.filter((r) => r.meta.id === 'return-format-schema'), config })
+    .results.flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${m.line}:${m.column} ${m.message}`));
+}
+
+describe('the format in force', () => {
+  it('the document a spec references; with no reference, the one document the project references', () => {
+    const dir = project({
+      'docs/result.md': DOC,
+      '.claude/agents/drafter.md': AGENT('drafter', 'Format: @docs/result.md', 'drafted'),
+      '.claude/agents/plain.md': AGENT('plain', 'No reference here.', 'finished'),
+    });
+    expect(run(dir)).toEqual([
+      `.claude/agents/plain.md:12:13 status "finished" is not one of drafted, reviewed, failed, in_progress (the project's return format, docs/result.md:5)`,
+    ]);
+  });
+
+  it('two documents referenced: each spec is judged by its own, a spec with none by the standard', () => {
+    const other = DOC.replace('drafted|reviewed|failed', 'shipped|failed');
+    const dir = project({
+      'docs/result.md': DOC,
+      'docs/other.md': other,
+      '.claude/agents/a.md': AGENT('a', '- Path: `docs/result.md`', 'shipped'),
+      '.claude/agents/b.md': AGENT('b', '- Path: `docs/other.md`', 'shipped'),
+      '.claude/agents/c.md': AGENT('c', '', 'shipped'),
+    });
+    const found = run(dir);
+    expect(found.filter((l) => l.startsWith('.claude/agents/a.md')).map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual(['.claude/agents/a.md:12:13 status "shipped"']);
+    expect(found.filter((l) => l.startsWith('.claude/agents/b.md'))).toEqual([]);
+    // c: the standard's format (no summary, wrong status, metadata fields missing).
+    expect(found.some((l) => l.startsWith('.claude/agents/c.md') && l.includes('Delegation Standard 2.0'))).toBe(true);
+  });
+
+  it('config returnFormat wins over references, and an override wins for its files', () => {
+    const dir = project({
+      '.agent-lint.json': JSON.stringify({ returnFormat: 'docs/result.md', overrides: [{ files: '.claude/agents/legacy/**', returnFormat: 'docs/legacy.schema.json' }] }),
+      'docs/result.md': DOC,
+      'docs/other.md': DOC.replace('drafted|reviewed|failed', 'shipped|failed'),
+      'docs/legacy.schema.json': '{"type": "object", "properties": {"status": {"enum": ["done"]}}}',
+      '.claude/agents/a.md': AGENT('a', '@docs/other.md', 'drafted'),
+      '.claude/agents/legacy/old.md': AGENT('old', '', 'drafted'),
+    });
+    expect(run(dir)).toEqual([
+      `.claude/agents/legacy/old.md:12:13 status "drafted" is not one of done (the project's return format, docs/legacy.schema.json:1)`,
+    ]);
+  });
+
+  it('a config naming a missing or unreadable format is a config error', () => {
+    const dir = project({ '.agent-lint.json': '{"returnFormat": "docs/nope.md"}', '.claude/agents/a.md': AGENT('a', '', 'drafted') });
+    expect(() => run(dir)).toThrow(/returnFormat: docs\/nope\.md: no such file/);
+    const dir2 = project({ '.agent-lint.json': '{"returnFormat": "docs/bad.json"}', 'docs/bad.json': '{"type": 12}', '.claude/agents/a.md': AGENT('a', '', 'drafted') });
+    expect(() => run(dir2)).toThrow(/not a JSON Schema ajv can compile/);
+  });
+
+  it('a referenced document outside the project is not read', () => {
+    const outside = project({ 'result.md': DOC });
+    const dir = project({ '.claude/agents/a.md': AGENT('a', `@../${path.basename(outside)}/result.md`, 'drafted') });
+    expect(run(dir).some((l) => l.includes('Delegation Standard 2.0'))).toBe(true);
+  });
+
+  it('checkReturn(reply, { cwd }) judges a reply by the project\'s format', () => {
+    const dir = project({ 'docs/result.md': DOC, '.claude/agents/a.md': AGENT('a', '@docs/result.md', 'drafted') });
+    const reply = { status: 'drafted', artifacts: [], metadata: { session_id: 'sess_1767225600_q7x2m9' } };
+    expect(checkReturn(reply, { cwd: dir }).valid).toBe(true);
+    const bad = checkReturn({ ...reply, status: 'done' }, { cwd: dir });
+    expect(bad.messages.map((m) => m.message)).toEqual([`status "done" is not one of drafted, reviewed, failed, in_progress (the project's return format, docs/result.md:5)`]);
+    // Without cwd, the standard's format.
+    expect(checkReturn(reply).valid).toBe(false);
+  });
+});
