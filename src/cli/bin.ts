@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { runCheckLog } from './check-log.js';
 import { runCheckReturn } from './check-return.js';
+import { runClaudeHook } from './claude-hook.js';
 import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
@@ -62,18 +63,16 @@ function main() {
     workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
   };
   // `agent-lint check-return ...` judges a subagent's reply, `check-log` delegation logs,
-  // `agent-lint graph` prints the delegation graph, `lsp` is the language server; anything
-  // else lints specs.
-  const run =
-    argv[0] === 'check-return'
-      ? runCheckReturn(argv.slice(1), io)
-      : argv[0] === 'check-log'
-        ? runCheckLog(argv.slice(1), io)
-        : argv[0] === 'graph'
-          ? runGraphCli(argv, io)
-          : argv[0] === 'lsp'
-            ? loadLsp().then((m) => m.runLsp(argv.slice(1), io))
-            : runCli(argv, io);
+  // `agent-lint graph` prints the delegation graph, `claude-hook` is Claude Code's hook, `lsp`
+  // the language server; anything else lints specs.
+  const subcommands: Record<string, () => Promise<number>> = {
+    'check-return': () => runCheckReturn(argv.slice(1), io),
+    'check-log': () => runCheckLog(argv.slice(1), io),
+    graph: () => runGraphCli(argv, io),
+    'claude-hook': () => runClaudeHook(io),
+    lsp: () => loadLsp().then((m) => m.runLsp(argv.slice(1), io)),
+  };
+  const run = (Object.hasOwn(subcommands, argv[0] ?? '') ? subcommands[argv[0]!]! : () => runCli(argv, io))();
   run.then(
     (code) => {
       process.exitCode = code;

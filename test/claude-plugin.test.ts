@@ -1,0 +1,121 @@
+/**
+ * The repository as a Claude Code plugin: its manifest, its PostToolUse hook and its /agent-lint
+ * command are well formed and pass agent-lint; the hook, fed the JSON Claude Code sends after a
+ * Write, Edit or MultiEdit, reports a bad spec with exit 2 and stays silent otherwise.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectMaker } from './helpers/files.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const HOOK = path.join(ROOT, 'hooks/post-edit.cjs');
+const LAUNCHER = path.join(ROOT, 'dist/src/cli/launch.cjs');
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-hook-'));
+const makeProject = projectMaker(tmp);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const BAD = `---
+name: worker
+description: Does the work.
+---
+Return:
+
+\`\`\`json
+{
+  "status": "completed",
+  "summary": "Done",
+  "artifacts": [],
+  "metadata": {
+    "session_id": "sess_1234567890_abc123",
+    "duration_seconds": 12,
+    "agent_type": "worker",
+    "delegation_depth": 2,
+    "delegation_path": ["orchestrator", "plan", "worker"]
+  }
+}
+\`\`\`
+`;
+const GOOD = BAD.replace('"delegation_depth": 2', '"delegation_depth": 1');
+
+/** Runs the hook as Claude Code does: the event's JSON on standard input. */
+function runHook(input: unknown, cwd = tmp) {
+  const r = spawnSync(process.execPath, [HOOK], { cwd, input: JSON.stringify(input), encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The input of a PostToolUse event, as Claude Code sends it. */
+function event(cwd: string, tool: 'Write' | 'Edit' | 'MultiEdit', file: string) {
+  const toolInput =
+    tool === 'Write'
+      ? { file_path: file, content: readFileSync(file, 'utf8') }
+      : tool === 'Edit'
+        ? { file_path: file, old_string: '"delegation_depth": 1', new_string: '"delegation_depth": 2' }
+        : { file_path: file, edits: [{ old_string: 'a', new_string: 'b' }] };
+  return { session_id: 'abc123', transcript_path: '/tmp/transcript.jsonl', cwd, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: toolInput, tool_response: { filePath: file, success: true } };
+}
+
+describe('the Claude Code plugin', () => {
+  it('has a manifest and a PostToolUse hook on Write|Edit|MultiEdit that runs the hook script', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, '.claude-plugin/plugin.json'), 'utf8'));
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({ name: 'agent-lint', version: pkg.version, license: 'MIT' });
+    const hooks = JSON.parse(readFileSync(path.join(ROOT, 'hooks/hooks.json'), 'utf8'));
+    expect(Object.keys(hooks.hooks)).toEqual(['PostToolUse']);
+    expect(hooks.hooks.PostToolUse).toEqual([{ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/post-edit.cjs"', timeout: 30 }] }]);
+  });
+
+  it('passes agent-lint: its /agent-lint command, linted as the plugin spec it is', () => {
+    const r = spawnSync(process.execPath, [LAUNCHER, '--format', 'json', 'commands/agent-lint.md'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const [result] = JSON.parse(r.stdout);
+    expect(result).toMatchObject({ filePath: path.join(ROOT, 'commands/agent-lint.md'), messages: [], errorCount: 0, warningCount: 0 });
+    const print = spawnSync(process.execPath, [LAUNCHER, '--print-config', 'commands/agent-lint.md'], { cwd: ROOT, encoding: 'utf8' });
+    expect(JSON.parse(print.stdout).kind).toBe('command');
+  });
+});
+
+describe('the PostToolUse hook', () => {
+  it('reports the errors of a spec Claude wrote, on standard error, with exit 2', () => {
+    const dir = makeProject({ '.claude/agents/worker.md': BAD });
+    const file = path.join(dir, '.claude/agents/worker.md');
+    for (const tool of ['Write', 'Edit', 'MultiEdit'] as const) {
+      const r = runHook(event(dir, tool, file));
+      expect(r).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'agent-lint found 1 problem in .claude/agents/worker.md:\n' +
+          '  16:25 error delegation_depth is 2 but delegation_path has 3 entries (orchestrator -> plan -> worker); with this path the depth should be 1 (path length = depth + 2) [depth-path-mismatch]\n' +
+          'Fix the spec so that these are gone (rule pages: https://github.com/agent-lint/agent-lint/tree/main/docs/rules).\n',
+      });
+    }
+  });
+
+  it('is silent with exit 0 for a clean spec', () => {
+    const dir = makeProject({ '.claude/agents/worker.md': GOOD });
+    expect(runHook(event(dir, 'Write', path.join(dir, '.claude/agents/worker.md')))).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('is silent with exit 0 for files that are not specs, and for input it does not understand', () => {
+    const dir = makeProject({ 'README.md': BAD, 'src/agents.ts': 'x', 'notes/agents/plan.txt': 'x' });
+    for (const rel of ['README.md', 'src/agents.ts', 'notes/agents/plan.txt']) {
+      expect(runHook(event(dir, 'Write', path.join(dir, rel)))).toEqual({ code: 0, stdout: '', stderr: '' });
+    }
+    expect(runHook({ tool_name: 'Bash', tool_input: { command: 'ls' } })).toEqual({ code: 0, stdout: '', stderr: '' });
+    const notJson = spawnSync(process.execPath, [HOOK], { input: 'not json', encoding: 'utf8' });
+    expect([notJson.status, notJson.stderr]).toEqual([0, '']);
+  });
+
+  it('follows the project config: an ignored spec is not reported, and a bad config is a hook error (exit 1)', () => {
+    const ignored = makeProject({ '.claude/agents/worker.md': BAD, '.agent-lint.json': '{ "ignores": [".claude/agents/worker.md"] }' });
+    expect(runHook(event(ignored, 'Write', path.join(ignored, '.claude/agents/worker.md')))).toEqual({ code: 0, stdout: '', stderr: '' });
+    const bad = makeProject({ '.claude/agents/worker.md': BAD, '.agent-lint.json': '{ "rules": { "no-such-rule": "error" } }' });
+    const r = runHook(event(bad, 'Write', path.join(bad, '.claude/agents/worker.md')));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('agent-lint: config error in .agent-lint.json: rules.no-such-rule: unknown rule "no-such-rule"\n');
+  });
+});
