@@ -3,6 +3,17 @@ import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { loadSchema } from '../src/standard/profiles.js';
 import { isTemplateValue, looksLikeReturnMetadata } from '../src/standard/objects.js';
+import type { DocumentModel } from '../src/model/document.js';
+import { stepAround } from '../src/model/steps.js';
+
+/**
+ * A timeout stated in the same step as the context, outside it ("Execute delegation with
+ * timeout: 60s", "- Timeout: 120s" under the INVOKE line): the delegation has its timeout.
+ */
+function timeoutInStep(doc: DocumentModel, node: JsonObject): boolean {
+  const step = stepAround(doc.text, doc.lines, node.range);
+  return doc.delegations.timeouts.some((t) => t.source !== 'frontmatter' && t.range.start >= step.start && t.range.start < step.end && (t.range.start < node.range.start || t.range.start >= node.range.end));
+}
 
 interface Options {
   required?: string[];
@@ -76,14 +87,15 @@ export default defineRule<Options>({
     const required = options.required ?? requiredKeys(profile.delegationContextSchemaFile);
     for (const { node } of contexts) {
       if (looksLikeReturnMetadata(node)) continue;
-      checkContext(node, required, report);
+      checkContext(node, required, report, () => timeoutInStep(doc, node));
     }
   },
 });
 
-function checkContext(node: JsonObject, required: readonly string[], report: (d: { message: string; range: { start: number; end: number } }) => void) {
+function checkContext(node: JsonObject, required: readonly string[], report: (d: { message: string; range: { start: number; end: number } }) => void, timeoutNearby: () => boolean) {
   if (!node.hasEllipsis) {
-    const missing = required.filter((k) => !findProperty(node, k));
+    let missing = required.filter((k) => !findProperty(node, k));
+    if (missing.includes('timeout') && timeoutNearby()) missing = missing.filter((k) => k !== 'timeout');
     if (missing.length > 0) {
       const keys = node.properties.map((p) => p.key);
       report({

@@ -37,6 +37,8 @@ export default defineRule<Options>({
       if (value === undefined || !node) continue;
       // A spec's descriptive stand-in; a real reply (`doc.literal`) has no stand-ins.
       if (!doc.literal && !value.startsWith('sess_') && DESCRIPTIVE.test(value)) continue;
+      // An elided example (`"sess_..."`, `"sess_…"`) is a placeholder, as `{session_id}` is.
+      if (!doc.literal && /\.\.\.|…/.test(value)) continue;
       if (re.test(value)) continue;
       const where = h.role === 'metadata' ? 'metadata.session_id' : 'session_id of the delegation context';
       const example = options.pattern ? '' : ` (e.g. ${JSON.stringify(profile.sessionIdExample)})`;

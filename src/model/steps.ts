@@ -4,6 +4,7 @@
  * sub-steps, and lettered items (`a.`) are no steps at all.
  */
 import type { Range } from '../types.js';
+import type { LineIndex } from './lines.js';
 
 export interface NumberedStep {
   value: number;
@@ -74,4 +75,38 @@ export function numberingIssues(steps: readonly NumberedStep[]): NumberingIssue[
     prev = s;
   }
   return issues;
+}
+
+/** A line that starts a step: `2.`, `STEP 7.1:`, `**Step 3**`, a heading, a `<step...>` or `<stage ...>` tag. */
+const STEP_START = /^([ \t]*)(?:\d{1,4}[.)](?:[ \t]|$)|\**step[ \t_]*\d|#{1,6}[ \t]|<(?:step|stage)\b)/i;
+const STEP_LINES = 40;
+
+/**
+ * The step a range belongs to: from the nearest line above it that starts a step (at most 40
+ * lines up) to the line before the next step at the same or a lower indentation (at most 40 lines
+ * below its end). Without a step line above: from the range to the next step line.
+ */
+export function stepAround(text: string, lines: LineIndex, range: Range): Range {
+  const first = lines.lineOf(range.start);
+  const last = lines.lineOf(Math.max(range.start, range.end - 1));
+  let head = -1;
+  let indent = Infinity;
+  for (let l = first; l >= 0 && l >= first - STEP_LINES; l--) {
+    const m = STEP_START.exec(lines.lineText(l));
+    if (m && (l < first || m[0].trim() !== '')) {
+      head = l;
+      indent = m[1]!.replace(/\t/g, '    ').length;
+      break;
+    }
+  }
+  let end = Math.min(lines.lineCount - 1, last + STEP_LINES);
+  for (let l = last + 1; l <= Math.min(lines.lineCount - 1, last + STEP_LINES); l++) {
+    const m = STEP_START.exec(lines.lineText(l));
+    if (m && (head === -1 || m[1]!.replace(/\t/g, '    ').length <= indent)) {
+      end = l - 1;
+      break;
+    }
+  }
+  const start = head === -1 ? lines.starts[first]! : lines.starts[head]!;
+  return { start, end: Math.max(start, lines.lineEnd(end)) };
 }
