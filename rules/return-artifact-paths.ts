@@ -1,9 +1,8 @@
-import { readdirSync, statSync, type Stats } from 'node:fs';
-import path from 'node:path';
 import { defineRule } from '../src/engine/rule.js';
 import type { JsonString } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
+import { path, pathInfo } from '../src/platform/host.js';
 
 interface Options {
   checkExists?: boolean;
@@ -15,27 +14,6 @@ interface Options {
  */
 function hasPathPlaceholder(node: JsonString): boolean {
   return node.templated || /N{2,}|X{3,}|YYYY|\.\.\.|…|\*/.test(node.value);
-}
-
-function statOrNull(abs: string): Stats | null {
-  try {
-    return statSync(abs);
-  } catch {
-    return null;
-  }
-}
-
-/** An empty file, or a directory with no entries. */
-function isEmpty(abs: string, st: Stats): boolean {
-  if (st.isFile()) return st.size === 0;
-  if (st.isDirectory()) {
-    try {
-      return readdirSync(abs).length === 0;
-    } catch {
-      return false;
-    }
-  }
-  return false;
 }
 
 /** The segments after resolving `.` and `..`; `escapes` is true when `..` climbs above the start. */
@@ -111,12 +89,12 @@ export default defineRule<Options>({
           seen.set(key, p);
           if (options.checkExists) {
             const abs = path.join(project.root, ...norm.segments);
-            const st = statOrNull(abs);
+            const st = pathInfo(abs);
             const expected = doc.literal ? 'expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact)' : 'expected an existing file or a placeholder such as {task_number}';
             if (!st) {
               report({ message: `artifact path ${shown} does not exist relative to the project root; ${expected}`, range: p.range });
-            } else if (isEmpty(abs, st)) {
-              const what = st.isDirectory() ? 'an empty directory' : 'an empty file';
+            } else if (st.empty) {
+              const what = st.kind === 'directory' ? 'an empty directory' : 'an empty file';
               report({ message: `artifact path ${shown} is ${what}; expected the artifact's content (an empty artifact is a phantom result)`, range: p.range });
             }
           }

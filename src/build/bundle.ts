@@ -23,7 +23,7 @@ await build({
   target: 'node20',
   external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
   // Modules that locate files next to themselves do it from the bundle's own place.
-  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs') },
+  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs') },
   banner: { js: "var __agentLintUrl = require('node:url').pathToFileURL(__filename).href;" },
   minifySyntax: true,
   minifyWhitespace: true,

@@ -5,28 +5,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { yaml } from '../util/yaml.js';
+import { ConfigError, type LoadedConfig } from './error.js';
 import { parseJsonc } from './jsonc.js';
 
+export { ConfigError, type LoadedConfig };
+
 export const CONFIG_FILES = ['.agent-lint.json', '.agent-lint.jsonc', '.agent-lint.yaml', '.agent-lint.yml'];
-
-export class ConfigError extends Error {
-  /** What is wrong, without the file name. */
-  readonly detail: string;
-  constructor(
-    message: string,
-    readonly file?: string,
-  ) {
-    super(file ? `${file}: ${message}` : message);
-    this.detail = message;
-  }
-}
-
-export interface LoadedConfig {
-  file: string | null;
-  /** The directory config globs are relative to. */
-  dir: string;
-  raw: unknown;
-}
 
 export function readConfigFile(file: string): unknown {
   let text: string;

@@ -2,14 +2,13 @@
  * Turning a loaded config into what the engine needs: the rules in force for each file, with
  * severities and options, after presets, the config's rules, overrides and `--rule` flags.
  */
-import type { Ajv as AjvType, Options as AjvOptions, ValidateFunction } from 'ajv';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { loadAjv, path } from '../platform/host.js';
 import picomatch from 'picomatch';
 import type { RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../engine/rule.js';
 import type { FileKind, SeverityLevel, StandardName } from '../types.js';
-import { ConfigError, type LoadedConfig } from './load.js';
+import { ConfigError, type LoadedConfig } from './error.js';
 import { buildConfigSchema, PRESETS } from './schema.js';
 import { closest } from '../util/suggest.js';
 
@@ -90,8 +89,7 @@ function compiledSchema(rules: readonly Rule[]): ValidateFunction {
   let v = compiled.get(rules);
   if (!v) {
     // ajv is loaded only when there is a config to check.
-    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: new (o: AjvOptions) => AjvType };
-    v = new Ajv({ allErrors: false, strict: false, verbose: true }).compile(buildConfigSchema(rules));
+    v = new (loadAjv())({ allErrors: false, strict: false, verbose: true }).compile(buildConfigSchema(rules));
     compiled.set(rules, v);
   }
   return v;

@@ -3,7 +3,7 @@
  * into annotations on the pull request.
  */
 import { relPosix } from '../util/paths.js';
-import path from 'node:path';
+import { path } from '../platform/host.js';
 import type { Formatter } from './types.js';
 
 /** Escaping for the message part of a workflow command. */

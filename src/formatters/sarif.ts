@@ -4,8 +4,7 @@
  * outside it gets an absolute `file:` URI. Columns count UTF-16 code units, as ours do.
  */
 import { relPosix } from '../util/paths.js';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileUrl, path } from '../platform/host.js';
 import { REPO_URL, ruleDocsUrl, TOOL_NAME, VERSION } from '../meta.js';
 import type { Location } from '../types.js';
 import type { Formatter } from './types.js';
@@ -21,7 +20,7 @@ export const formatSarif: Formatter = (results, ctx) => {
   const artifact = (filePath: string) => {
     const rel = relPosix(base, filePath);
     const inside = rel !== '' && !rel.startsWith('../') && rel !== '..' && !path.isAbsolute(rel);
-    return inside ? { uri: encodeRelative(rel), uriBaseId: '%SRCROOT%' } : { uri: pathToFileURL(filePath).href };
+    return inside ? { uri: encodeRelative(rel), uriBaseId: '%SRCROOT%' } : { uri: fileUrl(filePath) };
   };
   const rules = [...ctx.rules.values()].sort((a, b) => a.id.localeCompare(b.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
@@ -72,7 +71,7 @@ export const formatSarif: Formatter = (results, ctx) => {
             }),
           },
         },
-        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(base.endsWith(path.sep) ? base : base + path.sep).href } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: fileUrl(base.endsWith(path.sep) ? base : base + path.sep) } },
         columnKind: 'utf16CodeUnits',
         results: sarifResults,
       },

@@ -3,7 +3,7 @@
  * source line with a marker under the exact token (as actionlint shows), and a summary.
  */
 import { Chalk } from 'chalk';
-import path from 'node:path';
+import { path } from '../platform/host.js';
 import type { LintMessage } from '../types.js';
 import { ruleDocsUrl } from '../meta.js';
 import type { Formatter } from './types.js';

@@ -5,9 +5,7 @@
  * the marketplace says whether that agent exists, and under which `plugin:agent` id.
  * Read only when a target is not found, once per marketplace and process.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
-import { walkSpecsTree } from '../discovery/walk.js';
-import path from 'node:path';
+import { fileExists, path, readTextFile, walkSpecsTree } from '../platform/host.js';
 
 export interface MarketplacePlugin {
   name: string;
@@ -27,7 +25,7 @@ const cache = new Map<string, MarketplacePlugin[]>();
 export function marketplaceRoot(projectRoot: string): string | null {
   let d = path.resolve(projectRoot);
   for (let i = 0; i <= MAX_UP; i++) {
-    if (existsSync(path.join(d, MARKETPLACE))) return d;
+    if (fileExists(path.join(d, MARKETPLACE))) return d;
     const up = path.dirname(d);
     if (up === d) break;
     d = up;
@@ -37,18 +35,8 @@ export function marketplaceRoot(projectRoot: string): string | null {
 
 function frontmatterName(file: string): string | null {
   // The name is in the first lines: read 4 KB, not the whole file.
-  let head: string;
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const buf = Buffer.alloc(4000);
-    head = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
-  } catch {
-    return null;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-  if (!head.startsWith('---')) return null;
+  const head = readTextFile(file, 4000);
+  if (head === null || !head.startsWith('---')) return null;
   const end = head.indexOf('\n---', 3);
   const m = /^name:[ \t]*["']?([^"'\r\n#]+?)["']?[ \t]*$/m.exec(end === -1 ? head : head.slice(0, end));
   return m ? m[1]!.trim() : null;
@@ -56,7 +44,7 @@ function frontmatterName(file: string): string | null {
 
 function readPluginName(dir: string): string {
   try {
-    const data = JSON.parse(readFileSync(path.join(dir, '.claude-plugin', 'plugin.json'), 'utf8')) as Record<string, unknown>;
+    const data = JSON.parse(readTextFile(path.join(dir, '.claude-plugin', 'plugin.json')) ?? '') as Record<string, unknown>;
     if (typeof data['name'] === 'string' && data['name'].trim()) return data['name'].trim();
   } catch {
     /* the folder's name stands */

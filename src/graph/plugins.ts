@@ -3,8 +3,7 @@
  * holds `.claude-plugin/plugin.json`. The plugin's name is the manifest's `name`, else the
  * folder's name. Claude Code registers a plugin's agents as `<plugin>:<agent>`.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { fileExists, path, readTextFile } from '../platform/host.js';
 
 export interface PluginInfo {
   name: string;
@@ -16,7 +15,7 @@ const MANIFEST = path.join('.claude-plugin', 'plugin.json');
 
 function readPluginName(dir: string): string {
   try {
-    const data = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as unknown;
+    const data = JSON.parse(readTextFile(path.join(dir, MANIFEST)) ?? '') as unknown;
     const name = data && typeof data === 'object' ? (data as Record<string, unknown>)['name'] : undefined;
     if (typeof name === 'string' && name.trim()) return name.trim();
   } catch {
@@ -46,7 +45,7 @@ export class PluginLocator {
         break;
       }
       chain.push(d);
-      if (existsSync(path.join(d, MANIFEST))) {
+      if (fileExists(path.join(d, MANIFEST))) {
         found = { name: readPluginName(d), dir: d };
         // Folders below a plugin belong to it; the plugin's own folder is recorded by the loop below.
         break;

@@ -9,7 +9,7 @@
  *
  * No rule logic lives here; rules read these values (and let options override them).
  */
-import { readFileSync } from 'node:fs';
+import { schemaText } from '../platform/host.js';
 import type { StandardName } from '../types.js';
 import type { ReturnFormat } from './return-format/format.js';
 
@@ -320,7 +320,7 @@ export function loadSchema(file: string): object {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(file) || file.includes('..')) {
     throw new Error(`Invalid schema file name: ${file}`);
   }
-  const text = readFileSync(new URL('./schemas/' + file, import.meta.url), 'utf8');
+  const text = schemaText(file);
   const schema = JSON.parse(text) as object;
   schemaCache.set(file, schema);
   return schema;

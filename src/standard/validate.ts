@@ -14,7 +14,7 @@
  * - an object holding `...` may have more keys: it gets no missing-field violations.
  */
 import type { Ajv, ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
-import { createRequire } from 'node:module';
+import { loadAjv, precompiledValidator } from '../platform/host.js';
 import type { JsonNode, JsonObject, JsonString } from '../model/json/ast.js';
 import { toPlainValue } from '../model/json/parse.js';
 import type { Range } from '../types.js';
@@ -61,7 +61,6 @@ export function validatorModuleName(schemaFile: string): string {
   return schemaFile.replace(/\.json$/, '.validate.cjs');
 }
 
-const require = createRequire(import.meta.url);
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
@@ -72,12 +71,9 @@ const compiled = new Map<string, ValidateFunction>();
 export function compiledSchema(file: string): ValidateFunction {
   let fn = compiled.get(file);
   if (!fn) {
-    try {
-      const mod = require(`./validators/${validatorModuleName(file)}`) as ValidateFunction | { default: ValidateFunction };
-      fn = typeof mod === 'function' ? mod : mod.default;
-    } catch {
-      const AjvClass = (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
-      ajv ??= new AjvClass(AJV_OPTIONS);
+    fn = precompiledValidator(validatorModuleName(file));
+    if (!fn) {
+      ajv ??= new (loadAjv())(AJV_OPTIONS);
       fn = ajv.compile(loadSchema(file));
     }
     compiled.set(file, fn);

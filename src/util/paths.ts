@@ -2,7 +2,7 @@
  * Path helpers for the hot loops of a run (one call per file, thousands of files): the common
  * case, a file below a folder, is a string slice instead of `path.relative`'s two resolves.
  */
-import path from 'node:path';
+import { path } from '../platform/host.js';
 
 /** `p` with `/` separators. */
 export const toPosix: (p: string) => string = path.sep === '/' ? (p) => p : (p) => p.split(path.sep).join('/');

@@ -7,26 +7,14 @@
  * package (a YAML node only exists once the package has been loaded), and know the fast path's
  * light nodes.
  */
-import { createRequire } from 'node:module';
+import { loadYaml } from '../platform/host.js';
 import type * as Yaml from 'yaml';
 import { LightMap, LightPair, LightScalar, LightSeq } from '../model/frontmatter-block.js';
 
-/** Set by the bundler (src/build/bundle.ts) to the vendored copy beside the bundle. */
-declare const __AGENT_LINT_YAML__: string | undefined;
-const MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML__ : 'yaml';
-
 let loaded: typeof Yaml | undefined;
 
-/** The launcher's loader with a V8 code cache (src/cli/launch.cts), when it runs us. */
-const cachedLoad = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] as ((file: string) => unknown) | undefined;
-
 export function yaml(): typeof Yaml {
-  if (!loaded) {
-    const req = createRequire(import.meta.url);
-    const viaCache = cachedLoad && MODULE.startsWith('.') ? (cachedLoad(req.resolve(MODULE)) as typeof Yaml | undefined) : undefined;
-    loaded = viaCache ?? (req(MODULE) as typeof Yaml);
-  }
-  return loaded;
+  return (loaded ??= loadYaml());
 }
 
 type Pred<T> = (node: unknown) => node is T;

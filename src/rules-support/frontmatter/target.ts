@@ -1,8 +1,7 @@
 /**
  * Which frontmatter table a spec file answers to, and whether an agent comes from a plugin.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { fileExists, path } from '../../platform/host.js';
 import type { ProjectView } from '../../engine/project.js';
 import type { DocumentModel } from '../../model/document.js';
 import type { FrontmatterKind } from '../../standard/frontmatter-fields.js';
@@ -39,7 +38,7 @@ export function isPluginAgent(doc: DocumentModel, project: ProjectView): boolean
   if (doc.relPath.startsWith('.claude/') || doc.relPath.startsWith('../')) return false;
   let has = pluginRoots.get(project);
   if (has === undefined) {
-    has = existsSync(path.join(project.root, '.claude-plugin', 'plugin.json'));
+    has = fileExists(path.join(project.root, '.claude-plugin', 'plugin.json'));
     pluginRoots.set(project, has);
   }
   return has;

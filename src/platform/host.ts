@@ -1,0 +1,124 @@
+/**
+ * What the core (engine, document model, rules, config resolution, formatters) needs from the
+ * machine it runs on, in one Node-only module: the files shipped beside the code (the standard's
+ * JSON Schemas, their precompiled validators, the version), modules loaded on first need (the
+ * YAML parser, ajv), path arithmetic, and the few project files a rule looks at besides the
+ * specs (plugin manifests, a return's artifacts).
+ *
+ * The core imports these from here and nothing from `node:` itself. The browser bundle
+ * (src/build/browser.ts) puts `host.browser.ts` in this module's place: the same exports over
+ * bundled data and the files the page holds. `test/browser-core.test.ts` runs that bundle in a
+ * V8 context without Node's globals, so a Node import that creeps into the core fails there.
+ */
+import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Yaml from 'yaml';
+import { walkSpecsTree as walk, type WalkResult } from '../discovery/walk.js';
+
+export type { WalkResult };
+
+/** Set by the CLI bundler (src/build/bundle.ts): the modules all sit at dist/agent-lint.cjs. */
+declare const __AGENT_LINT_BUNDLED__: boolean | undefined;
+const BUNDLED = typeof __AGENT_LINT_BUNDLED__ === 'boolean' && __AGENT_LINT_BUNDLED__;
+/** Set by the bundler to the vendored copy of `yaml` beside the bundle. */
+declare const __AGENT_LINT_YAML__: string | undefined;
+const YAML_MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML__ : 'yaml';
+
+const require = createRequire(import.meta.url);
+/** src/standard (dist/src/standard), or the bundle's folder where the build copies its data. */
+const STANDARD_DIR = BUNDLED ? './' : '../standard/';
+
+/** Node's path module: the core's path arithmetic (the browser's is POSIX). */
+export { path };
+
+export const fileUrl = (absPath: string): string => pathToFileURL(absPath).href;
+
+/** The text of a JSON Schema shipped in src/standard/schemas (the name is checked by the caller). */
+export function schemaText(file: string): string {
+  return readFileSync(new URL(`${STANDARD_DIR}schemas/${file}`, import.meta.url), 'utf8');
+}
+
+/** The build's precompiled validator of a schema (`x.validate.cjs`), or undefined without one. */
+export function precompiledValidator(moduleName: string): ValidateFunction | undefined {
+  try {
+    const mod = require(`${STANDARD_DIR}validators/${moduleName}`) as ValidateFunction | { default: ValidateFunction };
+    return typeof mod === 'function' ? mod : mod.default;
+  } catch {
+    return undefined;
+  }
+}
+
+/** ajv's class, loaded on first need (config checking, a schema without a precompiled validator). */
+export const loadAjv = (): new (o: AjvOptions) => Ajv => (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
+
+/** The launcher's loader with a V8 code cache (src/cli/launch.cts), when it runs us. */
+const cachedLoad = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] as ((file: string) => unknown) | undefined;
+
+/** The `yaml` package (the bundle's vendored copy, through the launcher's code cache when there is one). */
+export function loadYaml(): typeof Yaml {
+  const viaCache = cachedLoad && YAML_MODULE.startsWith('.') ? (cachedLoad(require.resolve(YAML_MODULE)) as typeof Yaml | undefined) : undefined;
+  return viaCache ?? (require(YAML_MODULE) as typeof Yaml);
+}
+
+/** agent-lint's version, from its package.json. */
+export function toolVersion(): string {
+  for (const rel of BUNDLED ? ['../package.json'] : ['../../../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'agent-lint' && pkg.version) return pkg.version;
+    } catch {
+      /* try the next place */
+    }
+  }
+  return '0.0.0';
+}
+
+export const fileExists = (abs: string): boolean => existsSync(abs);
+
+/** A file's text, or null when it cannot be read; at most `maxBytes` bytes of it when given. */
+export function readTextFile(abs: string, maxBytes?: number): string | null {
+  if (maxBytes === undefined) {
+    try {
+      return readFileSync(abs, 'utf8');
+    } catch {
+      return null;
+    }
+  }
+  let fd: number | undefined;
+  try {
+    fd = openSync(abs, 'r');
+    const buf = Buffer.alloc(maxBytes);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** What a path is: a file (and whether it is empty), a folder (and whether it has entries), or null. */
+export function pathInfo(abs: string): { kind: 'file' | 'directory' | 'other'; empty: boolean } | null {
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    return null;
+  }
+  if (st.isFile()) return { kind: 'file', empty: st.size === 0 };
+  if (st.isDirectory()) {
+    let empty = false;
+    try {
+      empty = readdirSync(abs).length === 0;
+    } catch {
+      /* unreadable: not known to be empty */
+    }
+    return { kind: 'directory', empty };
+  }
+  return { kind: 'other', empty: false };
+}
+
+/** The markdown files and plugin roots below a folder (discovery's walk). */
+export const walkSpecsTree = (root: string): WalkResult => walk(root);
