@@ -36,3 +36,28 @@ describe('precompiled validators', () => {
     }
   });
 });
+
+describe('precompiled config validator', () => {
+  it('was built from the config schema of the shipped rules, and judges configs as a run-time compile does', async () => {
+    const { ALL_RULES } = await import('../rules/index.js');
+    const { buildConfigSchema } = await import('../src/config/schema.js');
+    const { CONFIG_AJV_OPTIONS, CONFIG_VALIDATOR } = await import('../src/config/resolve.js');
+    const modPath = path.join(DIR, CONFIG_VALIDATOR);
+    expect(existsSync(modPath), `${modPath} is built by npm run build`).toBe(true);
+    const pre = require(modPath) as ((d: unknown) => boolean) & { errors?: unknown; schemaJson: string };
+    const schema = buildConfigSchema(ALL_RULES);
+    expect(pre.schemaJson).toBe(JSON.stringify(schema));
+    const live = new Ajv(CONFIG_AJV_OPTIONS).compile(schema);
+    const configs: unknown[] = [
+      { standard: 'v2', rules: { 'max-depth': ['error', { maxDepth: 2 }] } },
+      { standard: 'v3' },
+      { rules: { 'max-depth': ['error', { maxDepth: 'two' }] } },
+      { overrides: [{ files: '**/x.md', rules: { 'missing-timeout': 'off' } }], extends: 'agent-lint:strict' },
+      { unknownKey: true },
+    ];
+    for (const c of configs) {
+      expect(pre(c)).toBe(live(c));
+      expect(JSON.parse(JSON.stringify(pre.errors ?? null))).toEqual(JSON.parse(JSON.stringify(live.errors ?? null)));
+    }
+  });
+});

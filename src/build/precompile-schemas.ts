@@ -1,5 +1,6 @@
 /**
- * Build step: compiles the standard's JSON Schemas to standalone validator modules with ajv, so
+ * Build step: compiles the standard's JSON Schemas, and the config schema of the shipped rules, to
+ * standalone validator modules with ajv, so
  * that a run validates without loading ajv's compiler or compiling at start-up. The modules are
  * written next to every place a runtime module looks for them (`validators/` beside
  * src/standard/validate.js, and beside the bundled CLI).
@@ -10,6 +11,9 @@ import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ALL_RULES } from '../../rules/index.js';
+import { CONFIG_AJV_OPTIONS, CONFIG_VALIDATOR } from '../config/resolve.js';
+import { buildConfigSchema } from '../config/schema.js';
 import { loadSchema, SCHEMA_FILES } from '../standard/profiles.js';
 import { AJV_OPTIONS, validatorModuleName } from '../standard/validate.js';
 
@@ -20,12 +24,18 @@ if (outDirs.length === 0) {
 }
 type Standalone = (ajv: Ajv, fn: unknown) => string;
 const standalone: Standalone = ((standaloneCode as unknown as { default?: Standalone }).default ?? standaloneCode) as unknown as Standalone;
-for (const file of SCHEMA_FILES) {
-  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: false } });
-  const validate = ajv.compile(loadSchema(file));
-  const code = standalone(ajv, validate);
+function write(name: string, code: string): void {
   for (const dir of outDirs) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, validatorModuleName(file)), code);
+    writeFileSync(path.join(dir, name), code);
   }
 }
+for (const file of SCHEMA_FILES) {
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: false } });
+  write(validatorModuleName(file), standalone(ajv, ajv.compile(loadSchema(file))));
+}
+// The config schema of the shipped rules (its compile takes most of a second): the module
+// carries the schema it was compiled from, and is used only for that very schema.
+const configSchema = buildConfigSchema(ALL_RULES);
+const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: false } });
+write(CONFIG_VALIDATOR, `${standalone(ajv, ajv.compile(configSchema))}\nmodule.exports.schemaJson = ${JSON.stringify(JSON.stringify(configSchema))};\n`);

@@ -3,7 +3,7 @@
  * severities and options, after presets, the config's rules, overrides and `--rule` flags.
  */
 import type { ValidateFunction } from 'ajv';
-import { loadAjv, path } from '../platform/host.js';
+import { loadAjv, path, precompiledValidator } from '../platform/host.js';
 import picomatch from 'picomatch';
 import type { RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../engine/rule.js';
@@ -84,12 +84,19 @@ function describeAjvError(e: AjvIssue): string {
   return `${at}: ${e.message}`;
 }
 
+export const CONFIG_AJV_OPTIONS = { allErrors: false, strict: false, verbose: true };
+/** The build's precompiled validator of the config schema of the shipped rules (src/build/precompile-schemas.ts). */
+export const CONFIG_VALIDATOR = 'config.validate.cjs';
+
 const compiled = new WeakMap<readonly Rule[], ValidateFunction>();
 function compiledSchema(rules: readonly Rule[]): ValidateFunction {
   let v = compiled.get(rules);
   if (!v) {
-    // ajv is loaded only when there is a config to check.
-    v = new (loadAjv())({ allErrors: false, strict: false, verbose: true }).compile(buildConfigSchema(rules));
+    // The precompiled validator when it was built from this schema (the same rules); else ajv,
+    // loaded only when there is a config to check.
+    const schema = buildConfigSchema(rules);
+    const pre = precompiledValidator(CONFIG_VALIDATOR) as (ValidateFunction & { schemaJson?: string }) | undefined;
+    v = pre && pre.schemaJson === JSON.stringify(schema) ? pre : new (loadAjv())(CONFIG_AJV_OPTIONS).compile(schema);
     compiled.set(rules, v);
   }
   return v;

@@ -1,0 +1,132 @@
+/**
+ * agent-lint in a browser (or any JavaScript engine without Node): lint a project given as
+ * texts with a config given as an object, and get ESLint-shaped results and the delegation
+ * graph. Imports only the engine, the document model, the rules, config resolution and the
+ * formatters; the build (src/build/browser.ts) puts the browser host in place of the Node one.
+ */
+import { ALL_RULES } from '../../rules/index.js';
+import type { LoadedConfig } from '../config/error.js';
+import { resolveConfig, type ResolvedConfig, type RuleEntry } from '../config/resolve.js';
+import { kindFromPath } from '../discovery/kind.js';
+import { runRules } from '../engine/engine.js';
+import { ProjectView } from '../engine/project.js';
+import { prepareRules } from '../engine/rule.js';
+import { FORMATTERS } from '../formatters/index.js';
+import { ruleDocsUrl, VERSION } from '../meta.js';
+import { DocumentModel } from '../model/document.js';
+import { setHostFiles } from '../platform/host.browser.js';
+import { getProfile, STANDARD_NAMES } from '../standard/profiles.js';
+import type { LintMessage, LintResult } from '../types.js';
+
+export { ConfigError } from '../config/error.js';
+export { FORMATTERS, ruleDocsUrl, STANDARD_NAMES, VERSION };
+export type { LintMessage, LintResult };
+
+/** One file of the project: its path from the project root (`.claude/agents/x.md`) and its text. */
+export interface ProjectFile {
+  path: string;
+  text: string;
+}
+
+export interface GraphNodeView {
+  id: string;
+  kind: string;
+  name: string;
+  /** The file that defines it (project-relative), when it is a spec of the project. */
+  file?: string;
+}
+
+export interface GraphEdgeView {
+  from: string;
+  to: string;
+  target: string;
+  via: string;
+  /** found, builtin, external, other-kind or missing. */
+  status: string;
+  /** The file the delegation is written in, and the line. */
+  file: string;
+  line: number;
+  /** The target is missing or of another kind, or an error is reported at the target's name. */
+  bad: boolean;
+}
+
+export interface ProjectLint {
+  /** One result per markdown file, in the order given (`filePath` is the project-relative path). */
+  results: LintResult[];
+  graph: { nodes: GraphNodeView[]; edges: GraphEdgeView[] };
+}
+
+/** The rules by id, with what the page shows of them. */
+export const RULES = ALL_RULES.filter((r) => !r.meta.internal).map((r) => ({
+  id: r.meta.id,
+  description: r.meta.description,
+  severity: r.meta.severity,
+  fixable: !!r.meta.fixable,
+  url: ruleDocsUrl(r.meta.id),
+}));
+
+const ROOT = '/project';
+
+/** A path from the page, as a path below the project root: `/`-separated, no `.` or `..` steps. */
+export function cleanPath(p: string): string {
+  const out: string[] = [];
+  for (const seg of p.replace(/\\/g, '/').split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return out.join('/');
+}
+
+/** The config in force for a raw config object (`standard`, `rules`, `extends`, `overrides`, ...). Throws ConfigError. */
+export function configFrom(raw: Record<string, unknown>): ResolvedConfig {
+  const loaded: LoadedConfig = { file: null, dir: ROOT, raw };
+  return resolveConfig(loaded, ALL_RULES);
+}
+
+let prepared: Promise<void> | undefined;
+
+/** Lints the project's markdown files with the config; other files (plugin manifests) are context. */
+export async function lintProject(files: readonly ProjectFile[], raw: Record<string, unknown> = {}): Promise<ProjectLint> {
+  const config = configFrom(raw);
+  await (prepared ??= prepareRules(ALL_RULES));
+  const byPath = new Map<string, string>();
+  for (const f of files) byPath.set(cleanPath(f.path), f.text);
+  setHostFiles([...byPath].map(([rel, text]) => [`${ROOT}/${rel}`, text] as const));
+
+  const docs: DocumentModel[] = [];
+  for (const [rel, text] of byPath) {
+    if (!/\.md$/i.test(rel) || config.isIgnored(rel)) continue;
+    const kind = config.kindFor(rel) ?? kindFromPath(rel);
+    docs.push(new DocumentModel({ filePath: `${ROOT}/${rel}`, relPath: rel, kind, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text }));
+  }
+  const project = new ProjectView({
+    root: ROOT,
+    documents: docs,
+    configuredStandard: config.configuredStandard,
+    usesStandard: config.usesStandard,
+    externalAgents: config.knownAgents,
+  });
+  const settings = new Map(docs.map((d) => [d, config.settingsFor(d.relPath)]));
+  const results = runRules({ project, profile: getProfile(config.standard), rules: ALL_RULES, targets: docs, settingsFor: (d) => settings.get(d)! });
+  for (const r of results) r.filePath = r.filePath.slice(ROOT.length + 1);
+  return { results, graph: graphView(project, results) };
+}
+
+function graphView(project: ProjectView, results: readonly LintResult[]): ProjectLint['graph'] {
+  const g = project.graph;
+  const findingsAt = new Map(results.map((r) => [r.filePath, r.messages]));
+  const nodes = g.nodes.map((n) => {
+    const v: GraphNodeView = { id: n.id, kind: n.kind, name: n.name };
+    if (n.docs[0]) v.file = n.docs[0].relPath;
+    return v;
+  });
+  const edges = g.edges.map((e) => {
+    const loc = e.doc.lines.location(e.range);
+    const status = e.resolution.status;
+    // An error reported at the target's name (a cycle, a chain too deep, an unknown target).
+    const reported = (findingsAt.get(e.doc.relPath) ?? []).some((m: LintMessage) => m.severity === 2 && m.line === loc.line && m.column < loc.endColumn && (m.endLine > loc.line || m.endColumn > loc.column));
+    return { from: e.from.id, to: e.to.id, target: e.target, via: e.via, status, file: e.doc.relPath, line: loc.line, bad: status === 'missing' || status === 'other-kind' || reported };
+  });
+  return { nodes, edges };
+}

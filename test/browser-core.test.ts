@@ -1,0 +1,123 @@
+/**
+ * The core runs without Node: the browser bundle (dist/browser/agent-lint.js, built by
+ * `npm run build` from src/browser/index.ts with the browser host) is run in a bare V8 context
+ * (node:vm, no `process`, `require`, `Buffer`, `URL`, `TextDecoder` or timers) and lints specs.
+ * A `node:` import that creeps into the core fails the build or this test.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUNDLE = path.join(ROOT, 'dist/browser/agent-lint.js');
+
+interface Msg {
+  ruleId: string;
+  line: number;
+  column: number;
+  message: string;
+  fix?: { range: [number, number]; text: string };
+}
+interface Api {
+  lintProject(files: Array<{ path: string; text: string }>, config?: Record<string, unknown>): Promise<{
+    results: Array<{ filePath: string; messages: Msg[] }>;
+    graph: { nodes: Array<{ id: string; kind: string; file?: string }>; edges: Array<{ from: string; to: string; status: string; bad: boolean; file: string; line: number }> };
+  }>;
+  FORMATTERS: Record<string, (results: unknown[], ctx: unknown) => string>;
+  ConfigError: new (...a: unknown[]) => Error;
+}
+
+let api: Api;
+let context: vm.Context;
+
+beforeAll(() => {
+  expect(existsSync(BUNDLE), `${BUNDLE} is built by npm run build`).toBe(true);
+  context = vm.createContext({});
+  vm.runInContext(readFileSync(BUNDLE, 'utf8'), context, { filename: BUNDLE });
+  api = (context as { agentLint: Api }).agentLint;
+});
+
+const AGENT = `---
+name: verifier
+description: Checks sources. Use after research.
+tools: Read
+---
+
+Return this JSON:
+
+\`\`\`json
+{
+  "status": "completed",
+  "summary": "Checked the sources.",
+  "artifacts": [],
+  "metadata": {
+    "session_id": "sess_1700000000_abc123",
+    "duration_seconds": 12,
+    "agent_type": "verifier",
+    "delegation_depth": 2,
+    "delegation_path": ["orchestrator", "research", "verifier"]
+  }
+}
+\`\`\`
+`;
+
+const COMMAND = `---
+description: Research a topic
+---
+
+Delegate to the verifier:
+
+task(subagent_type="verifier", prompt="check" + JSON_FORMAT_INSTRUCTION, timeout=3600)
+task(subagent_type="ghost", prompt="x" + JSON_FORMAT_INSTRUCTION, timeout=3600)
+`;
+
+describe('the browser bundle in a V8 context without Node globals', () => {
+  it('has no Node global to lean on', () => {
+    expect(vm.runInContext('[typeof process, typeof require, typeof Buffer, typeof TextDecoder, typeof setTimeout].join()', context)).toBe('undefined,undefined,undefined,undefined,undefined');
+  });
+
+  it('lints a spec: the depth/path mismatch at its line and column, with its fix', async () => {
+    const { results } = await api.lintProject([{ path: '.claude/agents/verifier.md', text: AGENT }], { standard: 'v2' });
+    expect(results.map((r) => r.filePath)).toEqual(['.claude/agents/verifier.md']);
+    const m = results[0]!.messages.find((x) => x.ruleId === 'depth-path-mismatch');
+    expect(m).toMatchObject({ line: 18, column: 25 });
+    const fixes = [m!.fix, ...(((m as { suggestions?: Array<{ fix: Msg['fix'] }> }).suggestions ?? []).map((s) => s.fix))].filter(Boolean);
+    expect(fixes.some((f) => AGENT.slice(0, f!.range[0]) + f!.text + AGENT.slice(f!.range[1]) === AGENT.replace('"delegation_depth": 2', '"delegation_depth": 1'))).toBe(true);
+  });
+
+  it('lints a project across files: the graph has its edges, an unknown target is reported and red', async () => {
+    const { results, graph } = await api.lintProject(
+      [
+        { path: '.claude/agents/verifier.md', text: AGENT },
+        { path: '.claude/commands/research.md', text: COMMAND },
+      ],
+      { standard: 'v2', rules: { 'depth-path-mismatch': 'off' } },
+    );
+    const cmd = results.find((r) => r.filePath === '.claude/commands/research.md')!;
+    expect(cmd.messages.map((x) => [x.ruleId, x.line])).toContainEqual(['unknown-delegation-target', 8]);
+    expect(results.find((r) => r.filePath === '.claude/agents/verifier.md')!.messages.map((x) => x.ruleId)).not.toContain('depth-path-mismatch');
+    // The two task calls, and the delegation_path of the agent's return example.
+    expect(graph.edges.map((e) => [e.from, e.to, e.status, e.bad, e.file, e.line])).toEqual([
+      ['command:research', 'agent:verifier', 'found', false, '.claude/agents/verifier.md', 19],
+      ['command:research', 'agent:verifier', 'found', false, '.claude/commands/research.md', 7],
+      ['command:research', 'missing:agent:ghost', 'missing', true, '.claude/commands/research.md', 8],
+    ]);
+    expect(graph.nodes.find((n) => n.id === 'agent:verifier')).toMatchObject({ kind: 'agent', file: '.claude/agents/verifier.md' });
+  });
+
+  it('finds a plugin manifest among the files (a plugin agent is named plugin:agent)', async () => {
+    const { graph } = await api.lintProject([
+      { path: '.claude-plugin/plugin.json', text: '{"name": "research-kit"}' },
+      { path: 'agents/verifier.md', text: AGENT },
+      { path: 'commands/research.md', text: COMMAND.replace('"verifier"', '"research-kit:verifier"') },
+    ]);
+    expect(graph.edges[0]).toMatchObject({ to: 'agent:verifier', status: 'found' });
+  });
+
+  it('formats results with the formatters, and refuses a bad config with a ConfigError', async () => {
+    const { results } = await api.lintProject([{ path: '.claude/agents/verifier.md', text: AGENT }]);
+    expect(JSON.parse(api.FORMATTERS['json']!(results, { cwd: '/project' })) as unknown[]).toHaveLength(1);
+    await expect(api.lintProject([], { rules: { 'no-such-rule': 'error' } })).rejects.toThrow(/unknown rule "no-such-rule"/);
+  });
+});
