@@ -1,0 +1,349 @@
+/**
+ * The playground page: files in tabs (each with its project path, so kinds and cross-file rules
+ * work), a CodeMirror editor with the findings inline, the list of findings with links to the
+ * rule docs and fixes and suggestions as buttons, the profile and rule severities as settings,
+ * and the delegation graph. The linter runs in the page (src/browser/index.ts); the state lives
+ * in the URL hash (state.ts).
+ */
+import { defaultKeymap, history as undoHistory, historyKeymap } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState, type ChangeSpec } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { lintProject, RULES, STANDARD_NAMES, VERSION, type LintMessage, type LintResult } from '../src/browser/index.js';
+import { renderGraph } from './graph.js';
+import { decodeState, encodeState, type PlaygroundState, type Severity } from './state.js';
+
+/** Set by the build (src/build/playground.ts): fixtures/sample-project's spec files. */
+declare const __SAMPLE_PROJECT__: Array<{ path: string; text: string }>;
+
+/** A fix or a suggestion of a finding, as a button applies it. */
+interface Edit {
+  label: string;
+  kind: 'fix' | 'suggestion';
+  range: [number, number];
+  text: string;
+}
+
+interface FileTab {
+  path: string;
+  state: EditorState;
+}
+
+const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
+
+const tabs: FileTab[] = [];
+let current = 0;
+let standard = 'v2';
+let rules: Record<string, Severity> = {};
+let results = new Map<string, LintResult>();
+let lintTimer: ReturnType<typeof setTimeout> | undefined;
+let lintSeq = 0;
+let firstFindings = true;
+
+const extensions = [
+  lineNumbers(),
+  undoHistory(),
+  drawSelection(),
+  highlightActiveLine(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  markdown(),
+  lintGutter(),
+  keymap.of([...defaultKeymap, ...historyKeymap]),
+  EditorView.lineWrapping,
+  EditorView.updateListener.of((u) => {
+    if (!u.docChanged) return;
+    tabs[current]!.state = u.state;
+    scheduleLint();
+  }),
+];
+
+const view = new EditorView({ parent: $('#editor') });
+
+function newState(text: string): EditorState {
+  return EditorState.create({ doc: text, extensions });
+}
+
+function stateNow(): PlaygroundState {
+  return { files: tabs.map((t) => ({ path: t.path, text: t.state.doc.toString() })), standard, rules };
+}
+
+function load(s: PlaygroundState): void {
+  tabs.splice(0, tabs.length, ...s.files.map((f) => ({ path: f.path, state: newState(f.text) })));
+  standard = (STANDARD_NAMES as readonly string[]).includes(s.standard) ? s.standard : 'v2';
+  rules = { ...s.rules };
+  current = 0;
+  view.setState(tabs[0]!.state);
+  renderTabs();
+  renderSettings();
+}
+
+function scheduleLint(delay = 150): void {
+  clearTimeout(lintTimer);
+  lintTimer = setTimeout(() => void runLint(), delay);
+}
+
+async function runLint(): Promise<void> {
+  const seq = ++lintSeq;
+  const s = stateNow();
+  window.history.replaceState(null, '', '#' + encodeState(s));
+  const status = $('#status');
+  try {
+    const out = await lintProject(s.files, { standard, rules });
+    if (seq !== lintSeq) return;
+    results = new Map(out.results.map((r) => [r.filePath, r]));
+    status.textContent = '';
+    renderFindings();
+    showDiagnostics();
+    renderGraph($('#graph'), out.graph.nodes, out.graph.edges, openFile);
+    renderTabs();
+  } catch (e) {
+    status.textContent = e instanceof Error ? e.message : String(e);
+  }
+  if (firstFindings) {
+    firstFindings = false;
+    const ms = Math.round(performance.now());
+    document.body.dataset['firstFindingsMs'] = String(ms);
+    document.body.dataset['ready'] = 'true';
+  }
+}
+
+/** The fix and the suggestions of a finding (`suggestions: [{desc, fix}]`, ESLint's shape). */
+function editsOf(m: LintMessage): Edit[] {
+  const edits: Edit[] = [];
+  if (m.fix) edits.push({ label: `Fix: ${describeEdit(m.fix)}`, kind: 'fix', range: m.fix.range, text: m.fix.text });
+  const suggestions = (m as { suggestions?: Array<{ desc?: string; fix?: { range: [number, number]; text: string } }> }).suggestions ?? [];
+  for (const s of suggestions) if (s.fix) edits.push({ label: s.desc || describeEdit(s.fix), kind: 'suggestion', range: s.fix.range, text: s.fix.text });
+  return edits;
+}
+
+function describeEdit(fix: { range: [number, number]; text: string }): string {
+  const t = fix.text.replace(/\s+/g, ' ').trim();
+  if (t === '') return 'remove the text';
+  return `write ${t.length > 40 ? t.slice(0, 39) + '…' : t}`;
+}
+
+function applyEdit(path: string, edit: Edit): void {
+  const tab = tabs.find((t) => t.path === path);
+  if (!tab) return;
+  const changes: ChangeSpec = { from: edit.range[0], to: edit.range[1], insert: edit.text };
+  if (tabs[current] === tab) view.dispatch({ changes });
+  else {
+    tab.state = tab.state.update({ changes }).state;
+    scheduleLint(0);
+  }
+}
+
+function offsetOf(state: EditorState, line: number, column: number): number {
+  const l = state.doc.line(Math.min(Math.max(line, 1), state.doc.lines));
+  return Math.min(l.from + Math.max(column - 1, 0), l.to);
+}
+
+function showDiagnostics(): void {
+  const tab = tabs[current]!;
+  const r = results.get(cleanTabPath(tab.path));
+  const st = view.state;
+  const diagnostics: Diagnostic[] = (r?.messages ?? []).map((m) => {
+    const from = offsetOf(st, m.line, m.column);
+    const to = Math.max(from, offsetOf(st, m.endLine, m.endColumn));
+    return {
+      from,
+      to,
+      severity: m.severity === 2 ? 'error' : 'warning',
+      source: m.ruleId,
+      message: m.message,
+      actions: editsOf(m).map((e) => ({ name: e.label, apply: () => applyEdit(tab.path, e) })),
+    };
+  });
+  view.dispatch(setDiagnostics(st, diagnostics));
+}
+
+/** The path as the linter reports it (no leading ./ or /). */
+function cleanTabPath(p: string): string {
+  return p.replace(/\\/g, '/').split('/').filter((s) => s && s !== '.').join('/');
+}
+
+function openFile(path: string): void {
+  const i = tabs.findIndex((t) => cleanTabPath(t.path) === cleanTabPath(path));
+  if (i === -1) return;
+  current = i;
+  view.setState(tabs[i]!.state);
+  renderTabs();
+  showDiagnostics();
+}
+
+function renderTabs(): void {
+  const bar = $('#tabs');
+  bar.textContent = '';
+  tabs.forEach((t, i) => {
+    const r = results.get(cleanTabPath(t.path));
+    const b = document.createElement('button');
+    b.className = 'tab' + (i === current ? ' current' : '');
+    b.dataset['path'] = t.path;
+    b.title = 'Double-click to rename';
+    b.textContent = t.path;
+    if (r && r.errorCount + r.warningCount > 0) {
+      const n = document.createElement('span');
+      n.className = r.errorCount ? 'count error' : 'count warn';
+      n.textContent = String(r.errorCount + r.warningCount);
+      b.appendChild(n);
+    }
+    b.addEventListener('click', () => openFile(t.path));
+    b.addEventListener('dblclick', () => renameTab(i));
+    bar.appendChild(b);
+  });
+  const add = document.createElement('button');
+  add.className = 'tab add';
+  add.textContent = '+ file';
+  add.addEventListener('click', addTab);
+  bar.appendChild(add);
+  if (tabs.length > 1) {
+    const del = document.createElement('button');
+    del.className = 'tab remove';
+    del.textContent = '− remove this file';
+    del.addEventListener('click', removeTab);
+    bar.appendChild(del);
+  }
+}
+
+function addTab(): void {
+  const path = prompt('Path of the new file in the project', '.claude/agents/new-agent.md');
+  if (!path) return;
+  tabs.push({ path, state: newState('---\nname: new-agent\ndescription: What it does. Use when ...\n---\n\n') });
+  openFile(path);
+  scheduleLint(0);
+}
+
+function renameTab(i: number): void {
+  const path = prompt('Path of this file in the project', tabs[i]!.path);
+  if (!path) return;
+  tabs[i]!.path = path;
+  renderTabs();
+  scheduleLint(0);
+}
+
+function removeTab(): void {
+  if (tabs.length < 2 || !confirm(`Remove ${tabs[current]!.path}?`)) return;
+  tabs.splice(current, 1);
+  current = Math.max(0, current - 1);
+  view.setState(tabs[current]!.state);
+  scheduleLint(0);
+}
+
+function renderFindings(): void {
+  const list = $('#findings');
+  list.textContent = '';
+  let total = 0;
+  for (const t of tabs) {
+    const r = results.get(cleanTabPath(t.path));
+    for (const m of r?.messages ?? []) {
+      total++;
+      const li = document.createElement('li');
+      li.className = `finding ${m.severity === 2 ? 'error' : 'warn'}`;
+      li.dataset['rule'] = m.ruleId;
+      li.dataset['line'] = String(m.line);
+      li.dataset['path'] = t.path;
+      const where = document.createElement('a');
+      where.href = '#';
+      where.className = 'where';
+      where.textContent = `${t.path}:${m.line}:${m.column}`;
+      where.addEventListener('click', (ev) => {
+        ev.preventDefault();
+        openFile(t.path);
+        const at = offsetOf(view.state, m.line, m.column);
+        view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+        view.focus();
+      });
+      const msg = document.createElement('span');
+      msg.className = 'message';
+      msg.textContent = m.message;
+      const rule = document.createElement('a');
+      rule.className = 'rule';
+      rule.href = RULES.find((x) => x.id === m.ruleId)?.url ?? '#';
+      rule.target = '_blank';
+      rule.rel = 'noopener';
+      rule.textContent = m.ruleId;
+      li.append(where, ' ', msg, ' ', rule);
+      for (const e of editsOf(m)) {
+        const b = document.createElement('button');
+        b.className = `edit ${e.kind}`;
+        b.textContent = e.label;
+        b.addEventListener('click', () => applyEdit(t.path, e));
+        li.append(' ', b);
+      }
+      list.appendChild(li);
+    }
+  }
+  $('#count').textContent = total === 0 ? 'No problems found.' : `${total} problem${total === 1 ? '' : 's'}`;
+}
+
+function renderSettings(): void {
+  const sel = $<HTMLSelectElement>('#standard');
+  sel.textContent = '';
+  for (const name of STANDARD_NAMES) {
+    const o = document.createElement('option');
+    o.value = name;
+    o.textContent = name;
+    o.selected = name === standard;
+    sel.appendChild(o);
+  }
+  const table = $('#rules');
+  table.textContent = '';
+  for (const r of RULES) {
+    const tr = document.createElement('tr');
+    const name = document.createElement('td');
+    const a = document.createElement('a');
+    a.href = r.url;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    a.textContent = r.id;
+    a.title = r.description;
+    name.appendChild(a);
+    const td = document.createElement('td');
+    const s = document.createElement('select');
+    s.dataset['rule'] = r.id;
+    for (const v of ['default', 'off', 'warn', 'error']) {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = v === 'default' ? `default (${r.severity})` : v;
+      o.selected = (rules[r.id] ?? 'default') === v;
+      s.appendChild(o);
+    }
+    s.addEventListener('change', () => {
+      if (s.value === 'default') delete rules[r.id];
+      else rules[r.id] = s.value as Severity;
+      scheduleLint(0);
+    });
+    td.appendChild(s);
+    tr.append(name, td);
+    table.appendChild(tr);
+  }
+}
+
+$<HTMLSelectElement>('#standard').addEventListener('change', (ev) => {
+  standard = (ev.target as HTMLSelectElement).value;
+  scheduleLint(0);
+});
+$('#share').addEventListener('click', () => {
+  const url = location.href;
+  void navigator.clipboard?.writeText(url).then(
+    () => ($('#status').textContent = 'Link copied.'),
+    () => ($('#status').textContent = url),
+  );
+});
+$('#sample').addEventListener('click', () => {
+  load({ files: __SAMPLE_PROJECT__, standard: 'v2', rules: {} });
+  scheduleLint(0);
+});
+window.addEventListener('hashchange', () => {
+  const s = decodeState(location.hash);
+  if (s && encodeState(s) !== encodeState(stateNow())) {
+    load(s);
+    scheduleLint(0);
+  }
+});
+$('#version').textContent = `agent-lint ${VERSION}`;
+
+load(decodeState(location.hash) ?? { files: __SAMPLE_PROJECT__, standard: 'v2', rules: {} });
+void runLint();
