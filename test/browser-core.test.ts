@@ -119,5 +119,8 @@ describe('the browser bundle in a V8 context without Node globals', () => {
     const { results } = await api.lintProject([{ path: '.claude/agents/verifier.md', text: AGENT }]);
     expect(JSON.parse(api.FORMATTERS['json']!(results, { cwd: '/project' })) as unknown[]).toHaveLength(1);
     await expect(api.lintProject([], { rules: { 'no-such-rule': 'error' } })).rejects.toThrow(/unknown rule "no-such-rule"/);
+    // Not a plain config (a standard and severities): checked with the schema, compiled by ajv here.
+    await expect(api.lintProject([], { standard: 'v9' })).rejects.toThrow(/standard: must be one of "v2", "v1", "bounded"/);
+    await expect(api.lintProject([], { rules: { 'max-depth': ['error', { maxDepth: 'two' }] } })).rejects.toThrow(/maxDepth/);
   });
 });

@@ -11,7 +11,6 @@
 import { build, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_VALIDATOR } from '../config/resolve.js';
 import { SCHEMA_FILES } from '../standard/profiles.js';
 import { validatorModuleName } from '../standard/validate.js';
 
@@ -33,7 +32,9 @@ export function browserCorePlugins(): Plugin[] {
           const lines = ['export const SCHEMA_TEXTS = {'];
           for (const f of SCHEMA_FILES) lines.push(`  ${JSON.stringify(f)}: ${JSON.stringify(readFileSync(path.join(root, 'src/standard/schemas', f), 'utf8'))},`);
           lines.push('};', 'export const VALIDATORS = {');
-          for (const mod of [...SCHEMA_FILES.map(validatorModuleName), CONFIG_VALIDATOR]) {
+          // Not the config's (450 KB of the page's code): the page's configs are plain ones
+          // (src/config/resolve.ts checks those without a schema); others compile with ajv.
+          for (const mod of SCHEMA_FILES.map(validatorModuleName)) {
             lines.push(`  ${JSON.stringify(mod)}: require(${JSON.stringify(path.join(root, 'dist/src/standard/validators', mod))}),`);
           }
           lines.push('};');

@@ -10,6 +10,7 @@ import type { Rule } from '../engine/rule.js';
 import type { FileKind, SeverityLevel, StandardName } from '../types.js';
 import { ConfigError, type LoadedConfig } from './error.js';
 import { buildConfigSchema, PRESETS } from './schema.js';
+import { STANDARD_NAMES } from '../standard/profiles.js';
 import { closest } from '../util/suggest.js';
 
 export type RuleEntry = string | number | [string | number, Record<string, unknown>?];
@@ -102,6 +103,24 @@ function compiledSchema(rules: readonly Rule[]): ValidateFunction {
   return v;
 }
 
+const SEVERITIES: readonly unknown[] = ['off', 'warn', 'error', 0, 1, 2];
+
+/**
+ * A config of the common shape, a `standard` and rule severities without options, checked by
+ * hand (the rule ids are checked before): no schema to load for it.
+ */
+function isPlainConfig(r: RawConfig): boolean {
+  for (const [key, value] of Object.entries(r)) {
+    if (key === 'standard') {
+      if (!(STANDARD_NAMES as readonly unknown[]).includes(value)) return false;
+    } else if (key === 'rules') {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+      for (const entry of Object.values(value)) if (!SEVERITIES.includes(entry)) return false;
+    } else return false;
+  }
+  return true;
+}
+
 export function validateConfig(raw: unknown, rules: readonly Rule[], file: string | null): RawConfig {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('config must be an object', file ?? undefined);
@@ -120,6 +139,7 @@ export function validateConfig(raw: unknown, rules: readonly Rule[], file: strin
   if (Object.keys(r).length === 1 && r.rules && Object.keys(r.rules).length === 0) return r;
   checkRuleKeys(r.rules, 'rules');
   r.overrides?.forEach((o, i) => checkRuleKeys(o?.rules, `overrides.${i}.rules`));
+  if (isPlainConfig(r)) return r;
   const validate = compiledSchema(rules);
   if (!validate(raw)) {
     const errs = (validate.errors ?? []) as AjvIssue[];
