@@ -124,3 +124,17 @@ describe('the browser bundle in a V8 context without Node globals', () => {
     await expect(api.lintProject([], { rules: { 'max-depth': ['error', { maxDepth: 'two' }] } })).rejects.toThrow(/maxDepth/);
   });
 });
+
+describe('manifests in the browser bundle', () => {
+  it('lints a plugin manifest given among the files, and its paths against the files given', async () => {
+    const { results } = await api.lintProject([
+      { path: '.claude-plugin/plugin.json', text: '{\n  "name": "Research Kit",\n  "agents": ["./agents/verifier.md", "./agents/missing.md"]\n}\n' },
+      { path: 'agents/verifier.md', text: AGENT },
+    ]);
+    const manifest = results.find((r) => r.filePath === '.claude-plugin/plugin.json')!;
+    expect(manifest.messages.map((m) => [m.ruleId, m.line])).toEqual([
+      ['plugin-manifest', 2],
+      ['plugin-manifest', 3],
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import { FORMATTERS } from '../formatters/index.js';
 import { ruleDocsUrl, VERSION } from '../meta.js';
 import { DocumentModel } from '../model/document.js';
 import { setHostFiles } from '../platform/host.browser.js';
+import { memoryFiles } from './memory-files.js';
 import { getProfile, STANDARD_NAMES } from '../standard/profiles.js';
 import type { LintMessage, LintResult } from '../types.js';
 
@@ -51,7 +52,7 @@ export interface GraphEdgeView {
 }
 
 export interface ProjectLint {
-  /** One result per markdown file, in the order given (`filePath` is the project-relative path). */
+  /** One result per spec or manifest, in the order given (`filePath` is the project-relative path). */
   results: LintResult[];
   graph: { nodes: GraphNodeView[]; edges: GraphEdgeView[] };
 }
@@ -86,18 +87,21 @@ export function configFrom(raw: Record<string, unknown>): ResolvedConfig {
 
 let prepared: Promise<void> | undefined;
 
-/** Lints the project's markdown files with the config; other files (plugin manifests) are context. */
+/** Lints the project's specs and manifests with the config; other files are context (artifacts, say). */
 export async function lintProject(files: readonly ProjectFile[], raw: Record<string, unknown> = {}): Promise<ProjectLint> {
   const config = configFrom(raw);
   await (prepared ??= prepareRules(ALL_RULES));
   const byPath = new Map<string, string>();
   for (const f of files) byPath.set(cleanPath(f.path), f.text);
-  setHostFiles([...byPath].map(([rel, text]) => [`${ROOT}/${rel}`, text] as const));
+  const absolute = new Map([...byPath].map(([rel, text]) => [`${ROOT}/${rel}`, text] as const));
+  setHostFiles(absolute);
 
   const docs: DocumentModel[] = [];
   for (const [rel, text] of byPath) {
-    if (!/\.md$/i.test(rel) || config.isIgnored(rel)) continue;
+    if (config.isIgnored(rel)) continue;
     const kind = config.kindFor(rel) ?? kindFromPath(rel);
+    // What discovery would find: markdown files, and the JSON files that come with specs.
+    if (kind === 'other' && !/\.md$/i.test(rel)) continue;
     docs.push(new DocumentModel({ filePath: `${ROOT}/${rel}`, relPath: rel, kind, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text }));
   }
   const project = new ProjectView({
@@ -106,6 +110,7 @@ export async function lintProject(files: readonly ProjectFile[], raw: Record<str
     configuredStandard: config.configuredStandard,
     usesStandard: config.usesStandard,
     externalAgents: config.knownAgents,
+    files: memoryFiles(absolute),
   });
   const settings = new Map(docs.map((d) => [d, config.settingsFor(d.relPath)]));
   const results = runRules({ project, profile: getProfile(config.standard), rules: ALL_RULES, targets: docs, settingsFor: (d) => settings.get(d)! });

@@ -52,7 +52,7 @@ await build({
   format: 'cjs',
   target: 'node20',
   external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
-  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
+  define: { 'import.meta.url': '__agentLintUrl', __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
   banner: { js: "var __agentLintUrl = require('node:url').pathToFileURL(__filename).href;" },
   minifySyntax: true,
   minifyWhitespace: true,

@@ -5,6 +5,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ProjectFiles } from '../engine/project.js';
+import { frontmatterKeysOf as keysOf } from './frontmatter-keys.js';
 import { relPosix } from './paths.js';
 
 /** How many folders one `markdownBelow` walk enters, and how deep it goes. */
@@ -12,20 +13,6 @@ const MAX_DIRS = 2000;
 const MAX_DEPTH = 8;
 const SKIPPED = new Set(['node_modules', '.git']);
 const HEAD_BYTES = 4096;
-
-/** The top-level keys of the frontmatter a text opens with (null: none). */
-function keysOf(head: string): string[] | null {
-  const lines = head.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (!/^---[ \t]*$/.test(lines[0] ?? '')) return null;
-  const keys: string[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (/^---[ \t]*$/.test(line)) break;
-    const m = /^([A-Za-z_][\w-]*)[ \t]*:/.exec(line);
-    if (m) keys.push(m[1]!);
-  }
-  return keys;
-}
 
 export function diskFiles(): ProjectFiles {
   const stats = new Map<string, 'file' | 'dir' | null>();

@@ -1,0 +1,34 @@
+/**
+ * `ProjectFiles` over the files the page holds (absolute POSIX paths to texts): what the rules
+ * that check paths ask of the disk in Node (src/util/project-files.ts), answered from memory.
+ */
+import type { ProjectFiles } from '../engine/project.js';
+import * as path from '../platform/posix-path.js';
+import { frontmatterKeysOf } from '../util/frontmatter-keys.js';
+
+const HEAD_CHARS = 4096;
+
+export function memoryFiles(files: ReadonlyMap<string, string>): ProjectFiles {
+  const dirs = new Set<string>();
+  for (const f of files.keys()) for (let d = path.dirname(f); !dirs.has(d); d = path.dirname(d)) {
+    dirs.add(d);
+    if (d === '/') break;
+  }
+  const pluginRoots = [...files.keys()].filter((f) => f.endsWith('/.claude-plugin/plugin.json')).map((f) => f.slice(0, -'/.claude-plugin/plugin.json'.length));
+  return {
+    dirname: (p) => path.dirname(p),
+    resolve: (dir, rel) => path.resolve(dir, rel),
+    relative: (from, to) => path.relative(from, to) || '.',
+    stat: (p) => (files.has(p) ? 'file' : dirs.has(p) ? 'dir' : null),
+    markdownBelow(dir) {
+      const prefix = dir.endsWith('/') ? dir : dir + '/';
+      // A nested plugin is its own: its files are not this plugin's.
+      const nested = pluginRoots.filter((r) => r.startsWith(prefix)).map((r) => r + '/');
+      return [...files.keys()].filter((f) => f.startsWith(prefix) && f.toLowerCase().endsWith('.md') && !nested.some((n) => f.startsWith(n)) && !/\/(?:node_modules|\.git)\//.test(f.slice(prefix.length - 1))).sort();
+    },
+    frontmatterKeys(file) {
+      const text = files.get(file);
+      return text === undefined ? null : frontmatterKeysOf(text.slice(0, HEAD_CHARS));
+    },
+  };
+}
