@@ -14,6 +14,8 @@ const path = require('node:path');
 
 /** Folders whose markdown files are specs (Claude Code, plugins, OpenCode). */
 const SPEC_DIR = /(^|[\\/])(agents?|commands?|skills)[\\/]/;
+/** The JSON files that come with specs: manifests, hooks, settings, MCP configs. */
+const SPEC_JSON = /(^|[\\/])(\.claude-plugin[\\/](plugin|marketplace)|hooks[\\/]hooks|\.claude[\\/]settings(\.local)?|\.mcp)\.json$/;
 
 const chunks = [];
 process.stdin.on('data', (c) => chunks.push(c));
@@ -26,7 +28,7 @@ process.stdin.on('end', () => {
     process.exit(0);
   }
   const file = input && input.tool_input && input.tool_input.file_path;
-  if (typeof file !== 'string' || !/\.md$/i.test(file) || !SPEC_DIR.test(file)) process.exit(0);
+  if (typeof file !== 'string' || !((/\.md$/i.test(file) && SPEC_DIR.test(file)) || SPEC_JSON.test(file))) process.exit(0);
   const cwd = typeof input.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : process.env.CLAUDE_PROJECT_DIR || process.cwd();
   const launcher = [path.join(cwd, 'node_modules', 'agent-lint', 'dist', 'src', 'cli', 'launch.cjs'), path.join(__dirname, '..', 'dist', 'src', 'cli', 'launch.cjs')].find((f) => existsSync(f));
   if (!launcher) {

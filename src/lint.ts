@@ -13,7 +13,7 @@ import { discoverSpecs, expandArgs, isGlob } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
-import { ProjectView } from './engine/project.js';
+import { ProjectView, type ProjectFiles } from './engine/project.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
@@ -187,6 +187,49 @@ export function planLint(req: LintRequest): LintPlan {
   return { targets, walked, run };
 }
 
+export interface ProjectLinterInit {
+  root: string;
+  config: ResolvedConfig;
+  rules: readonly Rule[];
+  /** The documents to lint. */
+  documents: DocumentModel[];
+  /** The project's other documents, read when a cross-file question needs them. */
+  loadContext?: () => DocumentModel[];
+  externalAgents?: string[];
+  files?: ProjectFiles;
+  /** The project's return formats (made from the config when not given). */
+  formats?: ProjectFormats;
+}
+
+/**
+ * One project's cross-file view and a function that lints some of its documents with the
+ * config's rules and return formats: what lint() does per project, and what the language server
+ * does on each change.
+ */
+export function projectLinter(init: ProjectLinterInit) {
+  const { root, config } = init;
+  const profile = getProfile(config.standard);
+  const formats = init.formats ?? new ProjectFormats(root, config, profile);
+  const project = new ProjectView({
+    root,
+    documents: init.documents,
+    loadContext: init.loadContext,
+    configuredStandard: config.configuredStandard,
+    usesStandard: config.usesStandard,
+    externalAgents: [...(init.externalAgents ?? []), ...(config.knownAgents ?? [])],
+    files: init.files,
+  });
+  const settingsByDoc = new WeakMap<DocumentModel, ReturnType<typeof config.settingsFor>>();
+  const settingsFor = (doc: DocumentModel) => {
+    let s = settingsByDoc.get(doc);
+    if (!s) settingsByDoc.set(doc, (s = config.settingsFor(relPosix(config.dir, doc.filePath))));
+    return s;
+  };
+  const lintDocs = (docs: DocumentModel[]) =>
+    runRules({ project, profile, rules: init.rules, targets: docs, settingsFor, profileFor: (doc) => formats.profileFor(doc, project) });
+  return { project, profile, formats, settingsFor, lintDocs };
+}
+
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun {
   const { cwd } = req;
@@ -245,21 +288,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
           }
           return extra;
         };
-    const project = new ProjectView({
-      root,
-      documents: docs,
-      loadContext,
-      configuredStandard: config.configuredStandard,
-      usesStandard: config.usesStandard,
-      externalAgents: [...(req.externalAgents ?? []), ...(config.knownAgents ?? [])],
-      files: onDisk,
-    });
-    const settingsByDoc = new WeakMap<DocumentModel, ReturnType<typeof config.settingsFor>>();
-    const settingsFor = (doc: DocumentModel) => {
-      let s = settingsByDoc.get(doc);
-      if (!s) settingsByDoc.set(doc, (s = config.settingsFor(relPosix(config.dir, doc.filePath))));
-      return s;
-    };
+    const { project, settingsFor, lintDocs } = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext, externalAgents: req.externalAgents, files: onDisk, formats });
 
     // The cache: a file's key covers its text, its rules, and every spec of its project.
     let toLint = targetDocs;
@@ -280,8 +309,6 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
       }
     }
 
-    const lintDocs = (docs: DocumentModel[]) =>
-      runRules({ project, profile, rules: req.rules, targets: docs, settingsFor, profileFor: (doc) => formats.profileFor(doc, project) });
     const results = toLint.length ? lintDocs(toLint) : [];
     for (let i = 0; i < results.length; i++) {
       let r = results[i]!;

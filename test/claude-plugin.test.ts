@@ -68,13 +68,21 @@ describe('the Claude Code plugin', () => {
     expect(hooks.hooks.PostToolUse).toEqual([{ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/post-edit.cjs"', timeout: 30 }] }]);
   });
 
-  it('passes agent-lint: its /agent-lint command, linted as the plugin spec it is', () => {
-    const r = spawnSync(process.execPath, [LAUNCHER, '--format', 'json', 'commands/agent-lint.md'], { cwd: ROOT, encoding: 'utf8' });
+  it('passes agent-lint: its manifest, its hooks and its /agent-lint command, each linted as what it is', () => {
+    const files = ['.claude-plugin/plugin.json', 'hooks/hooks.json', 'commands/agent-lint.md'];
+    const r = spawnSync(process.execPath, [LAUNCHER, '--format', 'json', ...files], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(0);
-    const [result] = JSON.parse(r.stdout);
-    expect(result).toMatchObject({ filePath: path.join(ROOT, 'commands/agent-lint.md'), messages: [], errorCount: 0, warningCount: 0 });
-    const print = spawnSync(process.execPath, [LAUNCHER, '--print-config', 'commands/agent-lint.md'], { cwd: ROOT, encoding: 'utf8' });
-    expect(JSON.parse(print.stdout).kind).toBe('command');
+    expect(JSON.parse(r.stdout).map((x: { filePath: string; messages: unknown[] }) => [path.relative(ROOT, x.filePath), x.messages])).toEqual(files.map((f) => [f, []]));
+    const kinds = files.map((f) => JSON.parse(spawnSync(process.execPath, [LAUNCHER, '--print-config', f], { cwd: ROOT, encoding: 'utf8' }).stdout).kind);
+    expect(kinds).toEqual(['plugin-manifest', 'hooks-config', 'command']);
+  });
+
+  it('has rules that check its manifest: a broken copy of it is reported', () => {
+    const manifest = readFileSync(path.join(ROOT, '.claude-plugin/plugin.json'), 'utf8').replace('"name": "agent-lint"', '"name": "Agent Lint"');
+    const dir = makeProject({ '.claude-plugin/plugin.json': manifest });
+    const r = spawnSync(process.execPath, [LAUNCHER, '--format', 'json', '.claude-plugin/plugin.json'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string; line: number; column: number }) => `${m.ruleId} ${m.line}:${m.column}`)).toEqual(['plugin-manifest 2:11']);
   });
 });
 
@@ -93,6 +101,14 @@ describe('the PostToolUse hook', () => {
           'Fix the spec so that these are gone (rule pages: https://github.com/agent-lint/agent-lint/tree/main/docs/rules).\n',
       });
     }
+  });
+
+  it('reports a plugin manifest Claude broke', () => {
+    const dir = makeProject({ '.claude-plugin/plugin.json': '{\n  "name": "My Plugin"\n}\n' });
+    const file = path.join(dir, '.claude-plugin/plugin.json');
+    const r = runHook({ cwd: dir, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: 'my-plugin', new_string: 'My Plugin' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^agent-lint found 1 problem in \.claude-plugin\/plugin\.json:\n  2:11 error plugin name "My Plugin" is not kebab-case.*\[plugin-manifest\]\n/);
   });
 
   it('is silent with exit 0 for a clean spec', () => {

@@ -206,3 +206,25 @@ describe('agent-lint lsp and bulk suppressions', () => {
     expect(await c.close()).toBe(0);
   });
 });
+
+describe('agent-lint lsp on the JSON files that come with specs', () => {
+  it('reports a plugin manifest on open, and offers its fix', async () => {
+    const manifest = '{\n  "name": "My Plugin",\n  "version": "1.0.0",\n  "author": "me"\n}\n';
+    const dir = makeProject({ '.claude-plugin/plugin.json': manifest, 'package.json': '{ "name": "not-ours" }\n' });
+    const c = await startLsp(dir);
+    const file = path.join(dir, '.claude-plugin/plugin.json');
+    await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(file), languageId: 'json', version: 1, text: manifest } });
+    const diags = await c.diagnostics(uriOf(file));
+    expect(diags.map(brief)).toEqual(['plugin-manifest 1:10-1:21', 'plugin-manifest 3:12-3:16']);
+    const actions = (await c.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: uriOf(file) }, range: diags[1]!.range, context: { diagnostics: diags } })) as CodeAction[];
+    expect(actions[0]!.edit!.changes![uriOf(file)]).toEqual([{ range: { start: { line: 3, character: 12 }, end: { line: 3, character: 16 } }, newText: '{ "name": "me" }' }]);
+    // A JSON file that is not one of those: no diagnostics at all.
+    const pkg = path.join(dir, 'package.json');
+    await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(pkg), languageId: 'json', version: 1, text: readFileSync(pkg, 'utf8') } });
+    // Linted in the same pass as the manifest (one project): the manifest's diagnostics come again, the package's never.
+    await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: uriOf(file), version: 2 }, contentChanges: [{ text: manifest.replace('My Plugin', 'my-plugin') }] });
+    expect((await c.diagnostics(uriOf(file), (d) => d.length === 1)).map(brief)).toEqual(['plugin-manifest 3:12-3:16']);
+    await expect(c.diagnostics(uriOf(pkg), () => true, 300)).rejects.toThrow(/no matching diagnostics/);
+    expect(await c.close()).toBe(0);
+  });
+});

@@ -51,7 +51,7 @@ export async function runClaudeHook(io: CliIO): Promise<number> {
     return 1;
   }
   const file = input?.tool_input?.file_path;
-  if (typeof file !== 'string' || !/\.md$/i.test(file)) return 0;
+  if (typeof file !== 'string' || !/\.(?:md|json)$/i.test(file)) return 0;
   const cwd = typeof input.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : io.cwd;
   const abs = path.resolve(cwd, file);
   if (!existsSync(abs)) return 0;
@@ -59,7 +59,8 @@ export async function runClaudeHook(io: CliIO): Promise<number> {
     const configs = new ConfigLookup({ cwd, rules: ALL_RULES, lookup: true });
     const config = configs.forFile(abs);
     const root = new ProjectRoots(cwd).rootOf(abs);
-    // Specs only (by their place, or the config's `kind` override): other markdown is not ours.
+    // Specs and the JSON files that come with them only (by their place, or the config's `kind`
+    // override): other markdown and JSON is not ours.
     if (fileKind(config, root, cwd, abs) === 'other' || config.isIgnored(relPosix(config.dir, abs))) return 0;
     await prepareRules(ALL_RULES);
     const run = lint({ cwd, patterns: [abs], rules: ALL_RULES, config: (f) => configs.forFile(f) });

@@ -90,7 +90,13 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
   connection.onInitialized(() => {
     if (watchDynamic) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.md' }, { globPattern: '**/.claude-plugin/*.json' }, { globPattern: '**/package.json' }, { globPattern: `**/${DEFAULT_SUPPRESSIONS_FILE}` }, ...CONFIG_FILES.map((f) => ({ globPattern: `**/${f}` }))],
+        watchers: [
+          { globPattern: '**/*.md' },
+          { globPattern: '**/.claude-plugin/*.json' },
+          { globPattern: '**/hooks/hooks.json' },
+          { globPattern: '**/.claude/settings*.json' },
+          { globPattern: '**/.mcp.json' },
+          { globPattern: '**/package.json' }, { globPattern: `**/${DEFAULT_SUPPRESSIONS_FILE}` }, ...CONFIG_FILES.map((f) => ({ globPattern: `**/${f}` }))],
       });
     }
   });

@@ -9,10 +9,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { discoverSpecs } from '../discovery/discover.js';
 import { ProjectRoots } from '../discovery/project-root.js';
-import { runRules } from '../engine/engine.js';
-import { ProjectView } from '../engine/project.js';
 import type { Rule } from '../engine/rule.js';
-import { fileKind, readSpec } from '../lint.js';
+import { fileKind, projectLinter, readSpec } from '../lint.js';
+import { ProjectFormats } from '../return-format-lookup.js';
+import { diskFiles } from '../util/project-files.js';
+import type { ProjectView } from '../engine/project.js';
 import { DocumentModel } from '../model/document.js';
 import { getProfile } from '../standard/profiles.js';
 import type { LintResult } from '../types.js';
@@ -120,6 +121,7 @@ export class Workspace {
   /** A config file changed: read configs again, and every project's files (ignores may differ). */
   reset(): void {
     this.#lookup = undefined;
+    this.#formats.clear();
     this.#suppressions = undefined;
     this.roots = new ProjectRoots(this.cwd);
     for (const p of this.projects.values()) p.rediscover();
@@ -160,10 +162,11 @@ export class Workspace {
 
   /**
    * Whether the server reports on a file: markdown that is a spec by its place or its config's
-   * override (or that discovery lists), and that the config does not ignore.
+   * override (or that discovery lists), or one of the JSON files that come with specs (plugin
+   * manifests, hooks, settings, MCP configs); and that the config does not ignore.
    */
   isLintable(abs: string): boolean {
-    if (!/\.md$/i.test(abs) || this.isIgnored(abs)) return false;
+    if (!/\.(?:md|json)$/i.test(abs) || this.isIgnored(abs)) return false;
     const p = this.project(abs);
     const kind = fileKind(this.config(abs), p.root, this.cwd, abs);
     return kind !== 'other' || p.disk().has(abs);
@@ -182,21 +185,21 @@ export class Workspace {
     return p;
   }
 
-  #view(root: string, config: ResolvedConfig, targets: DocumentModel[], all: DocumentModel[]): ProjectView {
+  /** The return formats of each project and config, made once (they read the files the config names). */
+  readonly #formats = new Map<string, ProjectFormats>();
+
+  #linter(root: string, config: ResolvedConfig, targets: DocumentModel[], all: DocumentModel[]) {
+    const key = `${root}\0${config.file ?? ''}`;
+    let formats = this.#formats.get(key);
+    if (!formats) this.#formats.set(key, (formats = new ProjectFormats(root, config, getProfile(config.standard))));
     const set = new Set(targets);
-    return new ProjectView({
-      root,
-      documents: targets,
-      loadContext: () => all.filter((d) => !set.has(d)),
-      configuredStandard: config.configuredStandard,
-      usesStandard: config.usesStandard,
-      externalAgents: config.knownAgents ?? [],
-    });
+    // What exists on disk is asked afresh on each lint: files come and go while the server runs.
+    return projectLinter({ root, config, rules: this.rules, documents: targets, loadContext: () => all.filter((d) => !set.has(d)), files: diskFiles(), formats });
   }
 
   /** The project's cross-file view around one of its documents (for navigation). */
   view(p: ProjectState, doc: DocumentModel): ProjectView {
-    return this.#view(p.root, this.config(doc.filePath), [doc], p.documents().filter((d) => d.filePath !== doc.filePath));
+    return this.#linter(p.root, this.config(doc.filePath), [doc], p.documents().filter((d) => d.filePath !== doc.filePath)).project;
   }
 
   /**
@@ -218,14 +221,7 @@ export class Workspace {
     }
     const out: LintResult[] = [];
     for (const { config, docs } of groups.values()) {
-      const project = this.#view(p.root, config, docs, all);
-      const settings = new Map<DocumentModel, ReturnType<ResolvedConfig['settingsFor']>>();
-      const settingsFor = (doc: DocumentModel) => {
-        let s = settings.get(doc);
-        if (!s) settings.set(doc, (s = config.settingsFor(relPosix(config.dir, doc.filePath))));
-        return s;
-      };
-      out.push(...runRules({ project, profile: getProfile(config.standard), rules: this.rules, targets: docs, settingsFor }));
+      out.push(...this.#linter(p.root, config, docs, all).lintDocs(docs));
     }
     const bulk = this.suppressions();
     return bulk ? applySuppressions(out, bulk, (f) => relPosix(this.cwd, f)).results : out;
