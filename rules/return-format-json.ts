@@ -7,14 +7,23 @@ export default defineRule({
     details:
       'A subagent copies the return format its spec shows. A block that looks like a return (a "status" key and two of summary, artifacts, metadata, errors) but is not JSON even when read as a template (placeholders such as {x}, "a|b" alternatives, comments, trailing commas and ... are accepted) teaches the agent to return text its caller cannot parse. The diagnostic points at the position where parsing stopped.',
     severity: 'error',
+    help: {
+      default:
+        'A subagent copies the return format its spec shows: make the block parse as JSON. Placeholders ({x}, "a|b"), comments, trailing commas and ... may stay.',
+    },
   },
   check({ doc, report }) {
     for (const f of doc.json.failures) {
       if (!f.looksLikeReturnFormat) continue;
       const start = Math.min(f.error.offset, doc.text.length);
       const end = Math.min(start + 1, f.fence.contentRange.end, doc.text.length);
+      // The parser names places by offset; a person reads lines and columns.
+      const reason = f.error.message.replace(/\bat offset (\d+)/g, (_, n: string) => {
+        const p = doc.lines.position(Math.min(Number(n), doc.text.length));
+        return `at line ${p.line}, column ${p.column}`;
+      });
       report({
-        message: `return-format block is not valid JSON even as a template: ${f.error.message}`,
+        message: `return format is not valid JSON: ${reason}`,
         range: { start, end: Math.max(start, end) },
       });
     }

@@ -62,6 +62,8 @@ export interface LintMessage extends Location {
   message: string;
   /** A machine-friendly id of the message within its rule, when the rule has several. */
   messageId?: string;
+  /** What was expected and how to fix it (the message says only what is wrong, in one sentence). */
+  help?: string;
   fix?: Fix;
   /** Repairs a person may choose; --fix never applies them. */
   suggestions?: Suggestion[];
@@ -94,8 +96,11 @@ export interface LintResult {
 
 /** The rule-facing report: a message plus where it is. */
 export interface ReportDescriptor {
+  /** One short sentence (about 100 characters at most): what is wrong, and where. */
   message: string;
   messageId?: string;
+  /** What was expected and how to fix it; default: the rule's `meta.help` for the message id. */
+  help?: string;
   /** Where: an offset range in the document's text, or a one-based location. */
   range?: Range;
   loc?: Partial<Location> & { line: number; column: number };

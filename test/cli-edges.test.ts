@@ -130,6 +130,22 @@ describe('small things', () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'agent-lint: the Subagent Return Format Standard 1.0 profile (v1) defines no delegation context schema\n']);
   });
 
+  it('code frames fit 80 columns when the width is unknown (a pipe)', () => {
+    const d = project({ '.claude/commands/long.md': `---\ndescription: Long\nargument-hint: [${'a'.repeat(150)}] [--deep] ${'b'.repeat(100)}\n---\nGo.\n` });
+    const r = run([], d);
+    const frames = r.stdout.split('\n').filter((l) => / \| /.test(l));
+    expect(frames.length).toBeGreaterThan(0);
+    for (const l of frames) expect([...l].length, l).toBeLessThanOrEqual(80);
+  });
+
+  it('return-format-json says where an object opened by line and column, with the help apart', () => {
+    const d = project({ '.claude/agents/helper.md': '---\nname: helper\ndescription: Helps\n---\n\n```json\n{\n  "status": "completed",\n  "summary": "x",\n  "metadata": {\n    "a": 1,\n    ,\n  }\n}\n```\n' });
+    const out = JSON.parse(run(['-f', 'json'], d).stdout)[0].messages.filter((m: { ruleId: string }) => m.ruleId === 'return-format-json');
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ line: 12, column: 5, message: "return format is not valid JSON: expected a property key or '}' in object opened at line 10, column 15" });
+    expect(out[0].help).toMatch(/^A subagent copies the return format its spec shows/);
+  });
+
   it("package-lock.json's root entry is what npm install writes from package.json (a fresh clone stays clean)", () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));

@@ -208,11 +208,22 @@ describe.concurrent('options', () => {
     expect(unknown.stderr).toContain('--rule frontmater-valid: unknown rule; did you mean "frontmatter-valid"?');
   });
 
-  it('--list-rules lists every rule with its default severity', async () => {
+  it('--list-rules lists every rule with its default severity, in groups, the engine diagnostics apart', async () => {
     const r = await cli(['--list-rules'], { cwd: TMP });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^frontmatter-valid +error +fixable +Frontmatter is valid YAML/m);
-    expect(r.stdout).toMatch(/^depth-path-mismatch +error +suggests +/m);
+    expect(r.stdout).toMatch(/^ {2}frontmatter-valid +error +fixable +Frontmatter is valid YAML/m);
+    expect(r.stdout).toMatch(/^ {2}depth-path-mismatch +error +suggests +/m);
+    const groups = r.stdout.split('\n\n').map((g) => g.split('\n'));
+    const heads = groups.map((g) => g[0]);
+    expect(heads.slice(0, 3)).toEqual(['Frontmatter and files:', 'Delegation standard:', 'Delegation graph (across files):']);
+    const group = (title: string) => groups.find((g) => g[0]!.startsWith(title))!.slice(1).map((l) => l.trim().split(/\s+/)[0]);
+    expect(group('Frontmatter')).toContain('frontmatter-schema');
+    expect(group('Delegation graph')).toEqual(expect.arrayContaining(['unknown-delegation-target', 'delegation-graph-cycle', 'delegation-graph-depth']));
+    expect(group('Engine diagnostics')).toEqual(['internal-error', 'file-unreadable', 'file-encoding']);
+    // `*`: only in projects that use the standard.
+    expect(r.stdout).toMatch(/^ {2}missing-timeout \* +error/m);
+    expect(r.stdout).toMatch(/^ {2}depth-path-mismatch {2,}error/m);
+    expect(r.stdout).toContain('* runs only in projects that use the delegation standard');
   });
 
   it('--print-config FILE prints the config in force for that file', async () => {

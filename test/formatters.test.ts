@@ -76,15 +76,17 @@ export const RESULTS: LintResult[] = [
     {
       ruleId: 'frontmatter-valid',
       severity: 2,
-      message: 'frontmatter is not valid YAML: Unexpected scalar at node end; quote the value: argument-hint: "[--x] [--y]"',
+      message: 'frontmatter is not valid YAML: text after the list in argument-hint',
       messageId: 'UNEXPECTED_TOKEN',
+      help: 'Quote the value: argument-hint: "[topic] [--depth n]"',
       ...at(AGENT, ' [--depth n]'),
       fix: { range: [AGENT.indexOf('[topic]'), AGENT.indexOf('[topic]') + '[topic] [--depth n]'.length], text: '"[topic] [--depth n]"' },
     },
     {
       ruleId: 'depth-path-mismatch',
       severity: 2,
-      message: 'delegation_depth is 2 but delegation_path has 3 entries (orchestrator -> research -> researcher); with this path the depth should be 1 (path length = depth + 2)',
+      message: 'delegation_depth is 2, but a path of 3 names is depth 1',
+      help: 'delegation_path holds delegation_depth + 2 names (orchestrator -> research -> researcher):\nset the depth to 1, or add the missing names to the path.',
       ...at(AGENT, '2,'),
       endColumn: at(AGENT, '2,').column + 1,
       // Two alternatives a person chooses between (ESLint's suggestions), no fix.
@@ -202,6 +204,29 @@ describe('stylish', () => {
     expect(lines[i + 2]).toBe('      | \t\t                    ^');
   });
 
+  it('prints the help under the code frame (one line), dimmed in colour', () => {
+    const i = lines.findIndex((l) => l.includes('delegation_depth is 2'));
+    expect(lines[i]).toBe('  8:23  error  delegation_depth is 2, but a path of 3 names is depth 1  depth-path-mismatch');
+    expect(lines[i + 3]).toBe('    help: delegation_path holds delegation_depth + 2 names (orchestrator -> research -> researcher): set the depth to 1, or add the missing names to the path.');
+    const coloured = FORMATTERS['stylish']!(RESULTS, ctx({ color: true }));
+    expect(coloured).toContain('\u001b[2m    help: delegation_path holds');
+    // A message without help has none.
+    const j = lines.findIndex((l) => l.includes('return-status'));
+    expect(lines[j + 3]).not.toMatch(/help:/);
+  });
+
+  it('fits code frames to the terminal width (80 when unknown)', () => {
+    for (const width of [40, 80, 200]) {
+      const framed = FORMATTERS['stylish']!(RESULTS, ctx({ width })).split('\n').filter((l) => / \| /.test(l));
+      for (const l of framed) expect([...l].length, `${width}: ${l}`).toBeLessThanOrEqual(width);
+    }
+    const narrow = FORMATTERS['stylish']!(RESULTS, ctx({ width: 40 })).split('\n');
+    const i = narrow.findIndex((l) => l.includes('written inside a prompt sentence'));
+    expect(narrow[i + 1]).toBe('    11 | …path": ["orchestrator", "rese…');
+    expect(narrow[i + 2]!.indexOf('^')).toBe(narrow[i + 1]!.indexOf('['));
+    expect(FORMATTERS['stylish']!(RESULTS, ctx()).split('\n').filter((l) => / \| /.test(l)).every((l) => [...l].length <= 80)).toBe(true);
+  });
+
   it('cuts a long line to a window around the token, with … where it was cut', () => {
     const i = lines.findIndex((l) => l.includes('written inside a prompt sentence'));
     const [src, marker] = [lines[i + 1]!.slice('    11 | '.length), lines[i + 2]!.slice('       | '.length)];
@@ -222,8 +247,8 @@ describe('stylish', () => {
     expect(out).not.toContain('clean.md');
     const i = lines.findIndex((l) => l.includes('file-unreadable'));
     expect(lines[i + 1]).not.toContain('|');
-    expect(out).toContain('✖ 9 problems (5 errors, 4 warnings)\n');
-    expect(out).not.toContain('--fix');
+    expect(out).toContain('✖ 9 problems (5 errors, 4 warnings)\n  1 error and 0 warnings potentially fixable with the `--fix` option.\n  1 problem has suggestions: repairs to choose from, shown by `--fix-dry-run` and offered in the editor.\n');
+    expect(FORMATTERS['stylish']!([RESULTS[3]!], ctx())).not.toContain('--fix');
   });
 
   it('prints nothing when there is nothing to report', () => {
@@ -255,6 +280,10 @@ describe('json', () => {
     }
     const m = (parsed[0]!['messages'] as Array<Record<string, unknown>>)[1]!;
     expect(m).toMatchObject({ ruleId: 'depth-path-mismatch', severity: 2, line: 8, column: 23, endLine: 8, endColumn: 24 });
+    // ESLint's `message` is the short one; the help is a field of its own, only where there is one.
+    expect(m['message']).toBe('delegation_depth is 2, but a path of 3 names is depth 1');
+    expect(m['help']).toMatch(/^delegation_path holds delegation_depth \+ 2 names/);
+    expect((parsed[0]!['messages'] as Array<Record<string, unknown>>)[4]).not.toHaveProperty('help');
     expect(m['fix']).toBeUndefined();
     // ESLint's suggestion shape: desc, messageId where the rule gives one, and fix {range, text}.
     const at = AGENT.indexOf('2,');
@@ -275,6 +304,13 @@ describe('json', () => {
 });
 
 describe('sarif', () => {
+  it("keeps the short message as the result's text and adds the help in its markdown", () => {
+    const log = JSON.parse(FORMATTERS['sarif']!(RESULTS, ctx()));
+    const [first, second] = log.runs[0].results;
+    expect(first.message).toEqual({ text: 'frontmatter is not valid YAML: text after the list in argument-hint', markdown: 'frontmatter is not valid YAML: text after the list in argument-hint\n\nQuote the value: argument-hint: "[topic] [--depth n]"' });
+    expect(second.message.text).toBe('delegation_depth is 2, but a path of 3 names is depth 1');
+    expect(log.runs[0].results[4].message).toEqual({ text: 'status is "done"; expected one of "completed", "partial", "failed", "blocked"' });
+  });
   const haveSchema = existsSync(SARIF_SCHEMA);
   const validate = () => {
     const ajv = new Ajv({ strict: false, allErrors: true });
@@ -346,6 +382,11 @@ describe('github', () => {
     const out = formatGithub([RESULTS[3]!], ctx({ cwd: path.join(ROOT, 'sub') }));
     expect(out).toBe(
       '::warning file=notes%2C v2%3A draft%25.md,line=2,col=5,endLine=2,endColumn=9,title=agent-lint(frontmatter-valid)::budget is 100%25%0Aof the tokens: too much, really\n',
+    );
+  });
+  it('puts the help on a line of its own in the annotation', () => {
+    expect(formatGithub([RESULTS[0]!], ctx()).split('\n')[0]).toBe(
+      '::error file=.claude/agents/researcher.md,line=4,col=23,endLine=4,endColumn=35,title=agent-lint(frontmatter-valid)::frontmatter is not valid YAML: text after the list in argument-hint%0AQuote the value: argument-hint: "[topic] [--depth n]"',
     );
   });
   it('prints nothing when clean', () => {

@@ -52,13 +52,16 @@ if (thread && !thread.isMainThread && (thread.workerData as { agentLintWorker?: 
 
 function main() {
   const argv = process.argv.slice(2);
+  const stdoutIsTTY = isTerminal(1);
   const io = {
     cwd: process.cwd(),
     env: process.env,
     stdout,
     stderr,
     readStdin,
-    stdoutIsTTY: isTerminal(1),
+    stdoutIsTTY,
+    // Asked of process.stdout only on a terminal: on a pipe it would set up a socket for nothing.
+    columns: stdoutIsTTY ? process.stdout.columns : undefined,
     // The launcher when it runs us (the bundle with its code cache), else this module.
     workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
   };

@@ -37,6 +37,7 @@ function returnFormatShown(format: ReturnFormat | undefined, standard: StandardN
 }
 import type { LintResult, StandardName } from '../types.js';
 import { HELP, parseCli, UsageError } from './args.js';
+import { listRules } from './list-rules.js';
 import { OutputFileError, writeOutputFile } from './output-file.js';
 import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions, staleLines, SuppressionsFileError } from './suppressions-file.js';
 
@@ -47,6 +48,8 @@ export interface CliIO {
   stderr: (s: string) => void;
   readStdin: () => Promise<string>;
   stdoutIsTTY: boolean;
+  /** The terminal's width, when standard output is one (code frames fit it; 80 otherwise). */
+  columns?: number;
   /** The module to start as a worker thread for large runs (the CLI's entry); none: one thread. */
   workerEntry?: string | URL;
 }
@@ -115,12 +118,6 @@ function quietResults(results: LintResult[]): LintResult[] {
 }
 
 
-function listRules(rules: readonly Rule[]): string {
-  const rows = rules.map((r) => [r.meta.id, r.meta.internal ? 'always' : r.meta.severity, r.meta.fixable ? 'fixable' : r.meta.hasSuggestions ? 'suggests' : '-', r.meta.description]);
-  const w0 = Math.max(...rows.map((r) => r[0]!.length));
-  const w1 = Math.max(...rows.map((r) => r[1]!.length));
-  return rows.map((r) => `${r[0]!.padEnd(w0)}  ${r[1]!.padEnd(w1)}  ${r[2]!.padEnd(8)}  ${r[3]}`).join('\n') + '\n';
-}
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   try {
@@ -295,7 +292,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const toFile = !!opts.outputFile;
     const rulesMeta = new Map(ALL_RULES.map((r) => [r.meta.id, r.meta]));
     const color = useColor(opts.color, io.env, io.stdoutIsTTY, toFile);
-    const text = formatter(results, { cwd: io.cwd, root: repoRoot(io.cwd), rules: rulesMeta, color });
+    const width = !toFile && io.columns && io.columns > 0 ? io.columns : 80;
+    const text = formatter(results, { cwd: io.cwd, root: repoRoot(io.cwd), rules: rulesMeta, color, width });
     if (opts.outputFile) {
       try {
         writeOutputFile(path.resolve(io.cwd, opts.outputFile), text, opts.outputFile);

@@ -124,6 +124,9 @@ function toMessage(doc: DocumentModel, rule: Rule['meta'], setting: RuleSetting,
   const severity: 1 | 2 = d.severity === 'warn' ? 1 : d.severity === 'error' ? 2 : setting.severity;
   const m: LintMessage = { ruleId, severity, message: d.message, ...loc };
   if (d.messageId) m.messageId = d.messageId;
+  // The help: the report's own, else the rule's for the message id (`default` without one).
+  const help = d.help ?? rule.help?.[d.messageId ?? 'default'];
+  if (help) m.help = help;
   if (d.fix) m.fix = d.fix;
   if (suggestions) m.suggestions = suggestions.map((s) => ({ desc: s.desc, ...(s.messageId ? { messageId: s.messageId } : {}), fix: { range: [s.fix.range[0], s.fix.range[1]], text: s.fix.text } }));
   if (d.related) m.related = d.related;

@@ -32,6 +32,11 @@ export interface RuleMeta {
    * standard (frontmatter, references between files). Default: the standard, under `profiles`.
    */
   standard?: Profile['name'] | false;
+  /**
+   * The help of the rule's findings, by message id (`default`: a report without one): what was
+   * expected and how to fix it, apart from the one-sentence message. A report's own `help` wins.
+   */
+  help?: Record<string, string>;
   /** The rule may return fixes (repairs --fix applies: certainly right). */
   fixable?: boolean;
   /** The rule may offer suggestions (repairs a person chooses; ESLint's `meta.hasSuggestions`). */

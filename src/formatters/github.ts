@@ -30,7 +30,8 @@ export const formatGithub: Formatter = (results, ctx) => {
         `endColumn=${m.endColumn}`,
         `title=${escapeProperty(`agent-lint(${m.ruleId})`)}`,
       ];
-      lines.push(`::${level} ${props.join(',')}::${escapeData(m.message)}`);
+      // The annotation shows the message, and the help on a line of its own.
+      lines.push(`::${level} ${props.join(',')}::${escapeData(m.help ? `${m.message}\n${m.help}` : m.message)}`);
     }
   }
   return lines.length ? lines.join('\n') + '\n' : '';

@@ -20,6 +20,7 @@ export const formatJson: Formatter = (results) =>
       messages: r.messages.map((m) => ({
         ...position(m),
         ...(m.messageId ? { messageId: m.messageId } : {}),
+        ...(m.help ? { help: m.help } : {}),
         ...(m.fatal ? { fatal: true } : {}),
         ...(m.fix ? { fix: { range: m.fix.range, text: m.fix.text } } : {}),
         ...(m.suggestions?.length ? { suggestions: m.suggestions.map((s) => ({ desc: s.desc, ...(s.messageId ? { messageId: s.messageId } : {}), fix: { range: s.fix.range, text: s.fix.text } })) } : {}),

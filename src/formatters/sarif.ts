@@ -31,7 +31,9 @@ export const formatSarif: Formatter = (results, ctx) => {
       const result: Record<string, unknown> = {
         ruleId: m.ruleId,
         level: m.severity === 2 ? 'error' : 'warning',
-        message: { text: m.message },
+        // The text is the short message; the markdown adds the help (a viewer that shows
+        // markdown shows both). Both are written with markdown's backticks for code.
+        message: m.help ? { text: m.message, markdown: `${m.message}\n\n${m.help}` } : { text: m.message },
         locations: [{ physicalLocation: { artifactLocation, region: region(m) } }],
       };
       const i = index.get(m.ruleId);

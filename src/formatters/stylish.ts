@@ -1,6 +1,7 @@
 /**
  * The terminal format: findings grouped by file, `line:col severity message rule-id`, then the
- * source line with a marker under the exact token (as actionlint shows), and a summary.
+ * source line with a marker under the exact token (as actionlint shows), fitted to the
+ * terminal's width, then the help, dimmed; and a summary that says what --fix can fix.
  */
 import { Chalk } from 'chalk';
 import { path } from '../platform/host.js';
@@ -13,8 +14,10 @@ function link(text: string, url: string): string {
   return `\u001b]8;;${url}\u0007${text}\u001b]8;;\u0007`;
 }
 
-const MAX_FRAME_WIDTH = 120;
-const CONTEXT_BEFORE = 30;
+/** The width of a code frame's text when the caller gives none. */
+const DEFAULT_FRAME_WIDTH = 120;
+/** A frame is never narrower than this, however narrow the terminal. */
+const MIN_FRAME_WIDTH = 20;
 
 /**
  * The source line of a message with `^~~~` under its range. Tabs are kept in the padding so the
@@ -22,7 +25,10 @@ const CONTEXT_BEFORE = 30;
  * of that line; a long line is cut to a window around the range, with `…` where it was cut.
  * `lines` are the source's lines (split on `\n`).
  */
-export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' | 'column' | 'endLine' | 'endColumn'>): [string, string] | [] {
+export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' | 'column' | 'endLine' | 'endColumn'>, maxWidth = DEFAULT_FRAME_WIDTH): [string, string] | [] {
+  const width = Math.max(MIN_FRAME_WIDTH, maxWidth);
+  // Room before the range when a long line is cut: a quarter of the width.
+  const before = Math.floor(width / 4);
   if (m.line < 1 || m.line > lines.length) return [];
   const text = lines[m.line - 1]!.replace(/\r$/, '');
   let start = Math.min(Math.max(0, m.column - 1), text.length);
@@ -30,9 +36,11 @@ export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' 
   let end = m.endLine === m.line ? Math.min(m.endColumn - 1, text.length) : text.length;
   end = Math.max(end, start + 1);
   let shown = text;
-  if (text.length > MAX_FRAME_WIDTH) {
-    const from = Math.max(0, Math.min(start - CONTEXT_BEFORE, text.length - MAX_FRAME_WIDTH));
-    const to = from + MAX_FRAME_WIDTH;
+  if (text.length > width) {
+    // Two columns for the `…` marks.
+    const w = width - 2;
+    const from = Math.max(0, Math.min(start - before, text.length - w));
+    const to = from + w;
     const head = from > 0 ? '…' : '';
     shown = head + text.slice(from, to) + (to < text.length ? '…' : '');
     start = start - from + head.length;
@@ -45,26 +53,31 @@ export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' 
 export const formatStylish: Formatter = (results, ctx) => {
   const c = new Chalk({ level: ctx.color ? 1 : 0 });
   const out: string[] = [];
-  let errors = 0, warnings = 0;
+  let errors = 0, warnings = 0, fixableErrors = 0, fixableWarnings = 0, suggestible = 0;
   for (const r of results) {
     if (r.messages.length === 0) continue;
     errors += r.errorCount;
     warnings += r.warningCount;
+    fixableErrors += r.fixableErrorCount;
+    fixableWarnings += r.fixableWarningCount;
     out.push(c.underline(path.relative(ctx.cwd, r.filePath) || r.filePath));
     // Split once per file: 20,000 findings in a 5 MB file must not split it 20,000 times.
     let lines: string[] | undefined;
     for (const m of r.messages) {
+      if (m.suggestions?.length) suggestible++;
       const sev = m.severity === 2 ? c.red('error') : c.yellow('warning');
       out.push(`  ${c.dim(`${m.line}:${m.column}`)}  ${sev}  ${m.message.replace(/\s*[\r\n]+\s*/g, ' ')}  ${c.dim(ctx.color ? link(m.ruleId, ruleDocsUrl(m.ruleId)) : m.ruleId)}`);
       if (r.source !== undefined && !m.fatal) {
         lines ??= r.source.split('\n');
-        const frame = codeFrame(lines, m);
+        const gutter = String(m.line);
+        // The frame's text fits the terminal after its `    12 | ` gutter.
+        const frame = codeFrame(lines, m, (ctx.width ?? 80) - gutter.length - 7);
         if (frame.length) {
-          const gutter = String(m.line);
           out.push(c.dim(`    ${gutter} | `) + frame[0]);
           out.push(c.dim(`    ${' '.repeat(gutter.length)} | `) + c.cyan(frame[1]));
         }
       }
+      if (m.help) out.push(c.dim(`    help: ${m.help.replace(/\s*[\r\n]+\s*/g, ' ')}`));
     }
     out.push('');
   }
@@ -73,5 +86,13 @@ export const formatStylish: Formatter = (results, ctx) => {
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   const summary = `\u2716 ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   out.push(errors ? c.red.bold(summary) : c.yellow.bold(summary));
+  if (fixableErrors + fixableWarnings > 0) {
+    const line = `  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`;
+    out.push(errors ? c.red.bold(line) : c.yellow.bold(line));
+  }
+  if (suggestible > 0) {
+    const line = `  ${plural(suggestible, 'problem')} ${suggestible === 1 ? 'has' : 'have'} suggestions: repairs to choose from, shown by \`--fix-dry-run\` and offered in the editor.`;
+    out.push(errors ? c.red.bold(line) : c.yellow.bold(line));
+  }
   return out.join('\n') + '\n';
 };

@@ -12,6 +12,8 @@ export interface FormatContext {
   /** Metadata of every rule that can appear, by id. */
   rules: ReadonlyMap<string, RuleMeta>;
   color: boolean;
+  /** The terminal's width in columns, which code frames fit (default 80). */
+  width?: number;
 }
 
 /** A formatter is a pure function of the results. */
