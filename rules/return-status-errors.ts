@@ -2,6 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { returnsOf } from '../src/standard/objects.js';
+import { formatLabel } from '../src/standard/return-format/format.js';
 
 const FAILING = new Set(['failed', 'partial', 'blocked']);
 
@@ -34,6 +35,7 @@ export default defineRule({
   check({ doc, profile, report }) {
     if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;
     const known = new Set(profile.statusValues);
+    const by = profile.returnFormat ? ` (${formatLabel(profile.returnFormat, 'status')})` : '';
     for (const { node, role } of returnsOf(doc, profile)) {
       const status = findProperty(node, 'status')?.value;
       if (status?.type !== 'string' || status.templated) continue;
@@ -50,12 +52,12 @@ export default defineRule({
         const where = errs.node ? (errs.node.type === 'null' ? 'errors is null' : 'errors is empty') : 'the return has no errors array';
         const why = statuses.length === 1 ? WHY[statuses[0]!]! : 'each of these statuses must say what went wrong';
         report({
-          message: `status is ${shown} but ${where}; expected at least one error object ({type, message, ...}): ${why}`,
+          message: `status is ${shown} but ${where}; expected at least one error object ({type, message, ...}): ${why}${by}`,
           range: errs.node ? errs.node.range : status.range,
         });
       } else {
         report({
-          message: `status is ${shown} but errors lists ${errs.count} ${errs.count === 1 ? 'error' : 'errors'}; a completed return should have an empty errors array (use "partial" if something went wrong)`,
+          message: `status is ${shown} but errors lists ${errs.count} ${errs.count === 1 ? 'error' : 'errors'}; a completed return should have an empty errors array (use "partial" if something went wrong)${by}`,
           range: errs.node!.range,
           severity: 'warn',
         });

@@ -3,6 +3,7 @@
  * Schema file, and which one is in force (config, override, the document a spec references, the
  * one document the project references, else the standard's).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -185,5 +186,33 @@ describe('the format in force', () => {
     expect(bad.messages.map((m) => m.message)).toEqual([`status "done" is not one of drafted, reviewed, failed, in_progress (the project's return format, docs/result.md:5)`]);
     // Without cwd, the standard's format.
     expect(checkReturn(reply).valid).toBe(false);
+  });
+});
+
+describe('the command line', () => {
+  const BIN = path.resolve(import.meta.dirname, '../dist/src/cli/bin.js');
+  const cli = (cwd: string, args: string[], input?: string) => spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', input });
+
+  it('--print-config says which format is in force and where it came from; --print-schema prints it; check-return uses it', () => {
+    const dir = project({ 'docs/result.md': DOC, '.claude/agents/a.md': AGENT('a', '@docs/result.md', 'drafted') });
+    const shown = JSON.parse(cli(dir, ['--print-config', '.claude/agents/a.md']).stdout);
+    expect(shown.returnFormat).toEqual({ from: 'referenced by the specs', file: 'docs/result.md', line: 4, kind: 'document' });
+    const schema = JSON.parse(cli(dir, ['--print-schema', 'return-format']).stdout);
+    expect(schema.properties.status.enum).toEqual(['drafted', 'reviewed', 'failed', 'in_progress']);
+    const r = cli(dir, ['check-return', '--format', 'json', '-'], JSON.stringify({ status: 'done', artifacts: [], metadata: { session_id: 'sess_1767225600_q7x2m9' } }));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`(the project's return format, docs/result.md:5)`);
+
+    const configured = project({ '.agent-lint.json': '{"returnFormat": "docs/result.md"}', 'docs/result.md': DOC });
+    expect(JSON.parse(cli(configured, ['--print-config', 'x.md']).stdout).returnFormat).toEqual({ from: 'config', file: 'docs/result.md', line: 4, kind: 'document' });
+    const none = project({});
+    expect(JSON.parse(cli(none, ['--print-config', 'x.md']).stdout).returnFormat).toEqual({ from: 'standard', standard: 'v2', title: 'Delegation Standard 2.0' });
+  });
+
+  it('a config naming a missing format is exit 2 with the reason', () => {
+    const dir = project({ '.agent-lint.json': '{"returnFormat": "docs/nope.md"}', '.claude/agents/a.md': AGENT('a', '', 'drafted') });
+    const r = cli(dir, []);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('returnFormat: docs/nope.md: no such file');
   });
 });
