@@ -174,7 +174,7 @@ export class DocumentModel {
     if (!this.#shaped) {
       this.#shaped = classifyObjects(this.json.blocks);
       for (const r of this.#shaped.returns) {
-        const role = returnRole(r.node, r.block, this.text, this.lines);
+        const role = returnRole(r.node, r.block, this.text, this.lines, this.name);
         if (role) r.role = role;
       }
     }

@@ -22,6 +22,16 @@ const NAMES_META_FILE = /\.return-meta\.json|\breturn[ _-]meta(?:data)?[ _-]file
 /** A caller reading fields from what came back. */
 const READS_RETURN = /\b(?:read|reads|reading|parse|parses|parsing|extract|extracts|extracting)\b[^\n]{0,60}?\b(?:from|of|in)\b[^\n]{0,30}?\b(?:the\s+)?(?:subagent'?s?\s+|agent'?s?\s+)?(?:return|result|reply|response|output|metadata)\b|\bfields?\s+(?:I|we|the (?:caller|skill|command|orchestrator))\s+reads?\b/i;
 
+/** "Expected return format (JSON):" written by a caller above what another agent returns. */
+const EXPECTS_RETURN = /\bexpected\s+(?:return|result|response|reply)\b/i;
+
+/** The return's concrete metadata.agent_type, if any. */
+function agentTypeOf(node: JsonObject): string | undefined {
+  const meta = node.properties.find((p) => p.key === 'metadata')?.value;
+  const at = meta?.type === 'object' ? meta.properties.find((p) => p.key === 'agent_type')?.value : undefined;
+  return at?.type === 'string' && !at.templated && !at.alternatives ? at.value : undefined;
+}
+
 /** The prose that introduces a block: up to 3 non-blank lines above it, and text before it on its line or in its fence. */
 function introOf(block: JsonBlock, text: string, lines: LineIndex): string {
   const start = block.fence ? block.fence.openRange.start : block.range.start;
@@ -42,13 +52,21 @@ function introOf(block: JsonBlock, text: string, lines: LineIndex): string {
   return parts.join('\n');
 }
 
-/** The role the prose gives a return-shaped object of the block (only top-level objects get one). */
-export function returnRole(node: JsonObject, block: JsonBlock, text: string, lines: LineIndex): ReturnRole | undefined {
+/**
+ * The role the prose gives a return-shaped object of the block (only top-level objects get one).
+ * `ownName` is the spec's name: a caller's "Expected return format:" above a return whose
+ * agent_type names another agent is that caller's sketch of what it reads.
+ */
+export function returnRole(node: JsonObject, block: JsonBlock, text: string, lines: LineIndex, ownName?: string): ReturnRole | undefined {
   if (block.value !== node) return undefined;
   const intro = introOf(block, text, lines);
   if (!intro) return undefined;
   if (WRITES_FILE.test(intro) || (NAMES_META_FILE.test(intro) && !READS_RETURN.test(intro))) return 'file';
   if (READS_RETURN.test(intro)) return 'sketch';
+  if (ownName !== undefined && EXPECTS_RETURN.test(intro)) {
+    const other = agentTypeOf(node);
+    if (other !== undefined && other !== ownName) return 'sketch';
+  }
   return undefined;
 }
 
