@@ -96,9 +96,8 @@ const compiledFormats = new WeakMap<object, ValidateFunction>();
 export function compiledFormat(format: ReturnFormat): ValidateFunction {
   let fn = compiledFormats.get(format.schema);
   if (!fn) {
-    const AjvClass = (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
     // Its own instance: a project schema's $id must not clash with the standard's.
-    fn = new AjvClass(AJV_OPTIONS).compile(format.schema);
+    fn = new (loadAjv())(AJV_OPTIONS).compile(format.schema);
     compiledFormats.set(format.schema, fn);
   }
   return fn;
