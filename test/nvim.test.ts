@@ -1,0 +1,46 @@
+/**
+ * Neovim's own LSP client (run headless) attaches to `agent-lint lsp --stdio` and reads the
+ * diagnostics of a fixture. Skips where nvim is not installed (.ci/run installs Debian's neovim
+ * when it can).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectMaker } from './helpers/files.js';
+import { LAUNCHER } from './helpers/lsp-client.js';
+
+const hasNvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-nvim-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe.skipIf(!hasNvim)('Neovim as the language client', () => {
+  it('attaches to agent-lint lsp --stdio and shows the diagnostics of a spec', () => {
+    const dir = projectMaker(tmp)({
+      '.claude/agents/planner.md': '---\nname: planner\ndescription: Plans.\n---\nPlan.\n',
+      '.claude/commands/plan.md': '---\ndescription: Make a plan\n---\nUse the Task tool with subagent_type: "planner" to plan.\nThen use the Task tool with subagent_type: "reviewer" to review.\n',
+    });
+    const out = path.join(dir, 'diagnostics.jsonl');
+    const r = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${path.join(import.meta.dirname, 'nvim/attach.lua')}`], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, AGENT_LINT_LAUNCHER: LAUNCHER, AGENT_LINT_ROOT: dir, AGENT_LINT_FILE: path.join(dir, '.claude/commands/plan.md'), AGENT_LINT_OUT: out },
+    });
+    expect(r.error).toBeUndefined();
+    const diags = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(diags).toEqual([
+      {
+        lnum: 4,
+        col: 44,
+        end_lnum: 4,
+        end_col: 52,
+        severity: 1,
+        source: 'agent-lint',
+        code: 'unknown-delegation-target',
+        message: expect.stringMatching(/^subagent_type names agent "reviewer", but the project has no agent of that name/),
+      },
+    ]);
+  });
+});
