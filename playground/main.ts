@@ -117,8 +117,7 @@ async function runLint(): Promise<void> {
 function editsOf(m: LintMessage): Edit[] {
   const edits: Edit[] = [];
   if (m.fix) edits.push({ label: `Fix: ${describeEdit(m.fix)}`, kind: 'fix', range: m.fix.range, text: m.fix.text });
-  const suggestions = (m as { suggestions?: Array<{ desc?: string; fix?: { range: [number, number]; text: string } }> }).suggestions ?? [];
-  for (const s of suggestions) if (s.fix) edits.push({ label: s.desc || describeEdit(s.fix), kind: 'suggestion', range: s.fix.range, text: s.fix.text });
+  for (const s of m.suggestions ?? []) edits.push({ label: s.desc || describeEdit(s.fix), kind: 'suggestion', range: s.fix.range, text: s.fix.text });
   return edits;
 }
 

@@ -18,6 +18,7 @@ interface Msg {
   column: number;
   message: string;
   fix?: { range: [number, number]; text: string };
+  suggestions?: Array<{ desc: string; fix: { range: [number, number]; text: string } }>;
 }
 interface Api {
   lintProject(files: Array<{ path: string; text: string }>, config?: Record<string, unknown>): Promise<{
@@ -77,13 +78,14 @@ describe('the browser bundle in a V8 context without Node globals', () => {
     expect(vm.runInContext('[typeof process, typeof require, typeof Buffer, typeof TextDecoder, typeof setTimeout].join()', context)).toBe('undefined,undefined,undefined,undefined,undefined');
   });
 
-  it('lints a spec: the depth/path mismatch at its line and column, with its fix', async () => {
+  it('lints a spec: the depth/path mismatch at its line and column, with its suggestion', async () => {
     const { results } = await api.lintProject([{ path: '.claude/agents/verifier.md', text: AGENT }], { standard: 'v2' });
     expect(results.map((r) => r.filePath)).toEqual(['.claude/agents/verifier.md']);
     const m = results[0]!.messages.find((x) => x.ruleId === 'depth-path-mismatch');
     expect(m).toMatchObject({ line: 18, column: 25 });
-    const fixes = [m!.fix, ...(((m as { suggestions?: Array<{ fix: Msg['fix'] }> }).suggestions ?? []).map((s) => s.fix))].filter(Boolean);
-    expect(fixes.some((f) => AGENT.slice(0, f!.range[0]) + f!.text + AGENT.slice(f!.range[1]) === AGENT.replace('"delegation_depth": 2', '"delegation_depth": 1'))).toBe(true);
+    expect(m!.suggestions!.map((s) => s.desc)).toEqual(["Set delegation_depth to 1 (the path's length)"]);
+    const { range, text } = m!.suggestions![0]!.fix;
+    expect(AGENT.slice(0, range[0]) + text + AGENT.slice(range[1])).toBe(AGENT.replace('"delegation_depth": 2', '"delegation_depth": 1'));
   });
 
   it('lints a project across files: the graph has its edges, an unknown target is reported and red', async () => {

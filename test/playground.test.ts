@@ -94,10 +94,11 @@ describe.skipIf(noBrowser !== null)('the playground in headless Chromium', () =>
     expect(await page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
     expect(await page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0);
 
-    // The suggestion when the rule offers one, else its fix.
+    // The rule cannot know whether the depth or the path is wrong: it suggests, it does not fix.
+    expect(await finding.locator('button.edit.fix').count()).toBe(0);
     const suggestion = finding.locator('button.edit.suggestion');
-    const button = (await suggestion.count()) > 0 ? suggestion.first() : finding.locator('button.edit.fix');
-    await button.click();
+    expect(await suggestion.allTextContents()).toEqual(["Set delegation_depth to 1 (the path's length)"]);
+    await suggestion.click();
     await expect.poll(() => page.locator('li.finding[data-rule="depth-path-mismatch"]').count()).toBe(0);
     expect(await page.locator('.cm-content').textContent()).toContain('"delegation_depth": 1,');
     // The link follows the edit.
