@@ -47,19 +47,21 @@ try {
     try {
       const times = [];
       const starts = [];
+      const lints = [];
       for (let i = 0; i < runs + 1; i++) {
         const page = await browser.context.newPage();
         await page.goto(server.url);
         await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-        const [ms, start] = await page.evaluate(() => [document.body.dataset.firstFindingsMs, document.body.dataset.scriptStartMs].map(Number));
+        const [ms, start, lint] = await page.evaluate(() => [document.body.dataset.firstFindingsMs, document.body.dataset.scriptStartMs, document.body.dataset.firstLintMs].map(Number));
         await page.close();
         // The first run starts the browser's own machinery: not counted.
-        if (i > 0) times.push(ms), starts.push(start);
+        if (i > 0) times.push(ms), starts.push(start), lints.push(lint);
       }
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)];
       starts.sort((a, b) => a - b);
-      console.log(`playground first findings: median ${median} ms (the page's code starts at ${starts[Math.floor(starts.length / 2)]} ms) over ${runs} loads (min ${times[0]}, max ${times[times.length - 1]}; target ${TIME_TARGET_MS} ms: ${median <= TIME_TARGET_MS ? 'met' : 'NOT met'})`);
+      lints.sort((a, b) => a - b);
+      console.log(`playground first findings: median ${median} ms (the page's code starts at ${starts[Math.floor(starts.length / 2)]} ms, the first lint takes ${lints[Math.floor(lints.length / 2)]} ms) over ${runs} loads (min ${times[0]}, max ${times[times.length - 1]}; target ${TIME_TARGET_MS} ms: ${median <= TIME_TARGET_MS ? 'met' : 'NOT met'})`);
     } finally {
       await browser.close();
       await server.close();

@@ -35,7 +35,8 @@ export function browserCorePlugins(): Plugin[] {
           // Not the config's (450 KB of the page's code): the page's configs are plain ones
           // (src/config/resolve.ts checks those without a schema); others compile with ajv.
           for (const mod of SCHEMA_FILES.map(validatorModuleName)) {
-            lines.push(`  ${JSON.stringify(mod)}: require(${JSON.stringify(path.join(root, 'dist/src/standard/validators', mod))}),`);
+            // A getter: a validator's module is evaluated when first used.
+            lines.push(`  get ${JSON.stringify(mod)}() { return require(${JSON.stringify(path.join(root, 'dist/src/standard/validators', mod))}); },`);
           }
           lines.push('};');
           return { contents: lines.join('\n'), resolveDir: root, loader: 'js' };

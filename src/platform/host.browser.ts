@@ -4,8 +4,8 @@
  * the project's files are the ones the page holds (`setHostFiles`), so plugin manifests and
  * artifacts are looked up among them. No `node:` import, no global beyond the language's.
  */
-import { Ajv, type Options as AjvOptions, type ValidateFunction } from 'ajv';
-import * as Yaml from 'yaml';
+import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
+import type * as Yaml from 'yaml';
 import { SCHEMA_TEXTS, VALIDATORS } from 'agent-lint:standard-data';
 import * as posix from './posix-path.js';
 
@@ -29,9 +29,11 @@ export function schemaText(file: string): string {
 
 export const precompiledValidator = (moduleName: string): ValidateFunction | undefined => VALIDATORS[moduleName];
 
-export const loadAjv = (): new (o: AjvOptions) => Ajv => Ajv;
+// `require` here is the bundler's: the module is bundled, and evaluated only on the first call
+// (a page that never needs the YAML parser or a schema compile does not start them).
+export const loadAjv = (): new (o: AjvOptions) => Ajv => (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
 
-export const loadYaml = (): typeof Yaml => Yaml;
+export const loadYaml = (): typeof Yaml => require('yaml') as typeof Yaml;
 
 export const toolVersion = (): string => (typeof __AGENT_LINT_VERSION__ === 'string' ? __AGENT_LINT_VERSION__ : '0.0.0');
 
