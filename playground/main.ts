@@ -179,6 +179,7 @@ function openFile(path: string): void {
   current = i;
   view.setState(tabs[i]!.state);
   renderTabs();
+  renderFindings();
   showDiagnostics();
 }
 
@@ -244,7 +245,8 @@ function renderFindings(): void {
   const list = $('#findings');
   list.textContent = '';
   let total = 0;
-  for (const t of tabs) {
+  // The open file's findings first.
+  for (const t of [tabs[current]!, ...tabs.filter((_, i) => i !== current)]) {
     const r = results.get(cleanTabPath(t.path));
     for (const m of r?.messages ?? []) {
       total++;
