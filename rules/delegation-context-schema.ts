@@ -92,14 +92,15 @@ export default defineRule<Options>({
   },
 });
 
-function checkContext(node: JsonObject, required: readonly string[], report: (d: { message: string; range: { start: number; end: number } }) => void, timeoutNearby: () => boolean) {
+function checkContext(node: JsonObject, required: readonly string[], report: (d: { message: string; help: string; range: { start: number; end: number } }) => void, timeoutNearby: () => boolean) {
   if (!node.hasEllipsis) {
     let missing = required.filter((k) => !findProperty(node, k));
     if (missing.includes('timeout') && timeoutNearby()) missing = missing.filter((k) => k !== 'timeout');
     if (missing.length > 0) {
       const keys = node.properties.map((p) => p.key);
       report({
-        message: `delegation context is missing ${missing.map((k) => JSON.stringify(k)).join(', ')}; every delegation must carry ${required.join(', ')} (it has ${keys.join(', ')})`,
+        message: `delegation context is missing ${missing.map((k) => JSON.stringify(k)).join(', ')}`,
+        help: `Every delegation carries ${required.join(', ')}; this one has ${keys.length ? keys.join(', ') : 'no keys'}.`,
         range: { start: node.range.start, end: node.range.start + 1 },
       });
     }
@@ -108,7 +109,7 @@ function checkContext(node: JsonObject, required: readonly string[], report: (d:
     const spec = EXPECT[prop.key];
     if (!spec || isTemplateValue(prop.value)) continue;
     if (!spec.ok(prop.value)) {
-      report({ message: `${prop.key} is ${describe(prop.value)}; expected ${spec.want}`, range: prop.value.range });
+      report({ message: `${prop.key} is ${describe(prop.value)}`, help: `Expected ${spec.want}.`, range: prop.value.range });
     }
   }
 }

@@ -54,6 +54,14 @@ export default defineRule({
     severity: 'error',
     requiresStandard: true,
     fixable: true,
+    help: {
+      'no-instruction':
+        'Append it to the prompt: prompt="..." + JSON_FORMAT_INSTRUCTION. Invoked through the task tool, a subagent follows the return format only when the prompt carries it; otherwise it returns plain text.',
+      'no-prompt':
+        'Pass prompt="..." + JSON_FORMAT_INSTRUCTION. Invoked through the task tool, a subagent follows the return format only when the prompt carries it; otherwise it returns plain text.',
+      prose:
+        'Write the invocation with prompt="..." + JSON_FORMAT_INSTRUCTION, or state once in the file that every task tool invocation appends JSON_FORMAT_INSTRUCTION.',
+    },
   },
   check({ doc, report }) {
     const sites = doc.delegations.sites;
@@ -67,13 +75,10 @@ export default defineRule({
       const what = site.kind === 'call' ? describeSite(site, doc.text) : `the ${site.tool === 'agent' ? 'Agent' : 'task'} tool input with subagent_type ${site.targetText ?? '?'}`;
       const lit = site.kind === 'call' ? site.prompt?.literal : null;
       const fixable = lit != null && lit.quote !== '\\"';
-      const message = site.prompt
-        ? `${what} passes a prompt without JSON_FORMAT_INSTRUCTION; the standard has every task tool invocation append it ` +
-          `(prompt="..." + JSON_FORMAT_INSTRUCTION), so that the subagent returns JSON rather than plain text`
-        : `${what} has no prompt, so nothing appends JSON_FORMAT_INSTRUCTION; the standard has every task tool invocation pass ` +
-          `prompt="..." + JSON_FORMAT_INSTRUCTION, so that the subagent returns JSON rather than plain text`;
       report({
-        message,
+        ...(site.prompt
+          ? { messageId: 'no-instruction', message: `${what}: the prompt lacks JSON_FORMAT_INSTRUCTION` }
+          : { messageId: 'no-prompt', message: `${what} has no prompt to carry JSON_FORMAT_INSTRUCTION` }),
         range: site.kind === 'call' ? site.anchor : site.prompt!.nameRange ?? site.anchor,
         fix: fixable ? { range: [lit!.range.end, lit!.range.end], text: ' + JSON_FORMAT_INSTRUCTION' } : undefined,
       });
@@ -82,11 +87,9 @@ export default defineRule({
     // Prose names no prompt to look at: the file must mention the instruction somewhere.
     if (prose.length > 0 && !INSTRUCTION.test(doc.text)) {
       const first = prose[0]!;
-      const more = prose.length > 1 ? ` (and ${prose.length - 1} more invocation${prose.length > 2 ? 's' : ''} in prose)` : '';
       report({
-        message:
-          `${describeSite(first, doc.text)}${more} invokes a subagent through the ${first.tool === 'agent' ? 'Agent' : 'task'} tool, but this file never mentions JSON_FORMAT_INSTRUCTION; ` +
-          `write the invocation with prompt="..." + JSON_FORMAT_INSTRUCTION, or state that every task tool invocation appends it`,
+        messageId: 'prose',
+        message: `${describeSite(first, doc.text)}, and the file never mentions JSON_FORMAT_INSTRUCTION`,
         range: first.anchor,
       });
     }

@@ -1,5 +1,4 @@
 import { defineRule } from '../src/engine/rule.js';
-import { describeSite } from '../src/model/delegations.js';
 
 export default defineRule({
   meta: {
@@ -16,16 +15,15 @@ export default defineRule({
     const counted = sites.filter((s) => s.kind !== 'marker');
     if (counted.length === 0 || timeouts.length > 0) return;
     const first = counted[0]!;
-    const line = doc.lines.position(first.anchor.start).line;
-    const more = counted.length > 1 ? `, and ${counted.length - 1} more delegation${counted.length > 2 ? 's' : ''}` : '';
+    const more = counted.length > 1 ? ` (${counted.length} delegations)` : '';
     const pair = doc.kind === 'command' ? profile.commandTimeouts[doc.fileStem] : undefined;
     const seconds = pair?.default ?? profile.defaultTimeout;
     const why = pair ? ` (the standard's default for /${doc.fileStem}; at most ${pair.max})` : '';
     report({
-      message:
-        `this ${doc.kind === 'other' ? 'file' : doc.kind} delegates (${describeSite(first, doc.text)} at line ${line}${more}) but states no timeout anywhere; ` +
-        `the standard requires a timeout on every delegation: add \`timeout: ${seconds}\`${why} to the frontmatter, ` +
-        `a "timeout" field to the delegation context, a timeout= argument, or a sentence where it delegates ("with a ${seconds}s timeout")`,
+      message: `this ${doc.kind === 'other' ? 'file' : doc.kind} delegates${more} but states no timeout`,
+      help:
+        `The standard requires a timeout on every delegation. Add \`timeout: ${seconds}\`${why} to the frontmatter, ` +
+        `a "timeout" field to the delegation context, a timeout= argument, or a sentence where it delegates ("with a ${seconds}s timeout").`,
       range: first.anchor,
     });
   },

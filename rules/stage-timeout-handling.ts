@@ -93,11 +93,15 @@ export default defineRule({
     details:
       'The standard\'s ReceiveResults stage polls "max timeout seconds" and says in <timeout_handling> what happens when the subagent does not answer (log, look for partial artifacts, return partial); its ValidateReturn stage says in <validation_failure> what happens to a return that fails validation. A stage that waits with no timeout hangs the caller, and a validation step with no failure path lets a bad return through.',
     severity: 'warn',
+    help: {
+      noTimeout: 'Add <timeout_handling> saying how long to wait and what to do when the subagent does not answer.',
+      noValidationFailure: 'Add <validation_failure> saying what happens when the return fails validation: log it, return failed status, keep the original return for debugging.',
+    },
   },
   check({ doc, report }) {
     const stages = doc.stages;
     if (stages.length === 0) return;
-    const { text, lines } = doc;
+    const { text } = doc;
     const opaque = doc.xml.opaque;
     const fileLevel = fileLevelHandling(doc.xml);
     for (const s of stages) {
@@ -105,11 +109,8 @@ export default defineRule({
       const { elements, nested } = stageParts(s);
       const wait = waitEvidence(s, text, textOutside(el.contentRange, opaque, nested));
       if (wait && !fileLevel.timeout && !statesTimeout(s, elements, text, nested)) {
-        const line = lines.position(wait.range.start).line;
         report({
-          message: wait.byName
-            ? `${label(s)} receives a subagent's results but states no timeout: add <timeout_handling> saying how long to wait and what to do when the subagent does not answer`
-            : `${label(s)} waits on a subagent ("${wait.phrase}", line ${line}) but states no timeout: add <timeout_handling> saying how long to wait and what to do when the subagent does not answer`,
+          message: wait.byName ? `${label(s)} receives a subagent's results but states no timeout` : `${label(s)} waits on a subagent but states no timeout`,
           messageId: 'noTimeout',
           range: wait.range,
         });
@@ -117,7 +118,7 @@ export default defineRule({
       const name = s.name?.value;
       if (name && VALIDATE_NAMES.test(letters(name)) && !fileLevel.validation && !elements.some((e) => VALIDATION_FAILURE.has(e.name))) {
         report({
-          message: `${label(s)} has no <validation_failure>: say what happens when the return fails validation (log it, return failed status, keep the original return for debugging)`,
+          message: `${label(s)} validates a return but has no <validation_failure>`,
           messageId: 'noValidationFailure',
           range: s.name!.valueRange ?? s.name!.range,
         });

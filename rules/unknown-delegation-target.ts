@@ -10,34 +10,51 @@ interface Options {
 
 const KIND_WORD = { agent: 'an agent', command: 'a command', skill: 'a skill' } as const;
 
-function describe(e: GraphEdge): string {
+/** The short message (what was written and what is missing) and the help (what was expected). */
+function describe(e: GraphEdge): { message: string; help: string } | null {
   const r = e.resolution;
   const via = viaText(e.via);
   const q = JSON.stringify(e.target);
   if (r.status === 'other-kind') {
-    const fix =
+    const help =
       e.expected === 'skill'
-        ? `the Skill tool cannot run it: delegate to it with the Agent (Task) tool, or add a skill of that name`
+        ? 'The Skill tool cannot run it: delegate to it with the Agent (Task) tool, or add a skill of that name.'
         : e.expected === 'agent'
-          ? `subagent_type and the task tool need an agent or a built-in type (general-purpose, Explore, Plan, ...)${r.found === 'skill' ? '; run a skill with the Skill tool' : ''}`
-          : 'expected a command here';
-    return `${via} names ${q} as ${KIND_WORD[e.expected]}, but ${q} is ${KIND_WORD[r.found]} of this project, not ${KIND_WORD[e.expected]}; ${fix}`;
+          ? `subagent_type and the task tool need an agent or a built-in type (general-purpose, Explore, Plan, ...)${r.found === 'skill' ? '; run a skill with the Skill tool' : ''}.`
+          : 'Expected a command here.';
+    return { message: `${via} names ${q} as ${KIND_WORD[e.expected]}, but it is ${KIND_WORD[r.found]}`, help };
   }
-  if (r.status !== 'missing') return '';
-  const mean = r.suggestion ? `; did you mean ${JSON.stringify(r.suggestion)}?` : '';
+  if (r.status !== 'missing') return null;
+  // The likely name leads the help (the message stays one short sentence).
+  const mean = r.suggestion ? `Did you mean ${JSON.stringify(r.suggestion)}? ` : '';
   if (r.plugin) {
-    return `${via} names ${q}, but plugin ${JSON.stringify(r.plugin)} has no ${e.expected} of that id${mean} (Claude Code calls a plugin's ${e.expected}s <plugin>:<name>, with one colon)`;
+    return {
+      message: `${via} names ${q}, which plugin ${JSON.stringify(r.plugin)} does not have`,
+      help: `${mean}Claude Code calls a plugin's ${e.expected}s <plugin>:<name>, with one colon.`,
+    };
   }
   if (r.sibling) {
-    return `${via} names ${e.expected} ${q}, which this project does not have; plugin ${JSON.stringify(r.sibling)} of the marketplace has it, and Claude Code knows it only by its plugin id ${JSON.stringify(r.suggestion)}`;
+    return {
+      message: `${via} names ${e.expected} ${q}, which only plugin ${JSON.stringify(r.sibling)} has`,
+      help: `Claude Code knows it only by its plugin id: write ${JSON.stringify(r.suggestion)}.`,
+    };
   }
   if (e.expected === 'skill') {
-    return `${via} names skill ${q}, but the project has no skill of that name; expected a skill folder with a SKILL.md in the project, or one installed elsewhere and listed in knownSkills${mean}`;
+    return {
+      message: `${via} names skill ${q}, which the project does not have`,
+      help: mean + 'Expected a skill folder with a SKILL.md in the project, or a skill installed elsewhere and listed in knownSkills.',
+    };
   }
   if (e.expected === 'command') {
-    return `${via} names command ${q} after the orchestrator, but the project has no command of that name${mean}`;
+    return {
+      message: `${via} names command ${q} after the orchestrator, which the project does not have`,
+      help: mean + "A delegation_path's second name is the command the orchestrator delegates to: expected one of the project's commands.",
+    };
   }
-  return `${via} names agent ${q}, but the project has no agent of that name; expected one of its agents, a built-in type (general-purpose, Explore, Plan, statusline-setup, fork), or an agent listed in knownAgents or found with --agents-dir${mean}`;
+  return {
+    message: `${via} names agent ${q}, which the project does not have`,
+    help: mean + "Expected one of the project's agents, a built-in type (general-purpose, Explore, Plan, statusline-setup, fork), or an agent listed in knownAgents or found with --agents-dir.",
+  };
 }
 
 export default defineRule<Options>({
@@ -70,7 +87,8 @@ export default defineRule<Options>({
       let m = matchers.get(options);
       if (!m) matchers.set(options, (m = { agents: nameMatcher(options.knownAgents ?? []), skills: nameMatcher(options.knownSkills ?? []) }));
       if ((e.expected === 'skill' ? m.skills : m.agents)(e.target)) continue;
-      report(e.doc, { message: describe(e), range: e.range });
+      const d = describe(e);
+      if (d) report(e.doc, { ...d, range: e.range });
     }
   },
 });
