@@ -43,6 +43,7 @@ import logHang from './log-hang.js';
 import logTiming from './log-timing.js';
 import logOutcome from './log-outcome.js';
 import logTimeout from './log-timeout.js';
+import marketplaceManifest from './marketplace-manifest.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -74,6 +75,7 @@ export const ALL_RULES: readonly Rule[] = [
   delegationGraphCycle,
   delegationGraphDepth,
   pluginManifest,
+  marketplaceManifest,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,
