@@ -44,6 +44,7 @@ import logTiming from './log-timing.js';
 import logOutcome from './log-outcome.js';
 import logTimeout from './log-timeout.js';
 import marketplaceManifest from './marketplace-manifest.js';
+import hooksConfig from './hooks-config.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -76,6 +77,7 @@ export const ALL_RULES: readonly Rule[] = [
   delegationGraphDepth,
   pluginManifest,
   marketplaceManifest,
+  hooksConfig,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,
