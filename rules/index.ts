@@ -45,6 +45,7 @@ import logOutcome from './log-outcome.js';
 import logTimeout from './log-timeout.js';
 import marketplaceManifest from './marketplace-manifest.js';
 import hooksConfig from './hooks-config.js';
+import mcpConfig from './mcp-config.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -78,6 +79,7 @@ export const ALL_RULES: readonly Rule[] = [
   pluginManifest,
   marketplaceManifest,
   hooksConfig,
+  mcpConfig,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

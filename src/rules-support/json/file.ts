@@ -74,8 +74,8 @@ export function badVarRefs(value: string): Array<{ index: number; text: string; 
   const out: Array<{ index: number; text: string; why: string }> = [];
   if (!value.includes('${')) return out;
   for (const m of value.matchAll(VAR_REF)) {
-    if (!m[2]) out.push({ index: m.index, text: m[0].slice(0, 24), why: 'is never closed by `}`' });
-    else if (!GOOD_REF.test(m[1]!)) out.push({ index: m.index, text: m[0], why: m[1] === '' ? 'names no variable' : 'is not `${NAME}` or `${NAME:-default}`' });
+    if (!m[2]) out.push({ index: m.index, text: m[0].slice(0, 24), why: 'is never closed by `}` (write ${NAME} or ${NAME:-default})' });
+    else if (!GOOD_REF.test(m[1]!)) out.push({ index: m.index, text: m[0], why: m[1] === '' ? 'names no variable' : 'is not ${NAME} or ${NAME:-default} (a name is letters, digits and _, not starting with a digit)' });
   }
   return out;
 }
