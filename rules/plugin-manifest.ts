@@ -127,18 +127,25 @@ function checkComponents(ctx: Ctx, root: JsonObject, pluginRoot: string | null):
   return reached;
 }
 
-/** Markdown files in the plugin that look like specs, but that neither a default folder nor a declared path reaches. */
+/**
+ * Markdown files that look like specs where a plugin's specs visibly live, but that no path
+ * reaches: beside the manifest's plugin root, and beside the files the manifest lists (the one a
+ * list forgot). Folders further away (docs, tests, examples) are not read.
+ */
 function checkUnreached(ctx: Ctx, root: JsonObject, pluginRoot: string, reached: Reached[]): void {
   const files = ctx.project.files!;
+  const dirs = new Set([pluginRoot]);
+  for (const r of reached) if (!r.dir) dirs.add(files.dirname(r.abs));
   const unreached: string[] = [];
-  for (const f of files.markdownBelow(pluginRoot)) {
-    const rel = files.relative(pluginRoot, f);
-    const segs = rel.split('/');
-    if (DEFAULT_SPEC_DIRS.includes(segs[0]!) || segs.some((s) => NOT_COMPONENTS.has(s))) continue;
-    if (reached.some((r) => (r.dir ? !files.relative(r.abs, f).startsWith('..') : r.abs === f))) continue;
-    const keys = files.frontmatterKeys(f);
-    if (!keys || !keys.includes('description') || !SPEC_KEYS.some((k) => keys.includes(k))) continue;
-    unreached.push(rel);
+  for (const dir of dirs) {
+    const rel = files.relative(pluginRoot, dir);
+    if (rel.startsWith('..') || rel.split('/').some((s) => NOT_COMPONENTS.has(s) || DEFAULT_SPEC_DIRS.includes(s))) continue;
+    for (const f of files.markdownIn(dir)) {
+      if (reached.some((r) => (r.dir ? !files.relative(r.abs, f).startsWith('..') : r.abs === f))) continue;
+      const keys = files.frontmatterKeys(f);
+      if (!keys || !keys.includes('description') || !SPEC_KEYS.some((k) => keys.includes(k))) continue;
+      unreached.push(files.relative(pluginRoot, f));
+    }
   }
   if (unreached.length === 0) return;
   const listed = prop(root, 'agents') ?? prop(root, 'commands');

@@ -14,17 +14,14 @@ export function memoryFiles(files: ReadonlyMap<string, string>): ProjectFiles {
     dirs.add(d);
     if (d === '/') break;
   }
-  const pluginRoots = [...files.keys()].filter((f) => f.endsWith('/.claude-plugin/plugin.json')).map((f) => f.slice(0, -'/.claude-plugin/plugin.json'.length));
   return {
     dirname: (p) => path.dirname(p),
     resolve: (dir, rel) => path.resolve(dir, rel),
     relative: (from, to) => path.relative(from, to) || '.',
     stat: (p) => (files.has(p) ? 'file' : dirs.has(p) ? 'dir' : null),
-    markdownBelow(dir) {
+    markdownIn(dir) {
       const prefix = dir.endsWith('/') ? dir : dir + '/';
-      // A nested plugin is its own: its files are not this plugin's.
-      const nested = pluginRoots.filter((r) => r.startsWith(prefix)).map((r) => r + '/');
-      return [...files.keys()].filter((f) => f.startsWith(prefix) && f.toLowerCase().endsWith('.md') && !nested.some((n) => f.startsWith(n)) && !/\/(?:node_modules|\.git)\//.test(f.slice(prefix.length - 1))).sort();
+      return [...files.keys()].filter((f) => f.startsWith(prefix) && !f.includes('/', prefix.length) && f.toLowerCase().endsWith('.md')).sort();
     },
     frontmatterKeys(file) {
       const text = files.get(file);

@@ -24,11 +24,8 @@ export interface ProjectFiles {
   relative(from: string, to: string): string;
   /** What is at a path: a file, a folder, or nothing (also when it cannot be read). */
   stat(p: string): 'file' | 'dir' | null;
-  /**
-   * Markdown files below a folder (sorted), `node_modules`, `.git` and nested plugins (folders
-   * with their own `.claude-plugin/plugin.json`) left out; the walk is bounded.
-   */
-  markdownBelow(dir: string): readonly string[];
+  /** The markdown files directly in a folder (sorted; none when it cannot be read). */
+  markdownIn(dir: string): readonly string[];
   /**
    * The top-level keys of a markdown file's frontmatter (read from its first 4 KB), or null when
    * it does not open with `---`: enough to tell a spec from a plain document.
