@@ -3,10 +3,16 @@ import type { JsonNode, JsonObject, JsonString } from '../src/model/json/ast.js'
 import { describe, inner, opening, prop, rootObject } from '../src/rules-support/json/file.js';
 import { COMPONENT_FIELDS, DEFAULT_SPEC_DIRS, pathShapeProblem, type ComponentField } from '../src/rules-support/json/plugin-components.js';
 
-/** Claude Code's plugin names: lowercase letters, digits and hyphens. */
-const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Semantic versioning: MAJOR.MINOR.PATCH, optional pre-release and build. */
-const SEMVER = /^(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+/** Claude Code's plugin names: lowercase letters, digits and single hyphens between them. */
+function isKebab(s: string): boolean {
+  return /^[a-z0-9][a-z0-9-]*$/.test(s) && !s.endsWith('-') && !s.includes('--');
+}
+/** Semantic versioning: MAJOR.MINOR.PATCH, optional pre-release and build (dot-separated, no empty part). */
+const SEMVER = /^(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/;
+function isSemver(s: string): boolean {
+  const m = SEMVER.exec(s);
+  return !!m && [m[1], m[2]].every((ids) => ids === undefined || ids.split('.').every((id) => id !== ''));
+}
 /** Frontmatter keys that make a markdown file a spec rather than a document. */
 const SPEC_KEYS = ['name', 'tools', 'model', 'allowed-tools', 'argument-hint'];
 /** Folders whose markdown is not the plugin's components (project specs, the manifest's own folder). */
@@ -30,7 +36,7 @@ function checkName(ctx: Ctx, root: JsonObject): void {
     ctx.report({ message: `plugin "name" is ${describe(p.value)}; expected a kebab-case string`, messageId: 'name-type', range: p.value.range });
     return;
   }
-  if (!KEBAB.test(p.value.value)) {
+  if (!isKebab(p.value.value)) {
     ctx.report({ message: `plugin name ${JSON.stringify(p.value.value)} is not kebab-case: use lowercase letters, digits and hyphens (e.g. "code-review")`, messageId: 'name-case', range: p.value.range });
   }
 }
@@ -39,7 +45,7 @@ function checkVersion(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'version');
   if (!p) return;
   if (p.value.type !== 'string') ctx.report({ message: `plugin "version" is ${describe(p.value)}; expected a semantic version string such as "1.2.0"`, messageId: 'version-type', range: p.value.range });
-  else if (!SEMVER.test(p.value.value)) ctx.report({ message: `plugin version ${JSON.stringify(p.value.value)} is not a semantic version (MAJOR.MINOR.PATCH, such as "1.2.0")`, messageId: 'version-semver', range: p.value.range });
+  else if (!isSemver(p.value.value)) ctx.report({ message: `plugin version ${JSON.stringify(p.value.value)} is not a semantic version (MAJOR.MINOR.PATCH, such as "1.2.0")`, messageId: 'version-semver', range: p.value.range });
 }
 
 function checkAuthor(ctx: Ctx, root: JsonObject): void {
