@@ -71,8 +71,9 @@ describe('delegation calls', () => {
     expect(d.delegations.sites.map((s) => [s.target, s.templated, s.targetText])).toEqual([
       [null, true, '${target_agent}'],
       [null, true, 'agent_name'],
-      [null, true, '{agent}'],
     ]);
+    // `{agent}` stands for any agent: the line describes the pattern, it invokes nothing.
+    expect(d.delegations.dismissed.map((x) => [x.site.targetText, x.why])).toEqual([['{agent}', 'placeholder']]);
   });
 
   it('reads Agent({...}) object arguments', () => {

@@ -5,6 +5,7 @@
  * "use the debugging skill" describes, it does not name.
  */
 import type { Range } from '../types.js';
+import { notAnInvocation } from '../model/intent.js';
 
 export interface SkillRef {
   /** The skill as written, quotes removed. */
@@ -33,6 +34,8 @@ export function scanSkillRefs(text: string, from: number): SkillRef[] {
   for (let m = SKILL_CALL.exec(text); m; m = SKILL_CALL.exec(text)) {
     const name = m[2]!.replace(/[.:]+$/, '');
     const start = m.indices![2]![0];
+    // "DO NOT use Skill(x)", "Skill(agent-name)": written like a call, meant as none.
+    if (notAnInvocation(text, { start, end: m.index + m[0].length }, name)) continue;
     out.push({ name, range: { start, end: start + name.length } });
   }
   SKILL_PHRASE.lastIndex = from;
@@ -43,6 +46,7 @@ export function scanSkillRefs(text: string, from: number): SkillRef[] {
     if (!NAME.test(name) || GENERIC.has(name.toLowerCase())) continue;
     if (!quoted && !/[-:]/.test(name)) continue;
     const start = m.indices![1]![0] + (token.length - name.length) / 2;
+    if (notAnInvocation(text, { start: m.index, end: m.index + m[0].length }, name)) continue;
     out.push({ name, range: { start, end: start + name.length } });
   }
   return out.sort((a, b) => a.range.start - b.range.start);

@@ -26,6 +26,7 @@ import { parseCallArguments, literalIn, type CallArgument } from './call-args.js
 import type { FencedBlock } from './fences.js';
 import type { ShapedObject } from './json/blocks.js';
 import type { LineIndex } from './lines.js';
+import { notAnInvocation, type NotInvocation } from './intent.js';
 import { scanTimeouts, type TimeoutStatement } from './timeouts.js';
 
 export type { CallArgument, StringLiteral } from './call-args.js';
@@ -82,6 +83,12 @@ export interface DelegationSite {
 export interface DelegationView {
   /** Every delegation site, in text order. */
   sites: DelegationSite[];
+  /**
+   * Sites written like invocations that are none (see intent.ts): a prohibition ("DO NOT use
+   * task(...)"), a hypothetical ("would fail"), or a stand-in target (`subagent_type: "{agent}"`).
+   * No rule reads them as delegations.
+   */
+  dismissed: Array<{ site: DelegationSite; why: NotInvocation }>;
   /** Every timeout statement of the file (frontmatter included), in text order. */
   timeouts: TimeoutStatement[];
 }
@@ -642,6 +649,19 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
     merged = merged.sort((a, b) => a.range.start - b.range.start);
   }
 
+  // Invocations read for intent: prohibitions, hypotheticals and stand-ins are none.
+  const dismissed: DelegationView['dismissed'] = [];
+  merged = merged.filter((s) => {
+    if (s.kind === 'stage' || s.kind === 'marker') return true;
+    const fence = s.inFence ? fenceAt(c, s.anchor.start) : undefined;
+    // A call's variable (`subagent_type=agent_name`) is a real target known at run time.
+    const variable = s.kind === 'call' && s.args.some((a) => a.name === 'subagent_type' && !a.literal);
+    const target = variable ? null : s.targetSource === 'prose' ? (s.templated ? s.targetText : s.target) : s.targetText;
+    const why = notAnInvocation(text, { start: s.anchor.start, end: s.range.end, fenceStart: fence?.range.start }, target);
+    if (why) dismissed.push({ site: s, why });
+    return why === null;
+  });
+
   const argRanges: Range[] = [];
   for (const s of merged) for (const a of s.args) if (a.name && /timeout/i.test(a.name) && a.nameRange) argRanges.push({ start: a.nameRange.start, end: a.valueRange.end });
   let contexts: Range[] | undefined;
@@ -653,7 +673,7 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
       return contexts.some((r) => o >= r.start && o < r.end);
     },
   });
-  return { sites: merged, timeouts };
+  return { sites: merged, dismissed, timeouts };
 }
 
 /** A short description of a site for messages: `task(...) to status-sync-manager`, `"Invoke reviewer via task tool"`. */
