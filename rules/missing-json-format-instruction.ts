@@ -1,6 +1,26 @@
 import { defineRule } from '../src/engine/rule.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
+import type { ProjectView } from '../src/engine/project.js';
+import { readsJsonReply } from '../src/model/return-channel.js';
+import { stepAround } from '../src/model/steps.js';
+
+/**
+ * Whether the invoked subagent answers the console in JSON, so that the instruction matters: its
+ * spec shows a console JSON return, or (its spec says nothing either way, or it is not in the
+ * project) the caller parses or validates JSON from the reply. A subagent whose spec returns a
+ * text summary or writes a metadata file by design is not asked for JSON.
+ */
+function answersInJson(doc: DocumentModel, project: ProjectView, site: DelegationSite): boolean {
+  const callee = site.target ? project.byName('agent').get(site.target)?.[0] : undefined;
+  if (callee) {
+    const ch = callee.returnChannel;
+    if (ch.console === 'json') return true;
+    if (ch.console === 'text' || ch.metadataFile) return false;
+  }
+  const step = stepAround(doc.text, doc.lines, site.range);
+  return readsJsonReply(doc.text, doc.lines, site.range, step.start) !== null;
+}
 
 /** The constant's name, or the first line of the instruction's text. */
 const INSTRUCTION = /JSON_FORMAT_INSTRUCTION|CRITICAL RETURN FORMAT REQUIREMENT/i;
@@ -63,10 +83,10 @@ export default defineRule({
         'Write the invocation with prompt="..." + JSON_FORMAT_INSTRUCTION, or state once in the file that every task tool invocation appends JSON_FORMAT_INSTRUCTION.',
     },
   },
-  check({ doc, report }) {
+  check({ doc, project, report }) {
     const sites = doc.delegations.sites;
-    const calls = sites.filter((s) => s.kind === 'call' || (s.kind === 'subagent-type' && s.prompt !== null));
-    const prose = sites.filter((s) => s.kind === 'prose');
+    const calls = sites.filter((s) => (s.kind === 'call' || (s.kind === 'subagent-type' && s.prompt !== null)) && answersInJson(doc, project, s));
+    const prose = sites.filter((s) => s.kind === 'prose' && answersInJson(doc, project, s));
     if (calls.length === 0 && prose.length === 0) return;
     if (fileLevelStatement(doc)) return;
 

@@ -26,7 +26,7 @@ export default defineRule({
     id: 'return-format-present',
     description: 'A subagent of a project that uses the delegation standard shows its return format as JSON.',
     details:
-      'Callers parse and validate what a subagent returns (status, summary, artifacts, metadata). The agent learns that shape from its own spec; an agent whose spec shows no return-format block returns whatever its prompt suggests, and the caller\'s validation fails. Only projects that use the standard are checked; OpenCode primary agents (mode: primary) return to the user, not to a caller, and are skipped.',
+      'Callers parse and validate what a subagent returns (status, summary, artifacts, metadata). The agent learns that shape from its own spec; an agent whose spec shows no return-format block returns whatever its prompt suggests, and the caller\'s validation fails. Only projects that use the standard are checked; OpenCode primary agents (mode: primary) return to the user, not to a caller, and are skipped; so is an agent whose spec documents a text answer plus a metadata file by design (\"Return a brief text summary (NOT JSON)\" and its return written to a file such as .return-meta.json).',
     severity: 'warn',
     kinds: ['agent'],
     requiresStandard: true,
@@ -37,6 +37,10 @@ export default defineRule({
     if (doc.returnFormats.length > 0) return;
     // Under the project's own format, a metadata-file block is the return it shows.
     if (doc.fileReturns.length > 0 && profile.returnFormat) return;
+    // A text answer plus a metadata file, by design ("Return a brief text summary (NOT JSON)"
+    // and the return written to .return-meta.json): there is no console JSON to show.
+    const channel = doc.returnChannel;
+    if (channel.console === 'text' && channel.metadataFile) return;
     // A return block that does not parse is return-format-json's finding.
     if (doc.json.failures.some((f) => f.looksLikeReturnFormat)) return;
 

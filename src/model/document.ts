@@ -5,6 +5,7 @@
  */
 import type { FileKind, Range } from '../types.js';
 import { scanDelegations, type DelegationView } from './delegations.js';
+import { readReturnChannel, type ReturnChannel } from './return-channel.js';
 import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import type { JsonNode } from './json/ast.js';
@@ -63,6 +64,7 @@ export class DocumentModel {
   #fileReturns?: ShapedObject[];
   #markdown?: MdRoot;
   #delegations?: DelegationView;
+  #returnChannel?: ReturnChannel;
   #xml?: XmlDocument;
   #stages?: Stage[];
   #jsonFile?: JsonFileView | null;
@@ -185,6 +187,12 @@ export class DocumentModel {
   get delegations(): DelegationView {
     if (!this.#delegations) this.#delegations = scanDelegations(this);
     return this.#delegations;
+  }
+
+  /** How the spec says its result comes back: console JSON, a text summary, a metadata file (see return-channel.ts). */
+  get returnChannel(): ReturnChannel {
+    this.#returnChannel ??= readReturnChannel(this);
+    return this.#returnChannel;
   }
 
   /** The XML tags of the body (bare, and in ```xml fences) built into elements with positions. */

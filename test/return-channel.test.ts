@@ -1,0 +1,43 @@
+/**
+ * How a spec says its result comes back (src/model/return-channel.ts), and where a caller reads
+ * JSON from a reply.
+ */
+import { describe, expect, it } from 'vitest';
+import { DocumentModel } from '../src/model/document.js';
+import { readsJsonReply } from '../src/model/return-channel.js';
+
+const agent = (body: string) => new DocumentModel({ filePath: '/p/.claude/agents/a.md', relPath: '.claude/agents/a.md', kind: 'agent', text: `---\nname: a\ndescription: A\n---\n\n${body}\n` });
+const channel = (body: string) => {
+  const c = agent(body).returnChannel;
+  return { console: c.console, metadataFile: c.metadataFile };
+};
+const RETURN = '```json\n{"status": "completed", "summary": "Done.", "artifacts": [], "metadata": {"session_id": "sess_1_abc123", "agent_type": "a"}}\n```';
+
+describe('readReturnChannel', () => {
+  it('a console JSON return block, or words that say JSON, is a JSON answer', () => {
+    expect(channel(`Return:\n\n${RETURN}`)).toEqual({ console: 'json', metadataFile: false });
+    expect(channel('Respond with only the JSON object described in the standard.')).toEqual({ console: 'json', metadataFile: false });
+  });
+
+  it('a text summary by design is a text answer, and beats a JSON template written to a file', () => {
+    expect(channel('Return a brief text summary (NOT JSON) of what you found.')).toEqual({ console: 'text', metadataFile: false });
+    expect(channel('Do not return JSON to the console; say in two sentences what changed.')).toEqual({ console: 'text', metadataFile: false });
+    expect(channel(`Write the return metadata file specs/{N}/.return-meta.json:\n\n${RETURN}\n\nThen return a brief text summary to the console.`)).toEqual({ console: 'text', metadataFile: true });
+  });
+
+  it('says nothing when the spec says nothing', () => {
+    expect(channel('Review the code you are given.')).toEqual({ console: null, metadataFile: false });
+  });
+});
+
+describe('readsJsonReply', () => {
+  const text = 'task(subagent_type="x", prompt="go")\n\nThen:\n  a. Parse return as JSON\n  b. status=$(echo "$r" | jq -r \'.status\')\n';
+  it('finds the caller parsing JSON below the call', () => {
+    const r = readsJsonReply(text, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text }).lines, { start: 0, end: 36 }, 0);
+    expect(r && text.slice(r.start, r.end)).toBe('Parse return as JSON');
+  });
+  it('finds none where the reply is shown as it is', () => {
+    const t = 'task(subagent_type="x", prompt="go")\n\nShow its answer to the user.\n';
+    expect(readsJsonReply(t, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text: t }).lines, { start: 0, end: 36 }, 0)).toBeNull();
+  });
+});
