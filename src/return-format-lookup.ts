@@ -18,6 +18,9 @@ import { formatFromDocument, formatFromSchemaText, type TemplateResult } from '.
 import { compiledFormat } from './standard/validate.js';
 import { relPosix } from './util/paths.js';
 
+/** The profile fields a project's return format sets (see withReturnFormat). */
+const FORMAT_FIELDS = ['returnFormat', 'statusValues', 'artifactTypes', 'errorTypes', 'requiredReturnFields', 'requiredMetadataFields'] as const;
+
 /** Largest format document or schema read. */
 const MAX_FORMAT_BYTES = 1024 * 1024;
 /** At most this many distinct referenced documents are read per project. */
@@ -101,13 +104,28 @@ export class ProjectFormats {
     return this.#projectWide(project) ?? undefined;
   }
 
-  /** The profile for a spec: the standard's, with the project's format when one is in force. */
+  /**
+   * The profile for a spec: the standard's, with the project's format when one is in force.
+   * Lazy: only reading a field a return format sets (statusValues, returnFormat, ...) finds the
+   * format, so the rules that read depth limits or timeouts never make it read the project.
+   */
   profileFor(doc: DocumentModel, project: ProjectView): Profile {
-    const f = this.formatFor(doc, project);
-    if (!f) return this.#base;
-    let p = this.#profiles.get(f);
-    if (!p) this.#profiles.set(f, (p = withReturnFormat(this.#base, f)));
-    return p;
+    let resolved: Profile | undefined;
+    const full = () => {
+      if (!resolved) {
+        const f = this.formatFor(doc, project);
+        resolved = this.#base;
+        if (f) {
+          let p = this.#profiles.get(f);
+          if (!p) this.#profiles.set(f, (p = withReturnFormat(this.#base, f)));
+          resolved = p;
+        }
+      }
+      return resolved;
+    };
+    const props: PropertyDescriptorMap = {};
+    for (const key of FORMAT_FIELDS) props[key] = { get: () => full()[key], enumerable: true };
+    return Object.freeze(Object.create(this.#base, props) as Profile);
   }
 
   /**
