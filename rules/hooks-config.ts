@@ -6,6 +6,13 @@ import { describe, opening, prop, rootObject, valueRange } from '../src/rules-su
 
 const EVENTS = new Set(HOOK_EVENTS);
 const TYPE_NAMES = Object.keys(HOOK_TYPES);
+const NEEDS_HELP: Record<string, string> = {
+  command: 'Add the shell command to run: "command": "...".',
+  prompt: 'Add the prompt the model judges by: "prompt": "...".',
+  url: 'Add the endpoint to POST to: "url": "https://...".',
+  server: 'Add the MCP server\'s name: "server": "...".',
+  tool: 'Add the MCP tool to call: "tool": "...".',
+};
 /** `${CLAUDE_PLUGIN_ROOT}/path` (or `$CLAUDE_PLUGIN_ROOT/path`), and the same with CLAUDE_PROJECT_DIR. */
 const ROOT_PATH = /\$\{?(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}?"?\/([^\s"'`;|&()<>$*?]+)/g;
 
@@ -26,15 +33,15 @@ function checkTimeout(ctx: Ctx, hook: JsonObject): void {
   if (!t) return;
   const v = t.value;
   if (v.type === 'number') {
-    if (!(v.value > 0)) ctx.report({ message: `hook "timeout" is ${v.value}; expected a positive number of seconds`, messageId: 'timeout', range: v.range });
+    if (!(v.value > 0)) ctx.report({ message: `hook "timeout" is ${v.value}`, messageId: 'timeout', help: `Expected a positive number of seconds.`, range: v.range });
     return;
   }
   if (v.type === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(v.value) && Number(v.value) > 0) {
     // A number written as a string: the same number, unquoted.
-    ctx.report({ message: `hook "timeout" is the string ${JSON.stringify(v.value)}; expected a number of seconds`, messageId: 'timeout', range: v.range, fix: { range: [v.range.start, v.range.end], text: String(Number(v.value)) } });
+    ctx.report({ message: `hook "timeout" is the string ${JSON.stringify(v.value)}`, messageId: 'timeout', help: `Expected a number of seconds.`, range: v.range, fix: { range: [v.range.start, v.range.end], text: String(Number(v.value)) } });
     return;
   }
-  ctx.report({ message: `hook "timeout" is ${describe(v)}; expected a positive number of seconds`, messageId: 'timeout', range: v.range });
+  ctx.report({ message: `hook "timeout" is ${describe(v)}`, messageId: 'timeout', help: `Expected a positive number of seconds.`, range: v.range });
 }
 
 function checkRootPaths(ctx: Ctx, node: JsonString, where: Where): void {
@@ -46,28 +53,28 @@ function checkRootPaths(ctx: Ctx, node: JsonString, where: Where): void {
     if (rel.split('/').includes('..')) continue;
     if (files.stat(files.resolve(where.rootDir, rel)) !== null) continue;
     const place = where.rootVar === 'CLAUDE_PLUGIN_ROOT' ? 'the plugin' : 'the project';
-    ctx.report({ message: `hook command runs \${${m[1]}}/${rel}, which does not exist in ${place}`, messageId: 'missing-path', range: valueRange(ctx.doc, node, m.index, m[0].length) });
+    ctx.report({ message: `hook script \${${m[1]}}/${rel} does not exist`, messageId: 'missing-path', help: `The command fails on every event: add the file to ${place} or fix the path.`, range: valueRange(ctx.doc, node, m.index, m[0].length) });
   }
 }
 
 function checkHook(ctx: Ctx, hook: JsonNode, where: Where): void {
   if (hook.type !== 'object') {
-    ctx.report({ message: `a hook is ${describe(hook)}; expected an object with a "type" (${typeList()})`, messageId: 'hook', range: hook.range });
+    ctx.report({ message: `a hook is ${describe(hook)}`, messageId: 'hook', help: `Expected an object with a "type" (${typeList()}).`, range: hook.range });
     return;
   }
   const type = prop(hook, 'type');
   if (!type) {
-    ctx.report({ message: `hook has no "type"; expected one of ${typeList()}`, messageId: 'type', range: opening(hook) });
+    ctx.report({ message: `hook has no "type"`, messageId: 'type', help: `Expected one of ${typeList()}.`, range: opening(hook) });
   } else if (type.value.type !== 'string') {
-    ctx.report({ message: `hook "type" is ${describe(type.value)}; expected one of ${typeList()}`, messageId: 'type', range: type.value.range });
+    ctx.report({ message: `hook "type" is ${describe(type.value)}`, messageId: 'type', help: `Expected one of ${typeList()}.`, range: type.value.range });
   } else if (!(type.value.value in HOOK_TYPES)) {
     const near = closest(type.value.value, TYPE_NAMES);
-    ctx.report({ message: `hook type ${JSON.stringify(type.value.value)} is not one Claude Code runs${near ? `; did you mean "${near}"?` : `; expected one of ${typeList()}`}`, messageId: 'type', range: type.value.range });
+    ctx.report({ message: `unknown hook type ${JSON.stringify(type.value.value)}`, messageId: 'type', help: `${near ? `Did you mean "${near}"? ` : ''}Claude Code runs hooks of type ${typeList()}.`, range: type.value.range });
   } else {
     for (const field of HOOK_TYPES[type.value.value]!) {
       const f = prop(hook, field);
-      if (!f) ctx.report({ message: `a "${type.value.value}" hook needs "${field}"`, messageId: 'needs', range: opening(hook) });
-      else if (f.value.type !== 'string' || f.value.value.trim() === '') ctx.report({ message: `hook "${field}" is ${f.value.type === 'string' ? 'empty' : describe(f.value)}; expected a non-empty string`, messageId: 'needs', range: f.value.range });
+      if (!f) ctx.report({ message: `a "${type.value.value}" hook needs "${field}"`, messageId: 'needs', help: NEEDS_HELP[field] ?? `Add "${field}".`, range: opening(hook) });
+      else if (f.value.type !== 'string' || f.value.value.trim() === '') ctx.report({ message: `hook "${field}" is ${f.value.type === 'string' ? 'empty' : describe(f.value)}`, messageId: 'needs', help: `Expected a non-empty string.`, range: f.value.range });
       else if (field === 'command') checkRootPaths(ctx, f.value, where);
     }
   }
@@ -78,7 +85,7 @@ function checkMatcher(ctx: Ctx, group: JsonObject): void {
   const m = prop(group, 'matcher');
   if (!m) return;
   if (m.value.type !== 'string') {
-    ctx.report({ message: `"matcher" is ${describe(m.value)}; expected a string (a tool name, "Edit|Write", or a regular expression)`, messageId: 'matcher', range: m.value.range });
+    ctx.report({ message: `"matcher" is ${describe(m.value)}`, messageId: 'matcher', help: `Expected a string (a tool name, "Edit|Write", or a regular expression).`, range: m.value.range });
     return;
   }
   const src = m.value.value;
@@ -86,8 +93,8 @@ function checkMatcher(ctx: Ctx, group: JsonObject): void {
   try {
     new RegExp(src);
   } catch (e) {
-    const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
-    ctx.report({ message: `matcher ${JSON.stringify(src)} is not a valid regular expression: ${why}`, messageId: 'matcher', range: m.value.range });
+    const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '') : String(e);
+    ctx.report({ message: `matcher ${JSON.stringify(src)} is not a valid regular expression`, messageId: 'matcher', help: `${why[0]!.toUpperCase()}${why.slice(1)}. A matcher is a tool name, names joined by | ("Edit|Write"), or a regular expression.`, range: m.value.range });
   }
 }
 
@@ -95,27 +102,27 @@ function checkEvents(ctx: Ctx, hooks: JsonObject, where: Where): void {
   for (const ev of hooks.properties) {
     if (!EVENTS.has(ev.key)) {
       const near = closest(ev.key, HOOK_EVENTS);
-      ctx.report({ message: `unknown hook event ${JSON.stringify(ev.key)}${near ? `; did you mean "${near}"?` : '; Claude Code never fires it'}`, messageId: 'event', range: ev.keyRange });
+      ctx.report({ message: `unknown hook event ${JSON.stringify(ev.key)}`, messageId: 'event', help: near ? `Did you mean "${near}"? Claude Code never fires "${ev.key}".` : `Claude Code never fires it. Its events are ${HOOK_EVENTS.slice(0, 6).join(', ')} and others (see the rule's page).`, range: ev.keyRange });
       continue;
     }
     if (ev.value.type !== 'array') {
-      ctx.report({ message: `"${ev.key}" is ${describe(ev.value)}; expected an array of matcher groups ({"matcher": ..., "hooks": [...]})`, messageId: 'shape', range: ev.value.range });
+      ctx.report({ message: `"${ev.key}" is ${describe(ev.value)}`, messageId: 'shape', help: `Expected an array of matcher groups ({"matcher": ..., "hooks": [...]}).`, range: ev.value.range });
       continue;
     }
     for (const group of ev.value.items) {
       if (group.type !== 'object') {
-        ctx.report({ message: `a "${ev.key}" entry is ${describe(group)}; expected a matcher group ({"matcher": ..., "hooks": [...]})`, messageId: 'shape', range: group.range });
+        ctx.report({ message: `a "${ev.key}" entry is ${describe(group)}`, messageId: 'shape', help: `Expected a matcher group ({"matcher": ..., "hooks": [...]}).`, range: group.range });
         continue;
       }
       checkMatcher(ctx, group);
       const list = prop(group, 'hooks');
       if (!list) {
         const flat = prop(group, 'type') || prop(group, 'command');
-        ctx.report({ message: flat ? `a "${ev.key}" entry is a hook, not a matcher group: wrap it as {"hooks": [...]}` : `a "${ev.key}" matcher group has no "hooks"`, messageId: 'shape', range: opening(group) });
+        ctx.report({ message: flat ? `a "${ev.key}" entry is a hook, not a matcher group` : `a "${ev.key}" matcher group has no "hooks"`, messageId: 'shape', help: flat ? 'Wrap it in a matcher group: {"matcher": "...", "hooks": [ the hook ]}.' : 'Add the hooks to run: "hooks": [{"type": "command", "command": "..."}].', range: opening(group) });
         continue;
       }
       if (list.value.type !== 'array') {
-        ctx.report({ message: `"hooks" of a "${ev.key}" matcher group is ${describe(list.value)}; expected an array of hooks`, messageId: 'shape', range: list.value.range });
+        ctx.report({ message: `"hooks" of a "${ev.key}" matcher group is ${describe(list.value)}`, messageId: 'shape', help: `Expected an array of hooks.`, range: list.value.range });
         continue;
       }
       for (const hook of list.value.items) checkHook(ctx, hook, where);
@@ -149,7 +156,8 @@ export default defineRule({
       if (doc.kind !== 'hooks-config') return;
       const events = root.properties.filter((p) => EVENTS.has(p.key));
       ctx.report({
-        message: events.length ? `hooks.json lists events at the top level; Claude Code reads them under a "hooks" key: {"hooks": {"${events[0]!.key}": [...]}}` : 'hooks.json has no "hooks" key',
+        message: events.length ? 'hooks.json lists its events at the top level' : 'hooks.json has no "hooks" key',
+        help: events.length ? `Claude Code reads them under a "hooks" key: {"hooks": {"${events[0]!.key}": [...]}}.` : 'Write the events under "hooks": {"hooks": {"PreToolUse": [...]}}.',
         messageId: 'shape',
         range: events.length ? events[0]!.keyRange : opening(root),
       });
@@ -169,7 +177,7 @@ export default defineRule({
       }
     }
     if (hooks.value.type !== 'object') {
-      ctx.report({ message: `"hooks" is ${describe(hooks.value)}; expected an object of events ({"PreToolUse": [...]})`, messageId: 'shape', range: hooks.value.range });
+      ctx.report({ message: `"hooks" is ${describe(hooks.value)}`, messageId: 'shape', help: `Expected an object of events ({"PreToolUse": [...]}).`, range: hooks.value.range });
       return;
     }
     checkEvents(ctx, hooks.value, where);

@@ -16,24 +16,24 @@ function asStringFix(ctx: Ctx, node: JsonNode) {
 function checkRefs(ctx: Ctx, server: string, node: JsonNode): void {
   if (node.type !== 'string') return;
   for (const bad of badVarRefs(node.value)) {
-    ctx.report({ message: `server "${server}": ${bad.text} ${bad.why}`, messageId: 'var', range: valueRange(ctx.doc, node, bad.index, bad.text.length) });
+    ctx.report({ message: `server "${server}": ${bad.text} ${bad.why[0]}`, messageId: 'var', help: `${bad.why[1]} Claude Code expands \${NAME} and \${NAME:-default}.`, range: valueRange(ctx.doc, node, bad.index, bad.text.length) });
   }
 }
 
 function checkStringMap(ctx: Ctx, server: string, key: string, node: JsonNode): void {
   if (node.type !== 'object') {
-    ctx.report({ message: `server "${server}": "${key}" is ${describe(node)}; expected an object of strings`, messageId: 'type', range: node.range });
+    ctx.report({ message: `server "${server}": "${key}" is ${describe(node)}`, messageId: 'type', help: `Expected an object of strings.`, range: node.range });
     return;
   }
   for (const p of node.properties) {
     if (p.value.type === 'string') checkRefs(ctx, server, p.value);
-    else ctx.report({ message: `server "${server}": ${key} value "${p.key}" is ${describe(p.value)}; ${key} values are strings`, messageId: 'type', range: p.value.range, fix: asStringFix(ctx, p.value) });
+    else ctx.report({ message: `server "${server}": ${key} value "${p.key}" is ${describe(p.value)}`, messageId: 'type', help: `${key} values are strings: "${p.key}": "${ctx.doc.text.slice(p.value.range.start, Math.min(p.value.range.end, p.value.range.start + 40))}".`, range: p.value.range, fix: asStringFix(ctx, p.value) });
   }
 }
 
 function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: number }, s: JsonNode): void {
   if (s.type !== 'object') {
-    ctx.report({ message: `server "${name}" is ${describe(s)}; expected an object with a "command" or a "type" and "url"`, messageId: 'server', range: s.range });
+    ctx.report({ message: `server "${name}" is ${describe(s)}`, messageId: 'server', help: `Expected an object with a "command" or a "type" and "url".`, range: s.range });
     return;
   }
   const type = prop(s, 'type');
@@ -43,8 +43,9 @@ function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: num
       const t = type.value.type === 'string' ? type.value.value : null;
       const near = t === null ? undefined : closest(t, MCP_TYPES);
       ctx.report({
-        message: `server "${name}": "type" ${t === null ? `is ${describe(type.value)}` : JSON.stringify(t) + ' is not a transport Claude Code knows'}${near ? `; did you mean "${near}"?` : `; expected ${MCP_TYPES.map((x) => `"${x}"`).join(', ')}`}`,
+        message: t === null ? `server "${name}": "type" is ${describe(type.value)}` : `server "${name}": unknown transport ${JSON.stringify(t)}`,
         messageId: 'type',
+        help: `${near ? `Did you mean "${near}"? ` : ''}Claude Code knows ${MCP_TYPES.map((x) => `"${x}"`).join(', ')}.`,
         range: type.value.range,
       });
       return;
@@ -56,26 +57,27 @@ function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: num
   if (kind === 'stdio') {
     if (!command) {
       ctx.report({
-        message: url ? `server "${name}" has a "url" but no "type": without one it is a stdio server, which needs a "command"; add "type": "http" (or "sse")` : `server "${name}" has no "command" (a stdio server) and no "url" with a "type" (a remote one)`,
+        message: url ? `server "${name}" has a "url" but no "type"` : `server "${name}" has no "command" and no "url"`,
         messageId: 'needs',
+        help: url ? 'Without a type it is started as a stdio server, which needs a "command": add "type": "http" (or "sse").' : 'A stdio server needs a "command"; a remote one a "type" ("http", "sse") and a "url".',
         range: keyRange,
       });
     } else if (command.value.type !== 'string' || command.value.value.trim() === '') {
-      ctx.report({ message: `server "${name}": "command" is ${command.value.type === 'string' ? 'empty' : describe(command.value)}; expected the program to run`, messageId: 'needs', range: command.value.range });
+      ctx.report({ message: `server "${name}": "command" is ${command.value.type === 'string' ? 'empty' : describe(command.value)}`, messageId: 'needs', help: `Expected the program to run.`, range: command.value.range });
     } else checkRefs(ctx, name, command.value);
   } else if (MCP_REMOTE_TYPES.includes(kind)) {
-    if (!url) ctx.report({ message: `server "${name}" is of type "${kind}" but has no "url"`, messageId: 'needs', range: keyRange });
-    else if (url.value.type !== 'string') ctx.report({ message: `server "${name}": "url" is ${describe(url.value)}; expected a URL`, messageId: 'needs', range: url.value.range });
-    else if (!/^(?:https?:\/\/|\$\{)/i.test(url.value.value)) ctx.report({ message: `server "${name}": "url" ${JSON.stringify(url.value.value)} is not an http(s) URL`, messageId: 'url', range: url.value.range });
+    if (!url) ctx.report({ message: `server "${name}" is of type "${kind}" but has no "url"`, messageId: 'needs', help: 'Add the server\'s address: "url": "https://...".', range: keyRange });
+    else if (url.value.type !== 'string') ctx.report({ message: `server "${name}": "url" is ${describe(url.value)}`, messageId: 'needs', help: `Expected a URL.`, range: url.value.range });
+    else if (!/^(?:https?:\/\/|\$\{)/i.test(url.value.value)) ctx.report({ message: `server "${name}": "url" ${JSON.stringify(url.value.value)} is not an http(s) URL`, messageId: 'url', help: 'Write the full address, starting with https:// (or http://), or a ${VAR} that holds it.', range: url.value.range });
     else checkRefs(ctx, name, url.value);
   }
   const args = prop(s, 'args');
   if (args) {
-    if (args.value.type !== 'array') ctx.report({ message: `server "${name}": "args" is ${describe(args.value)}; expected an array of strings`, messageId: 'args', range: args.value.range });
+    if (args.value.type !== 'array') ctx.report({ message: `server "${name}": "args" is ${describe(args.value)}`, messageId: 'args', help: `Expected an array of strings.`, range: args.value.range });
     else {
       for (const a of args.value.items) {
         if (a.type === 'string') checkRefs(ctx, name, a);
-        else ctx.report({ message: `server "${name}": an "args" item is ${describe(a)}; args are strings`, messageId: 'args', range: a.range, fix: asStringFix(ctx, a) });
+        else ctx.report({ message: `server "${name}": an "args" item is ${describe(a)}`, messageId: 'args', help: 'Arguments are strings: quote it.', range: a.range, fix: asStringFix(ctx, a) });
       }
     }
   }
@@ -115,7 +117,8 @@ export default defineRule({
         return;
       }
       ctx.report({
-        message: looksLikeServers ? '.mcp.json lists servers at the top level; Claude Code reads them under an "mcpServers" key' : '.mcp.json has no "mcpServers"',
+        message: looksLikeServers ? '.mcp.json lists its servers at the top level' : '.mcp.json has no "mcpServers"',
+        help: looksLikeServers ? 'Claude Code reads a project\'s servers under an "mcpServers" key: {"mcpServers": {...}}.' : 'Write the servers under "mcpServers": {"mcpServers": {"name": {"command": "..."}}}.',
         messageId: 'shape',
         range: looksLikeServers ? root.properties[0]!.keyRange : opening(root),
       });
@@ -128,7 +131,7 @@ export default defineRule({
       return;
     }
     if (v.type !== 'object') {
-      ctx.report({ message: `"mcpServers" is ${describe(v)}; expected an object of servers by name`, messageId: 'shape', range: v.range });
+      ctx.report({ message: `"mcpServers" is ${describe(v)}`, messageId: 'shape', help: `Expected an object of servers by name.`, range: v.range });
       return;
     }
     checkServers(ctx, v);

@@ -29,23 +29,23 @@ interface Reached {
 function checkName(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'name');
   if (!p) {
-    ctx.report({ message: 'plugin.json has no "name": Claude Code requires the plugin\'s kebab-case name', messageId: 'name-missing', range: opening(root) });
+    ctx.report({ message: 'plugin.json has no "name"', messageId: 'name-missing', help: 'Claude Code requires the plugin\'s name, in kebab-case: "name": "code-review".', range: opening(root) });
     return;
   }
   if (p.value.type !== 'string') {
-    ctx.report({ message: `plugin "name" is ${describe(p.value)}; expected a kebab-case string`, messageId: 'name-type', range: p.value.range });
+    ctx.report({ message: `plugin "name" is ${describe(p.value)}`, messageId: 'name-type', help: 'Expected a kebab-case string: "name": "code-review".', range: p.value.range });
     return;
   }
   if (!isKebab(p.value.value)) {
-    ctx.report({ message: `plugin name ${JSON.stringify(p.value.value)} is not kebab-case: use lowercase letters, digits and hyphens (e.g. "code-review")`, messageId: 'name-case', range: p.value.range });
+    ctx.report({ message: `plugin name ${JSON.stringify(p.value.value)} is not kebab-case`, messageId: 'name-case', help: 'Use lowercase letters, digits and single hyphens, e.g. "code-review".', range: p.value.range });
   }
 }
 
 function checkVersion(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'version');
   if (!p) return;
-  if (p.value.type !== 'string') ctx.report({ message: `plugin "version" is ${describe(p.value)}; expected a semantic version string such as "1.2.0"`, messageId: 'version-type', range: p.value.range });
-  else if (!isSemver(p.value.value)) ctx.report({ message: `plugin version ${JSON.stringify(p.value.value)} is not a semantic version (MAJOR.MINOR.PATCH, such as "1.2.0")`, messageId: 'version-semver', range: p.value.range });
+  if (p.value.type !== 'string') ctx.report({ message: `plugin "version" is ${describe(p.value)}`, messageId: 'version-type', help: 'Expected a semantic version string such as "1.2.0".', range: p.value.range });
+  else if (!isSemver(p.value.value)) ctx.report({ message: `plugin version ${JSON.stringify(p.value.value)} is not a semantic version`, messageId: 'version-semver', help: 'Write MAJOR.MINOR.PATCH, such as "1.2.0" (a pre-release: "2.0.0-beta.1").', range: p.value.range });
 }
 
 function checkAuthor(ctx: Ctx, root: JsonObject): void {
@@ -55,15 +55,16 @@ function checkAuthor(ctx: Ctx, root: JsonObject): void {
   if (v.type === 'string') {
     // The string is the author's name: the object form says the same thing.
     ctx.report({
-      message: `plugin "author" is a string; Claude Code expects an object such as {"name": ${JSON.stringify(v.value)}}`,
+      message: 'plugin "author" is a string',
       messageId: 'author-type',
+      help: `Claude Code expects an object: "author": {"name": ${JSON.stringify(v.value)}}.`,
       range: v.range,
       fix: { range: [v.range.start, v.range.end], text: `{ "name": ${ctx.doc.text.slice(v.range.start, v.range.end)} }` },
     });
   } else if (v.type !== 'object') {
-    ctx.report({ message: `plugin "author" is ${describe(v)}; expected an object with a "name"`, messageId: 'author-type', range: v.range });
+    ctx.report({ message: `plugin "author" is ${describe(v)}`, messageId: 'author-type', help: 'Expected an object with a "name": "author": {"name": "Jane Doe"}.', range: v.range });
   } else if (!prop(v, 'name')) {
-    ctx.report({ message: 'plugin "author" has no "name"', messageId: 'author-name', range: opening(v) });
+    ctx.report({ message: 'plugin "author" has no "name"', messageId: 'author-name', help: 'Claude Code shows the author\'s name: "author": {"name": "Jane Doe"}.', range: opening(v) });
   }
 }
 
@@ -75,40 +76,40 @@ function checkPath(ctx: Ctx, field: ComponentField, node: JsonString, pluginRoot
   const key = `"${field.key}"`;
   const shape = pathShapeProblem(v);
   if (shape === 'empty') {
-    ctx.report({ message: `${key} holds an empty path`, messageId: 'path-empty', range: node.range });
+    ctx.report({ message: `${key} holds an empty path`, messageId: 'path-empty', help: `Write a path from the plugin root such as "${field.example}", or remove the entry.`, range: node.range });
     return null;
   }
   if (shape === 'absolute') {
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} is absolute; component paths are relative to the plugin root and start with ./`, messageId: 'path-absolute', range: node.range });
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} is absolute`, messageId: 'path-absolute', help: `Component paths are relative to the plugin root and start with ./, such as "${field.example}".`, range: node.range });
     return null;
   }
   if (shape === 'outside') {
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} leads outside the plugin; an installed plugin is copied without what lies outside its folder`, messageId: 'path-outside', range: node.range });
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} leads outside the plugin`, messageId: 'path-outside', help: 'An installed plugin is copied without what lies outside its folder: move the files into the plugin.', range: node.range });
     return null;
   }
   const files = ctx.project.files;
   if (!files || pluginRoot === null) {
-    if (shape === 'no-dot-slash') ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', range: node.range });
+    if (shape === 'no-dot-slash') ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', help: `Write it as "./${v}".`, range: node.range });
     return null;
   }
   const abs = files.resolve(pluginRoot, v);
   const st = files.stat(abs);
   if (st === null) {
     const what = KIND_WORD[field.key] && /\.md$/i.test(v) ? `${KIND_WORD[field.key]} file ${JSON.stringify(v)} listed in ${key}` : `${key} path ${JSON.stringify(v)}`;
-    ctx.report({ message: `${what} does not exist in the plugin`, messageId: 'path-missing', range: node.range });
+    ctx.report({ message: `${what} does not exist`, messageId: 'path-missing', help: 'Paths are relative to the plugin root (the folder holding .claude-plugin/): fix the path or add the file.', range: node.range });
     return null;
   }
   if (shape === 'no-dot-slash') {
     // The path exists: writing it with ./ is what Claude Code asks, and changes nothing else.
     const at = inner(node).start;
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', range: node.range, fix: { range: [at, at], text: './' } });
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', help: `Write it as "./${v}".`, range: node.range, fix: { range: [at, at], text: './' } });
   }
-  let wrong: string | null = null;
-  if (field.target === 'markdown-or-dir' && st === 'file' && !/\.md$/i.test(v)) wrong = 'is not a markdown file; expected a .md file or a folder of them';
-  else if (field.target === 'dir' && st === 'file') wrong = 'is a file; expected a folder (of skills, each <name>/SKILL.md)';
-  else if (field.target === 'json-file' && st === 'dir') wrong = 'is a folder; expected a JSON file';
+  let wrong: [string, string] | null = null;
+  if (field.target === 'markdown-or-dir' && st === 'file' && !/\.md$/i.test(v)) wrong = ['is not a markdown file', 'Expected a .md file or a folder of them.'];
+  else if (field.target === 'dir' && st === 'file') wrong = ['is a file', 'Expected a folder of skills, each <name>/SKILL.md.'];
+  else if (field.target === 'json-file' && st === 'dir') wrong = ['is a folder', `Expected a JSON file, such as "${field.example}".`];
   if (wrong) {
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} ${wrong}`, messageId: 'path-type', range: node.range });
+    ctx.report({ message: `${key} path ${JSON.stringify(v)} ${wrong[0]}`, messageId: 'path-type', help: wrong[1], range: node.range });
     return null;
   }
   return { abs, dir: st === 'dir' };
@@ -123,7 +124,7 @@ function checkComponents(ctx: Ctx, root: JsonObject, pluginRoot: string | null):
     for (const n of items) {
       if (n.type === 'object' && field.inline) continue; // inline configuration: hooks-config, mcp-config
       if (n.type !== 'string') {
-        ctx.report({ message: `"${field.key}" holds ${describe(n)}; expected a path such as "${field.example}"${field.inline ? ' or the configuration as an object' : ''}`, messageId: 'path-type', range: n.range });
+        ctx.report({ message: `"${field.key}" holds ${describe(n)}`, messageId: 'path-type', help: `Expected a path such as "${field.example}"${field.inline ? ', or the configuration as an object' : ''}.`, range: n.range });
         continue;
       }
       const r = checkPath(ctx, field, n, pluginRoot);
@@ -157,16 +158,17 @@ function checkUnreached(ctx: Ctx, root: JsonObject, pluginRoot: string, reached:
   const listed = prop(root, 'agents') ?? prop(root, 'commands');
   const range = listed ? listed.keyRange : opening(root);
   for (const rel of unreached.slice(0, MAX_UNREACHED)) {
-    const where = /(?:^|\/)SKILL\.md$/i.test(rel) ? 'list its folder in "skills", or move it into skills/' : 'list it in "agents" or "commands", or move it into agents/ or commands/';
+    const where = /(?:^|\/)SKILL\.md$/i.test(rel) ? 'List its folder in "skills", or move it into skills/.' : 'List it in "agents" or "commands", or move it into agents/ or commands/.';
     ctx.report({
-      message: `"./${rel}" looks like a spec (frontmatter with a description) but no path of this plugin reaches it, so Claude Code does not load it: ${where}`,
+      message: `spec "./${rel}" is reached by no path of this plugin`,
+      help: `Claude Code does not load it. ${where}`,
       messageId: 'unreached',
       severity: 'warn',
       range,
     });
   }
   if (unreached.length > MAX_UNREACHED) {
-    ctx.report({ message: `${unreached.length - MAX_UNREACHED} more specs in this plugin are reached by no path`, messageId: 'unreached', severity: 'warn', range });
+    ctx.report({ message: `${unreached.length - MAX_UNREACHED} more specs in this plugin are reached by no path`, messageId: 'unreached', help: 'List them in "agents" or "commands", or move them into agents/ or commands/.', severity: 'warn', range });
   }
 }
 

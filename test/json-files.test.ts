@@ -68,9 +68,10 @@ describe('JSON files beside the specs', () => {
     const dir = project({});
     const text = '{\n  "name": "x",\n  // a comment\n}\n';
     const out = spawnSync(process.execPath, [BIN, '-f', 'json', '--stdin', '--stdin-filename', '.claude-plugin/plugin.json'], { cwd: dir, input: text, encoding: 'utf8' });
-    const results = JSON.parse(out.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
+    const results = JSON.parse(out.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string; help?: string }> }>;
     expect(results[0]!.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}`)).toEqual(['3:3 plugin-manifest']);
-    expect(results[0]!.messages[0]!.message).toMatch(/not valid JSON: .*JSON has no comments/);
+    expect(results[0]!.messages[0]!.message).toMatch(/^plugin\.json is not valid JSON: /);
+    expect(results[0]!.messages[0]!.help).toMatch(/^JSON has no comments\./);
   });
 
   it('are left out by the config\'s ignores, and a rule is turned off for one by an override', () => {

@@ -10,8 +10,12 @@ import { lintCase, ruleFixtureCases } from './helpers/fixtures.js';
 /** The rules whose messages are short, with a help apart (all of them, eventually). */
 const SHORT = [
   'delegation-context-schema',
+  'hooks-config',
+  'marketplace-manifest',
+  'mcp-config',
   'missing-json-format-instruction',
   'missing-timeout',
+  'plugin-manifest',
   'return-format-json',
   'stage-timeout-handling',
   'unknown-delegation-target',

@@ -18,16 +18,19 @@ export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: stri
   if (!view.ok) {
     if (what) {
       const at = Math.min(view.offset, ctx.doc.text.length);
+      // The parser's hint (`(JSON has no comments)`) goes to the help.
+      const hint = /^(.*?)\s*\(([^()]+)\)$/.exec(view.message);
       ctx.report({
-        message: `${what} is not valid JSON: ${view.message}; Claude Code does not load it`,
+        message: `${what} is not valid JSON: ${hint ? hint[1] : view.message}`,
         messageId: 'parse',
+        help: `${hint ? `${capitalize(hint[2]!)}. ` : ''}Claude Code reads this file with a strict JSON parser and does not load it when it fails.`,
         range: { start: at, end: Math.min(at + 1, ctx.doc.text.length) },
       });
     }
     return null;
   }
   if (view.root.type !== 'object') {
-    if (what) ctx.report({ message: `${what} holds ${describe(view.root)}, expected a JSON object`, messageId: 'root', range: view.root.range });
+    if (what) ctx.report({ message: `${what} holds ${describe(view.root)}`, messageId: 'root', help: 'Expected a JSON object.', range: view.root.range });
     return null;
   }
   return view.root;
@@ -69,13 +72,15 @@ export function inner(node: JsonNode): Range {
 const VAR_REF = /\$\{([^}]*)(\}?)/g;
 const GOOD_REF = /^[A-Za-z_][A-Za-z0-9_]*(?::-.*)?$/s;
 
-/** Malformed `${...}` references in a string: where each is (offsets in the string's value) and why. */
-export function badVarRefs(value: string): Array<{ index: number; text: string; why: string }> {
-  const out: Array<{ index: number; text: string; why: string }> = [];
+/** Malformed `${...}` references in a string: where each is (offsets in the string's value), what is wrong, and the help. */
+export function badVarRefs(value: string): Array<{ index: number; text: string; why: [string, string] }> {
+  const out: Array<{ index: number; text: string; why: [string, string] }> = [];
   if (!value.includes('${')) return out;
   for (const m of value.matchAll(VAR_REF)) {
-    if (!m[2]) out.push({ index: m.index, text: m[0].slice(0, 24), why: 'is never closed by `}` (write ${NAME} or ${NAME:-default})' });
-    else if (!GOOD_REF.test(m[1]!)) out.push({ index: m.index, text: m[0], why: m[1] === '' ? 'names no variable' : 'is not ${NAME} or ${NAME:-default} (a name is letters, digits and _, not starting with a digit)' });
+    if (!m[2]) out.push({ index: m.index, text: m[0].slice(0, 24), why: ['is never closed', 'Close it with `}`.'] });
+    else if (!GOOD_REF.test(m[1]!)) {
+      out.push({ index: m.index, text: m[0].slice(0, 40), why: m[1] === '' ? ['names no variable', 'Name the variable.'] : ['is not a variable reference', 'A name is letters, digits and _, not starting with a digit.'] });
+    }
   }
   return out;
 }
@@ -86,4 +91,8 @@ export function valueRange(doc: { text: string }, node: JsonNode, index: number,
   if (node.type !== 'string' || raw !== node.value) return node.range;
   const start = node.range.start + 1 + index;
   return { start, end: Math.min(start + Math.max(1, length), node.range.end - 1) };
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
