@@ -111,6 +111,8 @@ describe('a JSON Schema file', () => {
     expect('format' in ok && ok.format.requiredReturnFields).toEqual(['state']);
     expect(formatFromSchemaText('{"type": ', 's.json', 'config')).toEqual({ problem: expect.stringContaining('not valid JSON') });
     expect(formatFromSchemaText('[]', 's.json', 'config')).toEqual({ problem: 'a JSON Schema must be an object' });
+    const lined = formatFromSchemaText('{\n  "properties": {\n    "status": {"enum": ["go"]},\n    "artifacts": {"items": {\n      "properties": {"type": {}}}}\n  }\n}', 's.json', 'config');
+    expect('format' in lined && lined.format.lines).toEqual({ status: 3, artifacts: 4, 'artifacts/type': 5 });
   });
 });
 

@@ -12,6 +12,8 @@
  *   (`in_progress`, listed in the table but not in the template's `a|b|c`).
  */
 import type { JsonNode, JsonObject } from '../../model/json/ast.js';
+import { findProperty, parseTolerantJson } from '../../model/json/parse.js';
+import { LineIndex } from '../../model/lines.js';
 import { isReturnFormat } from '../../model/json/blocks.js';
 import { DocumentModel } from '../../model/document.js';
 import { loadSchema, type Profile } from '../profiles.js';
@@ -232,14 +234,40 @@ export function formatFromDocument(text: string, file: string, profile: Profile,
   };
 }
 
+/**
+ * Lines of a schema file's property declarations, by template path (`status`,
+ * `artifacts/type`): through `properties` and `items`; `$ref`s are not followed.
+ */
+function schemaLines(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const r = parseTolerantJson(text, text.search(/\S/) < 0 ? 0 : text.search(/\S/));
+  if (!r.ok) return out;
+  const lines = new LineIndex(text);
+  const walk = (node: JsonNode, path: string, depth: number) => {
+    if (node.type !== 'object' || depth > 40) return;
+    const items = findProperty(node, 'items')?.value;
+    if (items) walk(items, path, depth + 1);
+    const props = findProperty(node, 'properties')?.value;
+    if (props?.type !== 'object') return;
+    for (const p of props.properties) {
+      const sub = path ? `${path}/${p.key}` : p.key;
+      if (!(sub in out)) out[sub] = lines.lineOf(p.keyRange.start) + 1;
+      walk(p.value, sub, depth + 1);
+    }
+  };
+  walk(r.value, '', 0);
+  return out;
+}
+
 /** The return format of a JSON Schema file's text, or why it is not one. */
 export function formatFromSchemaText(text: string, file: string, origin: ReturnFormat['origin']): TemplateResult {
   let schema: unknown;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    schema = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    schema = JSON.parse(body);
   } catch (e) {
     return { problem: `it is not valid JSON: ${(e as Error).message}` };
   }
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { problem: 'a JSON Schema must be an object' };
-  return { format: { schema: schema as Schema, file, line: 1, kind: 'schema', origin, lines: {}, ...valuesOfSchema(schema as Schema) } };
+  return { format: { schema: schema as Schema, file, line: 1, kind: 'schema', origin, lines: schemaLines(body), ...valuesOfSchema(schema as Schema) } };
 }
