@@ -67,6 +67,19 @@ export function loadFormatFile(abs: string, shown: string, profile: Profile, ori
   return formatFromDocument(text, shown, profile, origin);
 }
 
+/**
+ * Of several format documents, the one for how this spec returns: the one that describes a
+ * metadata file for a spec that writes one, the other for a spec that answers in console JSON;
+ * undefined (the standard's) when that does not settle it.
+ */
+function pickByChannel(formats: Set<ReturnFormat>, doc: DocumentModel): ReturnFormat | undefined {
+  const channel = doc.returnChannel;
+  const writesFile = channel.metadataFile || doc.fileReturns.length > 0 || doc.returnFormats.some((r) => r.role === 'file');
+  const fit = [...formats].filter((f) => !!f.describesFile === writesFile);
+  if (!writesFile && channel.console !== 'json') return undefined;
+  return fit.length === 1 ? fit[0] : undefined;
+}
+
 export class ProjectFormats {
   readonly #root: string;
   readonly #config: ResolvedConfig;
@@ -74,7 +87,7 @@ export class ProjectFormats {
   readonly #named = new Map<string, ReturnFormat>();
   readonly #referenced = new Map<string, ReturnFormat | null>();
   readonly #profiles = new Map<ReturnFormat, Profile>();
-  #projectFormat?: ReturnFormat | null;
+  #projectFormat?: Set<ReturnFormat>;
 
   /** Loads the files config names now: a bad one is a config error before anything is linted. */
   constructor(root: string, config: ResolvedConfig, base: Profile) {
@@ -100,8 +113,9 @@ export class ProjectFormats {
     if (named) return this.#named.get(named);
     const own = this.#formatsReferencedBy(doc);
     if (own.size === 1) return [...own][0];
-    if (own.size > 1) return undefined;
-    return this.#projectWide(project) ?? undefined;
+    if (own.size > 1) return pickByChannel(own, doc);
+    const all = this.#projectFormats(project);
+    return all.size === 1 ? [...all][0] : all.size > 1 ? pickByChannel(all, doc) : undefined;
   }
 
   /**
@@ -140,10 +154,15 @@ export class ProjectFormats {
 
   /** The one format document the project's specs reference, if exactly one. */
   #projectWide(project: ProjectView): ReturnFormat | null {
+    const all = this.#projectFormats(project);
+    return all.size === 1 ? [...all][0]! : null;
+  }
+
+  /** Every format document the project's specs reference. */
+  #projectFormats(project: ProjectView): Set<ReturnFormat> {
     if (this.#projectFormat === undefined) {
-      const all = new Set<ReturnFormat>();
-      for (const d of project.documents) for (const f of this.#formatsReferencedBy(d)) all.add(f);
-      this.#projectFormat = all.size === 1 ? [...all][0]! : null;
+      this.#projectFormat = new Set();
+      for (const d of project.documents) for (const f of this.#formatsReferencedBy(d)) this.#projectFormat.add(f);
     }
     return this.#projectFormat;
   }

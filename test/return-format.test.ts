@@ -153,6 +153,19 @@ describe('the format in force', () => {
     expect(found.some((l) => l.startsWith('.claude/agents/c.md') && l.includes('Delegation Standard 2.0'))).toBe(true);
   });
 
+  it('a spec that references a console format and a metadata-file format is judged by the one for how it returns', () => {
+    const consoleDoc = '# Console return\n\n```json\n{"status": "completed|failed", "summary": "...", "artifacts": [], "metadata": {"session_id": "sess_{ts}_{r}"}}\n```\n';
+    const fileDoc = DOC + '\nAgents write this to the metadata file and answer with text.\n';
+    const dir = project({
+      'docs/console.md': consoleDoc,
+      'docs/meta-file.md': fileDoc,
+      '.claude/agents/a.md': AGENT('a', '@docs/console.md and @docs/meta-file.md', 'shipped'),
+    });
+    expect(run(dir)).toEqual([
+      `.claude/agents/a.md:12:13 status "shipped" is not one of drafted, reviewed, failed, in_progress (the project's return format, docs/meta-file.md:5)`,
+    ]);
+  });
+
   it('config returnFormat wins over references, and an override wins for its files', () => {
     const dir = project({
       '.agent-lint.json': JSON.stringify({ returnFormat: 'docs/result.md', overrides: [{ files: '.claude/agents/legacy/**', returnFormat: 'docs/legacy.schema.json' }] }),

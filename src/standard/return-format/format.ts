@@ -19,6 +19,8 @@ export interface ReturnFormat {
   readonly kind: 'schema' | 'document';
   /** How it came in force: named in config, or referenced by the project's specs. */
   readonly origin: 'config' | 'referenced';
+  /** The document describes a return written to a file (a metadata file), not a console reply. */
+  readonly describesFile?: boolean;
   /**
    * Lines of the template's keys, by path without array indices (`status`, `artifacts/type`,
    * `metadata/session_id`), so that a message can cite the line that declares the value.
