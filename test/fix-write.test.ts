@@ -80,7 +80,9 @@ describe('writeFixed', () => {
 
   it('a real fix changes only the bytes it fixes (CRLF and BOM kept)', () => {
     const file = path.join(root, '.claude/agents/fixer.md');
-    const original = Buffer.from('\uFEFF' + AGENT.replace(/\n/g, '\r\n'), 'utf8');
+    // A YAML-breaking argument-hint, which frontmatter-valid quotes (a repair that is certainly right).
+    const hinted = AGENT.replace('name: fixer\n', 'name: fixer\nargument-hint: [file] [mode]\n');
+    const original = Buffer.from('\uFEFF' + hinted.replace(/\n/g, '\r\n'), 'utf8');
     writeFileSync(file, original);
     const doc = new DocumentModel({ filePath: file, relPath: '.claude/agents/fixer.md', kind: 'agent', text: readFileSync(file, 'utf8') });
     const lintText = (t: string) => lintMemory([{ path: '.claude/agents/fixer.md', text: t }], { standard: 'v2' })[0]!.messages;
@@ -88,7 +90,7 @@ describe('writeFixed', () => {
     expect(loop.fixed).toBeGreaterThan(0);
     writeFixed(file, loop.output, { hasBom: doc.hasBom, projectRoot: root });
     const written = readFileSync(file);
-    const expected = Buffer.from(original.toString('utf8').replace('"delegation_depth": 4', '"delegation_depth": 1'), 'utf8');
+    const expected = Buffer.from(original.toString('utf8').replace('argument-hint: [file] [mode]', 'argument-hint: "[file] [mode]"'), 'utf8');
     expect(written.equals(expected)).toBe(true);
   });
 

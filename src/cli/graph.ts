@@ -90,11 +90,13 @@ function edgeProblems(project: ProjectView, config: ResolvedConfig, relPath: str
 export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, agentsDirs: readonly string[]): RenderedProject[] {
   const roots = new ProjectRoots(cwd);
   // A folder inside a project draws the whole project: its other specs belong to the graph too.
-  const projectRoots = new Set(discoverSpecs(dir).map((f) => roots.rootOf(f)));
+  // The graph is of markdown specs: the JSON files discovery also finds (manifests) draw nothing.
+  const specs = (d: string) => discoverSpecs(d).filter((f) => f.toLowerCase().endsWith('.md'));
+  const projectRoots = new Set(specs(dir).map((f) => roots.rootOf(f)));
   const external = agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(cwd, d)));
   const out: RenderedProject[] = [];
   for (const root of [...projectRoots].sort()) {
-    const files = discoverSpecs(root).filter((f) => roots.rootOf(f) === root);
+    const files = specs(root).filter((f) => roots.rootOf(f) === root);
     if (files.length === 0) continue;
     const config = configs.forFile(files[0]!);
     const docs: DocumentModel[] = [];

@@ -27,7 +27,7 @@ export interface Target {
 }
 
 /** A `/command` written in the text: after a blank, a quote, a backtick or a bracket. */
-const SLASH_COMMAND = /(?<=^|[\s`'"(\[])\/([A-Za-z0-9][\w.-]*(?::[\w.-]+)*)(?![\w/.-])/g;
+const SLASH_COMMAND = /(?<=^|[\s`'"(\[])\/([A-Za-z0-9][\w.:-]*)(?![\w/.-])/g;
 
 function slashCommandAt(doc: DocumentModel, project: ProjectView, offset: number): Target | null {
   const line = doc.lines.lineOf(offset);
@@ -105,7 +105,7 @@ export function hover(doc: DocumentModel, target: Target): Hover {
  * A path a spec points at: an `@path` include (`@README.md`, `@./docs/x.md`) or a relative path
  * with a folder and an extension (`.opencode/context/core/routing.md`).
  */
-const PATH_REF = /(?<![\w@./-])(@?)((?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z][\w]{0,5})(?![\w/-])/g;
+const PATH_REF = /(?<![\w@./-])(@?)((?:\.{1,2}\/)?[\w.-][\w./-]*\.[A-Za-z][\w]{0,5})(?![\w/-])/g;
 /** At most this many candidate paths are looked up per document (each is a file-system check). */
 const MAX_LINK_CANDIDATES = 500;
 
@@ -125,7 +125,7 @@ export function documentLinks(doc: DocumentModel, root: string): DocumentLink[] 
     const ref = m[2]!;
     // Without `@`, only a path with a folder (a bare `package.json` in prose is not a reference).
     if (!include && !ref.includes('/')) continue;
-    if (/^\d+(\.\d+)+$/.test(ref) || ++candidates > MAX_LINK_CANDIDATES) {
+    if (/^\d[\d.]*$/.test(ref) || ++candidates > MAX_LINK_CANDIDATES) {
       if (candidates > MAX_LINK_CANDIDATES) break;
       continue;
     }
