@@ -48,7 +48,7 @@ const TEXT_NOT_JSON =
 const TEXT_SUMMARY = /\b(?:return|returns|respond\s+with|reply\s+with|answer\s+with|output)\s+(?:a|an|the)?\s*(?:brief|short|concise|one-line|1-line|plain)?[ -]?(?:text|plain[- ]text|prose|markdown)\s+(?:summary|message|report|answer)\b/i;
 /** "Return JSON", "respond with only the JSON object", "MUST return ... in JSON", "output valid JSON". */
 const JSON_ANSWER =
-  /\b(?:return|returns|respond|reply|answer|output)\s+(?:with\s+)?(?:only\s+)?(?:a\s+|the\s+|valid\s+|structured\s+|raw\s+)*json\b|\b(?:return|respond|reply)\b[^\n.]{0,60}\b(?:in|as)\s+(?:valid\s+)?json\b/i;
+  /\b(?:return|returns|respond|reply|answer|output)\s+(?:with\s+)?(?:only\s+)?(?:a\s+|the\s+|valid\s+|structured\s+|raw\s+){0,4}json\b|\b(?:return|respond|reply)\b[^\n.]{0,60}\b(?:in|as)\s+(?:valid\s+)?json\b/i;
 /** Writes the return to a file: `.return-meta.json`, "metadata file", "return-metadata file". */
 const META_FILE = /\.return-meta\.json\b|\breturn[ _-]meta(?:data)?[ _-]file\b|\b(?:write|writes|writing|create|creates|save|saves)\b[^\n]{0,80}?\bmetadata[ _-]file\b/i;
 
@@ -87,7 +87,7 @@ export function readReturnChannel(doc: ReturnChannelSource): ReturnChannel {
 
 /** A caller reading JSON from what came back: "Parse return as JSON", `jq -r '.status'`, "validate the return against the schema". */
 const READS_JSON =
-  /\bparse[sd]?\b[^\n]{0,40}\bjson\b|\bjson\.(?:parse|loads)\b|\bjq\s+(?:-[a-z]+\s+)*['"]?\.|\bvalidat(?:e|es|ing)\b[^\n]{0,60}\b(?:json|return[ -]format|subagent-return-format|against\s+(?:the\s+)?(?:\S+\s+)?schema)\b|\b(?:return|result|reply|response)\b[^\n]{0,20}\bas\s+json\b|\bvalidat(?:e|es|ing)\b[^\n]{0,40}\b(?:return|result|reply|response)\b/i;
+  /\bparse[sd]?\b[^\n]{0,40}\bjson\b|\bjson\.(?:parse|loads)\b|\bjq\s+(?:-[a-z]+\s+){0,4}['"]?\.|\bvalidat(?:e|es|ing)\b[^\n]{0,60}\b(?:json|return[ -]format|subagent-return-format|against\s+(?:the\s+)?(?:\S+\s+)?schema)\b|\b(?:return|result|reply|response)\b[^\n]{0,20}\bas\s+json\b|\bvalidat(?:e|es|ing)\b[^\n]{0,40}\b(?:return|result|reply|response)\b/i;
 const READ_WINDOW = 25;
 
 /**
