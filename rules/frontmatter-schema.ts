@@ -3,7 +3,7 @@ import type { Range } from '../src/types.js';
 import { defineRule } from '../src/engine/rule.js';
 import type { Frontmatter, FrontmatterField } from '../src/model/frontmatter.js';
 import { FIELD_TABLES, type FrontmatterKind } from '../src/standard/frontmatter-fields.js';
-import { KIND_LABEL, type FieldContext, type Finding } from '../src/rules-support/frontmatter/finding.js';
+import { KIND_LABEL, withHelp, type FieldContext, type Finding } from '../src/rules-support/frontmatter/finding.js';
 import { checkModel } from '../src/rules-support/frontmatter/model.js';
 import { checkAgentName, checkSkillDescription, checkSkillName } from '../src/rules-support/frontmatter/names.js';
 import { frontmatterKindOf, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
@@ -43,8 +43,10 @@ export default defineRule<Options>({
   check({ doc, project, options, report }) {
     const kind = frontmatterKindOf(doc);
     if (!kind) return;
-    const emit = (f: Finding) =>
-      report({ message: f.message, messageId: f.messageId, range: trimEnd(doc.text, f.range), severity: f.warn ? 'warn' : undefined, fix: f.fix });
+    const emit = (found: Finding) => {
+      const f = withHelp(found);
+      report({ message: f.message, help: f.help, messageId: f.messageId, range: trimEnd(doc.text, f.range), severity: f.warn ? 'warn' : undefined, fix: f.fix });
+    };
     const fm = doc.frontmatter;
     const fileName = doc.relPath.slice(doc.relPath.lastIndexOf('/') + 1);
 
@@ -54,13 +56,15 @@ export default defineRule<Options>({
       if (kind === 'agent')
         report({
           messageId: 'no-frontmatter',
-          message: `this agent file has no frontmatter: Claude Code needs a \`---\` block with \`name\` and \`description\` and skips the file silently (move it out of the agents folder if it is not an agent)`,
+          message: 'this agent file has no frontmatter',
+          help: 'Claude Code needs a `---` block with `name` and `description` and skips the file silently. Move it out of the agents folder if it is not an agent.',
           range: firstLine,
         });
       else if (kind === 'skill')
         report({
           messageId: 'no-frontmatter',
-          message: 'SKILL.md has no frontmatter: the Agent Skills spec requires `name` and `description` in a `---` block, and Claude Code uses the description to decide when to load the skill',
+          message: 'SKILL.md has no frontmatter',
+          help: 'The Agent Skills spec requires `name` and `description` in a `---` block, and Claude Code uses the description to decide when to load the skill.',
           range: firstLine,
           severity: 'warn',
         });
@@ -93,7 +97,8 @@ export default defineRule<Options>({
       if (plugin && spec.ignoredInPlugins) {
         emit({
           messageId: 'ignored-in-plugin',
-          message: `\`${field.key}\` is ignored for agents that come from a plugin (this file is in the plugin at ${project.root.split(/[\\/]/).pop() || project.root}); it only takes effect in an agent under .claude/agents/`,
+          message: `\`${field.key}\` is ignored for agents that come from a plugin`,
+          help: `This file is in the plugin at ${project.root.split(/[\\/]/).pop() || project.root}: the field takes effect only in an agent under .claude/agents/.`,
           range: field.keyRange,
           warn: true,
         });

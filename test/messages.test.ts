@@ -10,6 +10,7 @@ import { lintCase, ruleFixtureCases } from './helpers/fixtures.js';
 /** The rules whose messages are short, with a help apart (all of them, eventually). */
 const SHORT = [
   'delegation-context-schema',
+  'frontmatter-schema',
   'hooks-config',
   'marketplace-manifest',
   'mcp-config',

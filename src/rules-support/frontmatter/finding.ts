@@ -5,11 +5,38 @@ import type { FrontmatterField } from '../../model/frontmatter.js';
 
 export interface Finding {
   messageId: string;
+  /** One short sentence: what is wrong. */
   message: string;
+  /** What was expected and how to fix it (default: the message's clause after its first `; `). */
+  help?: string;
   range: Range;
   /** Report as a warning whatever the rule's level (uncertain or cosmetic findings). */
   warn?: boolean;
   fix?: Fix;
+}
+
+/**
+ * A finding as the rule reports it: the help it carries, else the message split at its first
+ * `; ` (the checks write "what is wrong; what to do") or `, expected `, the part after it
+ * becoming the help.
+ */
+export function withHelp(f: Finding): Finding {
+  if (f.help) return f;
+  let i = f.message.indexOf('; ');
+  let rest = f.message.slice(i + 2);
+  if (i < 0) {
+    // "`x` is 3 (a number), expected a string": the expectation is the help; else what follows
+    // the first ": " outside backticks ("... are missing: Claude Code skips such an agent").
+    i = f.message.indexOf(', expected ');
+    if (i >= 0) rest = f.message.slice(i + 2);
+    else {
+      const colon = /^(?:[^`]|`[^`]*`)*?: /.exec(f.message);
+      if (!colon) return f;
+      i = colon[0].length - 2;
+      rest = f.message.slice(i + 2);
+    }
+  }
+  return { ...f, message: f.message.slice(0, i), help: rest.charAt(0).toUpperCase() + rest.slice(1) + (/[.?!)]$/.test(rest) ? '' : '.') };
 }
 
 /** What a field check needs to know about the file. */

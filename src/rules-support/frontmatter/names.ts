@@ -33,7 +33,8 @@ export function checkAgentName(field: FrontmatterField): Finding[] {
     return [
       {
         messageId: 'agent-name-style',
-        message: `\`name\` "${name}" is not lowercase letters and hyphens as the Claude Code docs ask${suggestion && suggestion !== name ? ` (e.g. "${suggestion}")` : ''}`,
+        message: `\`name\` "${name}" is not lowercase letters and hyphens`,
+        help: `The Claude Code docs ask for lowercase letters and hyphens${suggestion && suggestion !== name ? `: "${suggestion}"` : ''}.`,
         range: at,
         warn: true,
       },
@@ -56,7 +57,8 @@ export function checkSkillName(field: FrontmatterField, folder: string): Finding
   else if (!SKILL_NAME.test(v))
     out.push({
       messageId: 'skill-name',
-      message: `skill \`name\` "${v}" breaks ${spec}: only lowercase letters, digits and single hyphens, not at the start or end`,
+      message: `skill \`name\` "${v}" breaks ${spec}`,
+      help: 'Only lowercase letters, digits and single hyphens, not at the start or end.',
       range: at,
       warn: true,
     });

@@ -41,10 +41,11 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
   if (bad.length >= 3 && bad.length === verdicts.length) {
     const names = bad.map((x) => x.entry.text);
     const listed = names.length > 6 ? `${names.slice(0, 6).join(', ')}, ... (${names.length} in all)` : names.join(', ');
-    const copilot = looksLikeCopilot(names) ? '; they look like GitHub Copilot (VS Code) tool names' : '';
+    const copilot = looksLikeCopilot(names) ? ' They look like GitHub Copilot (VS Code) tool names.' : '';
     out.push({
       messageId: 'no-known-tool',
-      message: `none of the ${names.length} entries of \`${field.key}\` is a Claude Code tool (${listed})${copilot}: ${consequence(field.key)}. Use Claude Code names such as Read, Edit, Write, Bash, Grep, Glob, WebFetch`,
+      message: `none of the ${names.length} entries of \`${field.key}\` is a Claude Code tool`,
+      help: `The entries: ${listed}.${copilot} ${consequence(field.key).replace(/^./, (c) => c.toUpperCase())}. Use Claude Code names such as Read, Edit, Write, Bash, Grep, Glob, WebFetch.`,
       range: field.valueRange,
       warn: true,
     });
@@ -55,7 +56,7 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
     const f = describe(field.key, entry.text, verdict, agentNames);
     if (!f) continue;
     const nameEnd = entry.range.end - entry.range.start === entry.text.length ? entry.range.start + Math.min(f.length, entry.text.length) : entry.range.end;
-    out.push({ messageId: f.id, message: f.message, range: { start: entry.range.start, end: nameEnd }, warn: true });
+    out.push({ messageId: f.id, message: f.message, help: f.help, range: { start: entry.range.start, end: nameEnd }, warn: true });
   }
   return out;
 }
@@ -63,13 +64,14 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
 /** VS Code's `server/tool` MCP syntax. */
 const SLASHED = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+|\*)$/;
 
-function describe(key: string, text: string, v: ToolVerdict, agentNames: () => ReadonlySet<string>): { id: string; message: string; length: number } | null {
+function describe(key: string, text: string, v: ToolVerdict, agentNames: () => ReadonlySet<string>): { id: string; message: string; help?: string; length: number } | null {
   switch (v.kind) {
     case 'removed':
       return {
         id: 'removed-tool',
         length: v.nameLength,
-        message: `\`${v.name}\` in \`${key}\` is a tool Claude Code no longer has${v.replacement ? `: use \`${v.replacement}\` instead` : ' (it was removed without a replacement)'}; the entry is ignored`,
+        message: `\`${v.name}\` in \`${key}\` is a tool Claude Code no longer has${v.replacement ? `: use \`${v.replacement}\` instead` : ''}`,
+        help: v.replacement ? 'The entry is ignored.' : 'It was removed without a replacement; the entry is ignored.',
       };
     case 'case':
       return {

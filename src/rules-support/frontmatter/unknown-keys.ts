@@ -70,10 +70,11 @@ export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Fi
   const rename = RENAMES[kind]?.[key];
   const other = OTHERS[kind].find((k) => fieldNames(k).includes(key));
   if (other) {
-    const use = rename ? `; ${KIND_LABEL[kind]}s use \`${rename}\`` : '';
+    const use = rename ? ` ${KIND_LABEL[kind]}s use \`${rename}\`.` : ' Remove it, or move it where it belongs.';
     return {
       messageId: 'foreign-field',
-      message: `\`${key}\` is a field of ${PLURAL[other]}, not of ${PLURAL[kind]}: ${reader} ignores it here${use}`,
+      message: `\`${key}\` is a field of ${PLURAL[other]}, not of ${PLURAL[kind]}`,
+      help: `${reader} ignores it here.${use}`,
       range: at,
       warn: true,
     };
@@ -84,7 +85,8 @@ export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Fi
     const taken = present.has(g);
     return {
       messageId: 'misspelled-field',
-      message: `unknown field \`${key}\`: did you mean \`${g}\`?${taken ? ` (\`${g}\` is also set)` : ''} ${reader} ignores \`${key}\``,
+      message: `unknown field \`${key}\`: did you mean \`${g}\`?${taken ? ` (\`${g}\` is also set)` : ''}`,
+      help: `${reader} ignores \`${key}\`.${taken ? '' : ` Rename it to \`${g}\`.`}`,
       range: at,
       warn: true,
       fix: taken ? undefined : { range: [at.start, at.end], text: g },
@@ -93,15 +95,17 @@ export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Fi
   if (guesses.length > 1) {
     return {
       messageId: 'misspelled-field',
-      message: `unknown field \`${key}\`: did you mean ${guesses.map((g) => `\`${g}\``).join(' or ')}? ${reader} ignores \`${key}\``,
+      message: `unknown field \`${key}\`: did you mean ${guesses.map((g) => `\`${g}\``).join(' or ')}?`,
+      help: `${reader} ignores \`${key}\`.`,
       range: at,
       warn: true,
     };
   }
-  const skillSpec = kind === 'skill' ? '; the Agent Skills spec allows no other top-level keys: put custom data under `metadata:`' : '';
+  const skillSpec = kind === 'skill' ? ' The Agent Skills spec allows no other top-level keys: put custom data under `metadata:`.' : '';
   return {
     messageId: 'unknown-field',
-    message: `unknown field \`${key}\`: ${PLURAL[kind]} have no such field and ${reader} ignores it${skillSpec} (list your own keys in the \`allowFields\` option)`,
+    message: `unknown field \`${key}\`: ${PLURAL[kind]} have no such field`,
+    help: `${reader} ignores it.${skillSpec} List your own keys in the \`allowFields\` option.`,
     range: at,
     warn: true,
   };

@@ -120,7 +120,8 @@ function argumentHintList(c: FieldContext): Finding {
   const single = !raw.includes('\n') && raw.startsWith('[');
   return {
     messageId: 'argument-hint-list',
-    message: `\`argument-hint\` is a YAML list (${raw.includes('\n') ? show(c.field.value) : raw}), expected a string: Claude Code joins the items and drops the brackets, and stricter loaders reject the file; quote it: argument-hint: ${JSON.stringify(raw.includes('\n') ? '[...]' : raw)}`,
+    message: '`argument-hint` is a YAML list, not a string',
+    help: `Quote it: argument-hint: ${JSON.stringify(raw.includes('\n') ? '[...]' : raw)}. Claude Code joins a list's items and drops the brackets, and stricter loaders reject the file.`,
     range: r,
     warn: true,
     fix: single ? { range: [r.start, r.end], text: JSON.stringify(raw) } : undefined,
@@ -144,12 +145,13 @@ function checkEnum(spec: FieldSpec, v: unknown, at: Range, soft: boolean, orMore
   const sameLetters = values.find((x) => x.toLowerCase() === lower);
   if (spec.caseInsensitive && sameLetters) return [];
   if (spec.uncertainValues?.includes(v))
-    return [{ messageId: 'uncertain-value', message: `${key} is "${v}", which Claude Code may not support (documented: ${orList(values)})`, range: at, warn: true }];
+    return [{ messageId: 'uncertain-value', message: `${key} is "${v}", which Claude Code may not support`, help: `Documented: ${orList(values)}.`, range: at, warn: true }];
   if (sameLetters)
-    return [{ messageId: 'enum-case', message: `${key} is "${v}": write "${sameLetters}" (values are case-sensitive; ${expected})`, range: at, warn: true }];
+    return [{ messageId: 'enum-case', message: `${key} is "${v}", which differs from "${sameLetters}" in case`, help: `Write "${sameLetters}": values are case-sensitive (${expected}).`, range: at, warn: true }];
   const guess = nearValue(v, values);
-  const hint = guess ? `; did you mean "${guess}"?` : '';
-  return [{ messageId: 'enum', message: `${key} is "${v}", ${expected}${hint}${dropped}`, range: at, warn: soft || spec.invalidDropped }];
+  const hint = guess ? `Did you mean "${guess}"? ` : '';
+  const why = spec.invalidDropped ? ` (${spec.name === 'color' ? 'Claude Code drops any other color silently' : 'the value is ignored'})` : '';
+  return [{ messageId: 'enum', message: `${key} is "${v}", not a value it takes`, help: `${hint}Expected ${orList(values)}${orMore}${why}.`, range: at, warn: soft || spec.invalidDropped }];
 }
 
 /** OpenCode `permission`: every leaf of the mapping (per tool, or per command pattern) is one of the values. */
@@ -169,7 +171,8 @@ function checkEnumLeaves(spec: FieldSpec, node: YamlNode | null, base: number, a
     const guess = typeof v === 'string' ? nearValue(v, values) : undefined;
     out.push({
       messageId: 'enum',
-      message: `\`${path}\` is ${show(v)}, expected ${orList(values)}${guess ? `; did you mean "${guess}"?` : ''}`,
+      message: `\`${path}\` is ${show(v)}, not a value it takes`,
+      help: `${guess ? `Did you mean "${guess}"? ` : ''}Expected ${orList(values)}.`,
       range: nodeRange(n, base, at),
       warn: soft,
     });
