@@ -3,6 +3,7 @@ import type { JsonNode, JsonObject, JsonString } from '../src/model/json/ast.js'
 import { closest } from '../src/util/suggest.js';
 import { describe, inner, opening, prop, rootObject } from '../src/rules-support/json/file.js';
 import { COMPONENT_FIELDS, pathShapeProblem } from '../src/rules-support/json/plugin-components.js';
+import { checkComponents } from '../src/rules-support/json/component-paths.js';
 
 const REQUIRED = ['name', 'owner', 'plugins'];
 /** The object forms of a plugin source, with the key each needs (Claude Code's marketplace reference). */
@@ -76,7 +77,9 @@ function checkRelativeSource(ctx: Ctx, entry: JsonObject, node: JsonString, base
     ctx.report({ message: `plugin source ${JSON.stringify(v)} is a file`, messageId: 'source-type', help: 'Expected the plugin\'s folder (the one holding .claude-plugin/plugin.json).', range: node.range });
     return;
   }
-  if (!declaresComponents(entry) && !PLUGIN_MARKS.some((m) => files.stat(files.resolve(abs, m)) !== null)) {
+  // Components the entry declares are paths from the plugin's folder, as in its plugin.json.
+  if (declaresComponents(entry)) checkComponents(ctx, entry, abs);
+  else if (!PLUGIN_MARKS.some((m) => files.stat(files.resolve(abs, m)) !== null)) {
     ctx.report({
       message: `plugin source ${JSON.stringify(v)} holds no plugin`,
       help: 'Expected .claude-plugin/plugin.json, an agents/, commands/ or skills/ folder, or components declared by the entry.',
