@@ -23,10 +23,10 @@ function projectOf(root: string, config: ResolvedConfig, first: DocumentModel[])
     documents: first,
     loadContext: () => {
       const out: DocumentModel[] = [];
-      for (const abs of discoverSpecs(root)) {
+      for (const { path: abs, kind } of discoverSpecs(root)) {
         if (have.has(abs) || config.isIgnored(relPosix(config.dir, abs))) continue;
         const read = readSpec(abs);
-        if ('text' in read) out.push(new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: kindFromPath(relPosix(root, abs)), text: read.text }));
+        if ('text' in read) out.push(new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind, text: read.text }));
       }
       return out;
     },

@@ -9,7 +9,7 @@ import picomatch from 'picomatch';
 import { hashText, type LintCache } from './cache.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import { fixLoop } from './fix/apply.js';
-import { discoverSpecs, expandArgs, isGlob } from './discovery/discover.js';
+import { Discoverer, discoverSpecs, expandArgs, isGlob } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
@@ -121,9 +121,10 @@ export function decode(buf: Buffer): ReadOutcome {
 }
 
 /** A file's kind: its config's override, else its path in its project (or from `cwd` when outside it). */
-export function fileKind(config: ResolvedConfig, root: string, cwd: string, abs: string): FileKind {
+export function fileKind(config: ResolvedConfig, root: string, cwd: string, abs: string, discovered?: FileKind): FileKind {
   const fromConfig = config.kindFor(relPosix(config.dir, abs));
   if (fromConfig) return fromConfig;
+  if (discovered) return discovered;
   const rel = relPosix(root, abs);
   return kindFromPath(rel.startsWith('..') ? relPosix(cwd, abs) : rel);
 }
@@ -131,8 +132,12 @@ export function fileKind(config: ResolvedConfig, root: string, cwd: string, abs:
 /** What a run will lint: the expanded targets, the folders walked whole, and argument problems. */
 export interface LintPlan {
   targets: string[];
+  /** Each target's kind and why it is a spec. */
+  kinds: Map<string, { kind: FileKind; reason: string }>;
   walked: string[];
   run: LintRun;
+  /** What discovery met on the way: files left out and why, other markdown files, JSON files. */
+  discovery: Discoverer;
 }
 
 
@@ -143,13 +148,19 @@ function configAccess(req: LintRequest) {
     const c = configFor(abs);
     return c.isIgnored(relPosix(c.dir, abs));
   };
-  return { configFor, isIgnored };
+  const configKind = (abs: string) => {
+    const c = configFor(abs);
+    return c.kindFor(relPosix(c.dir, abs));
+  };
+  return { configFor, isIgnored, configKind };
 }
 
 /** Expands the request's arguments into the files to lint (no file is read). */
 export function planLint(req: LintRequest): LintPlan {
   const { cwd } = req;
-  const { isIgnored } = configAccess(req);
+  const { isIgnored, configKind } = configAccess(req);
+  const discovery = new Discoverer({ cwd, configKind });
+  const kinds: LintPlan['kinds'] = new Map();
 
   let targets: string[] = [];
   let walked: string[] = [];
@@ -162,7 +173,7 @@ export function planLint(req: LintRequest): LintPlan {
     const excluded = negated.length ? picomatch(negated.map(toPosix), { dot: true }) : () => false;
     const seen = new Set<string>();
     for (const arg of positive.length ? positive : ['.']) {
-      const ex = expandArgs([arg], cwd);
+      const ex = expandArgs([arg], cwd, [], discovery);
       // A walk that `!glob` trimmed does not hold the whole project.
       if (negated.length === 0) walked.push(...ex.dirs);
       // `dir/**/*.md` takes in every markdown file below dir, every spec among them: the
@@ -181,10 +192,11 @@ export function planLint(req: LintRequest): LintPlan {
         if (seen.has(f)) continue;
         seen.add(f);
         targets.push(f);
+        kinds.set(f, ex.kinds.get(f)!);
       }
     }
   }
-  return { targets, walked, run };
+  return { targets, kinds, walked, run, discovery };
 }
 
 export interface ProjectLinterInit {
@@ -233,9 +245,10 @@ export function projectLinter(init: ProjectLinterInit) {
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun {
   const { cwd } = req;
-  const { configFor, isIgnored } = configAccess(req);
+  const { configFor, isIgnored, configKind } = configAccess(req);
   const roots = new ProjectRoots(cwd);
   const { targets, walked, run } = plan;
+  const kinds = new Map(plan.kinds);
 
   // Group targets by project (and config: a project may hold a folder with its own config).
   const groups = new Map<string, { root: string; config: ResolvedConfig; files: string[] }>();
@@ -256,7 +269,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
   for (const { root, config, files } of groups.values()) {
     const profile = getProfile(config.standard);
     const formats = new ProjectFormats(root, config, profile);
-    const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs);
+    const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs, kinds.get(abs)?.kind);
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
     const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), text });
@@ -279,7 +292,11 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
           const have = new Set(files);
           const extra: DocumentModel[] = [];
           let all = discovered.get(root);
-          if (!all) discovered.set(root, (all = discoverSpecs(root)));
+          if (!all) {
+            const specs = discoverSpecs(root, [], { cwd, configKind });
+            for (const s of specs) if (!kinds.has(s.path)) kinds.set(s.path, s);
+            discovered.set(root, (all = specs.map((s) => s.path)));
+          }
           for (const abs of all) {
             // A spec of a nested project (its own root below this one) is not this project's.
             if (have.has(abs) || isIgnored(abs) || roots.rootOf(abs) !== root) continue;

@@ -8,7 +8,8 @@ import os from 'node:os';
 import { workerThreads } from './util/builtin.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { lint, type LintPlan, type LintRequest, type LintRun } from './lint.js';
-import type { LintResult } from './types.js';
+import type { FileKind, LintResult } from './types.js';
+import { Discoverer } from './discovery/discover.js';
 
 /** Below this many bytes to lint, one thread is faster than two. */
 /** The argument a lint worker thread is started with (see src/cli/bin.ts). */
@@ -28,6 +29,8 @@ export interface WorkerJob {
   agentLintWorker: true;
   cwd: string;
   files: string[];
+  /** Each file's kind and why it is a spec (discovery's answer). */
+  kinds: Array<[string, { kind: FileKind; reason: string }]>;
   walked: string[];
   /** Opaque options from which the worker's entry rebuilds the config and the rule set. */
   options: unknown;
@@ -76,7 +79,7 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { e
 
   const [mine, theirs] = splitByProject(plan.targets, req.cwd);
   if (theirs.length === 0 || mine.length === 0) return lint(req, plan);
-  const job: WorkerJob = { agentLintWorker: true, cwd: req.cwd, files: theirs, walked: plan.walked, options: worker.options };
+  const job: WorkerJob = { agentLintWorker: true, cwd: req.cwd, files: theirs, kinds: theirs.map((f) => [f, plan.kinds.get(f)!]), walked: plan.walked, options: worker.options };
   const fromWorker = new Promise<LintResult[]>((resolve, reject) => {
     const w = new (workerThreads().Worker)(worker.entry, { workerData: job, argv: [WORKER_FLAG] });
     w.once('message', (m: { results?: LintResult[]; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.results!)));
@@ -94,7 +97,7 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { e
 /** In a worker: lint the job's files and post the results back. */
 export function runWorkerJob(job: WorkerJob, req: Omit<LintRequest, 'patterns'>, post: (m: unknown) => void): void {
   try {
-    const run = lint({ ...req, patterns: [] }, { targets: job.files, walked: job.walked, run: { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] } });
+    const run = lint({ ...req, patterns: [] }, { targets: job.files, kinds: new Map(job.kinds), walked: job.walked, run: { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] }, discovery: new Discoverer({ cwd: job.cwd }) });
     post({ results: run.results });
   } catch (e) {
     post({ error: (e as Error)?.stack ?? String(e) });

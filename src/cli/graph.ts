@@ -91,12 +91,14 @@ export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, a
   const roots = new ProjectRoots(cwd);
   // A folder inside a project draws the whole project: its other specs belong to the graph too.
   // The graph is of markdown specs: the JSON files discovery also finds (manifests) draw nothing.
-  const specs = (d: string) => discoverSpecs(d).filter((f) => f.toLowerCase().endsWith('.md'));
-  const projectRoots = new Set(specs(dir).map((f) => roots.rootOf(f)));
+  const specsIn = (d: string) => discoverSpecs(d, [], { cwd, configKind: (abs) => configs.forFile(abs).kindFor(relPosix(configs.forFile(abs).dir, abs)) }).filter((f) => f.path.endsWith('.md'));
+  const projectRoots = new Set(specsIn(dir).map((f) => roots.rootOf(f.path)));
   const external = agentsDirs.flatMap((d) => discoverAgentNames(path.resolve(cwd, d)));
   const out: RenderedProject[] = [];
   for (const root of [...projectRoots].sort()) {
-    const files = specs(root).filter((f) => roots.rootOf(f) === root);
+    const specs = specsIn(root).filter((f) => roots.rootOf(f.path) === root);
+    const files = specs.map((s) => s.path);
+    const kinds = new Map(specs.map((s) => [s.path, s.kind]));
     if (files.length === 0) continue;
     const config = configs.forFile(files[0]!);
     const docs: DocumentModel[] = [];
@@ -106,7 +108,7 @@ export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, a
       const read = readSpec(abs);
       if (!('text' in read)) continue;
       const relPath = relPosix(root, abs);
-      docs.push(new DocumentModel({ filePath: abs, relPath, kind: c.kindFor(relPosix(c.dir, abs)) ?? kindFromPath(relPath), text: read.text }));
+      docs.push(new DocumentModel({ filePath: abs, relPath, kind: kinds.get(abs) ?? kindFromPath(relPath), text: read.text }));
     }
     const project = new ProjectView({
       root,

@@ -1,14 +1,16 @@
 /**
- * Finding spec files: with no arguments or a directory, the places Claude Code, OpenCode and
- * plugins keep agents, commands and skills; explicit files and globs are taken as given.
+ * Finding spec files: with no arguments or a directory, every spec below it; files and globs
+ * named on the command line are specs by the same rules (classify.ts decides for all of them).
  */
-import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import picomatch from 'picomatch';
 import path from 'node:path';
 import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
-import { jsonKindFromPath } from './kind.js';
-import { matchesPluginSpec, matchesSpecLocation } from './spec-paths.js';
+import { classifyFile, type Classification, type ClassifyContext, type LeftOut } from './classify.js';
+import { ManifestIndex } from './manifests.js';
+import { ProjectRoots } from './project-root.js';
+import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
 
@@ -53,50 +55,90 @@ export function globFiles(patterns: string | string[], cwd: string, ignore: stri
   return out;
 }
 
-const MANIFEST = '.claude-plugin/plugin.json';
+/** A spec found by discovery: its kind and why it is one. */
+export interface DiscoveredSpec {
+  path: string;
+  kind: FileKind;
+  reason: string;
+}
+
+export interface DiscoverOptions {
+  /** Config `ignores` (globs relative to the walked folder). */
+  ignore?: string[];
+  /** A kind a config override sets for a file (absolute path). */
+  configKind?: (abs: string) => FileKind | undefined;
+  /** Where paths in reasons are shown from (default: the process's working directory). */
+  cwd?: string;
+}
 
 /**
- * Whether a markdown file is a spec by where it lives: its absolute path matches a spec location
- * (so a walk that starts inside `.claude/agents` still knows its files are agents), or it sits
- * in a plugin's agents/, commands/ or skills/ folder.
+ * One run's discovery: the manifests and project roots it has met, shared by every argument
+ * so each manifest is read once.
  */
-function isSpecPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
-  const posix = toPosix(abs).replace(/^\/+/, '');
-  // SPEC_PATTERNS and PLUGIN_PATTERNS as segment checks (test/spec-paths.test.ts keeps them equal).
-  if (matchesSpecLocation(posix)) return true;
-  for (let d = path.dirname(abs); ; ) {
-    if (pluginRoots.has(d)) return matchesPluginSpec(relPosix(d, abs));
-    const up = path.dirname(d);
-    if (up === d) return false;
-    d = up;
+export class Discoverer {
+  readonly manifests = new ManifestIndex();
+  readonly #roots: ProjectRoots;
+  readonly #ctx: ClassifyContext;
+  /** Files that look like specs but are left out, with why. */
+  readonly leftOut: LeftOut[] = [];
+  /** Markdown files the walks met that no rule makes a spec (for the empty-run hint). */
+  readonly others: string[] = [];
+  /** JSON files the walks met (manifests, hooks, settings, MCP configs). */
+  readonly json: string[] = [];
+
+  constructor(readonly options: DiscoverOptions = {}) {
+    const cwd = options.cwd ?? process.cwd();
+    this.#roots = new ProjectRoots(cwd);
+    this.#ctx = {
+      manifests: this.manifests,
+      baseOf: (abs) => this.#roots.rootOf(abs),
+      configKind: options.configKind,
+      show: (abs) => relPosix(cwd, abs) || '.',
+    };
+  }
+
+  /** The kind of one file named on the command line (manifests above it are read). */
+  file(abs: string): Classification {
+    this.manifests.lookAbove(path.dirname(abs));
+    return this.#classify(abs);
+  }
+
+  #classify(abs: string): Classification {
+    const c = classifyFile(abs, this.#ctx);
+    if (c && 'leftOut' in c) this.leftOut.push({ path: abs, why: c.leftOut });
+    return c;
+  }
+
+  /** Every spec below a directory, sorted. One walk of the tree. */
+  walk(dir: string, ignore: string[] = this.options.ignore ?? []): DiscoveredSpec[] {
+    const root = path.resolve(dir);
+    const ignored = ignore.length ? picomatch(ignore, { dot: true }) : null;
+    const skip = ignored ? (abs: string) => ignored(relPosix(root, abs)) || ignored(relPosix(root, abs) + '/') : undefined;
+    const walk = walkSpecsTree(root, skip);
+    const entries = ignored ? walk.markdown.filter((f) => !ignored(relPosix(root, f))) : walk.markdown;
+    // The walk may start inside a plugin or a marketplace.
+    this.manifests.lookAbove(root);
+    for (const m of walk.marketplaceRoots) this.manifests.addMarketplace(m);
+    for (const p of walk.pluginRoots) this.manifests.addPlugin(p);
+    const json = ignored ? walk.json.filter((f) => !ignored(relPosix(root, f))) : walk.json;
+    this.json.push(...json);
+    const out: DiscoveredSpec[] = [];
+    for (const f of entries) {
+      const c = this.#classify(f);
+      if (c && 'spec' in c) out.push({ path: f, ...c.spec });
+      else if (!c) this.others.push(f);
+    }
+    for (const f of json) {
+      const c = this.#classify(f);
+      if (c && 'spec' in c) out.push({ path: f, ...c.spec });
+    }
+    return json.length ? out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) : out;
   }
 }
 
-/** Every spec file below a directory, sorted (absolute paths). One walk of the tree. */
-export function discoverSpecs(dir: string, ignore: string[] = []): string[] {
-  const root = path.resolve(dir);
-  const ignored = ignore.length ? picomatch(ignore, { dot: true }) : null;
-  const skip = ignored ? (abs: string) => ignored(relPosix(root, abs)) || ignored(relPosix(root, abs) + '/') : undefined;
-  const walk = walkSpecsTree(root, skip);
-  const entries = ignored ? walk.markdown.filter((f) => !ignored(relPosix(root, f))) : walk.markdown;
-  const pluginRoots = new Set<string>(walk.pluginRoots);
-  // The walk may start inside a plugin.
-  for (let d = root; ; ) {
-    if (existsSync(path.join(d, MANIFEST))) pluginRoots.add(d);
-    const up = path.dirname(d);
-    if (up === d) break;
-    d = up;
-  }
-  const specs = entries.filter((f) => /\.md$/.test(f) && isSpecPath(f, pluginRoots));
-  const json = (ignored ? walk.json.filter((f) => !ignored(relPosix(root, f))) : walk.json).filter((f) => isJsonConfigPath(f, pluginRoots));
-  return json.length ? [...specs, ...json].sort() : specs.sort();
-}
-
-/** A JSON file that comes with specs (a manifest, hooks, settings, MCP servers); hooks.json only in a plugin. */
-function isJsonConfigPath(abs: string, pluginRoots: ReadonlySet<string>): boolean {
-  const kind = jsonKindFromPath(toPosix(abs).split('/'));
-  if (kind !== 'hooks-config') return kind !== null;
-  return pluginRoots.has(path.dirname(path.dirname(abs)));
+/** Every spec file below a directory, sorted (absolute paths), with its kind. One walk of the tree. */
+export function discoverSpecs(dir: string, ignore: string[] = [], options: DiscoverOptions = {}): DiscoveredSpec[] {
+  return new Discoverer(options).walk(dir, ignore);
 }
 
 export function isGlob(arg: string): boolean {
@@ -105,6 +147,8 @@ export function isGlob(arg: string): boolean {
 
 export interface ExpandedArgs {
   files: string[];
+  /** Each file's kind and why it is a spec. */
+  kinds: Map<string, { kind: FileKind; reason: string }>;
   /** Directories walked whole (cross-file rules need not walk them again). */
   dirs: string[];
   /** Arguments that matched nothing. */
@@ -113,16 +157,24 @@ export interface ExpandedArgs {
   unreadable: Array<{ arg: string; reason: string }>;
 }
 
-/** Expands command-line arguments (files, directories, globs) into files, in a stable order. */
-export function expandArgs(args: string[], cwd: string, ignore: string[] = []): ExpandedArgs {
-  const out: ExpandedArgs = { files: [], dirs: [], unmatched: [], unreadable: [] };
-  const seen = new Set<string>();
-  const add = (f: string) => {
+/**
+ * Expands command-line arguments (files, directories, globs) into spec files, in a stable
+ * order. Every file, however it was named, is a spec only if `classifyMarkdown` says so.
+ */
+export function expandArgs(args: string[], cwd: string, ignore: string[] = [], discoverer: Discoverer = new Discoverer({ cwd })): ExpandedArgs {
+  const out: ExpandedArgs = { files: [], kinds: new Map(), dirs: [], unmatched: [], unreadable: [] };
+  const add = (f: string, v: { kind: FileKind; reason: string }) => {
     const n = path.normalize(f);
-    if (!seen.has(n)) {
-      seen.add(n);
+    if (!out.kinds.has(n)) {
+      out.kinds.set(n, v);
       out.files.push(n);
     }
+  };
+  const addFile = (abs: string) => {
+    const c = discoverer.file(abs);
+    if (c && 'spec' in c) add(abs, c.spec);
+    else if (!c) discoverer.others.push(abs);
+    return !!c && 'spec' in c;
   };
   for (const arg of args) {
     const abs = path.resolve(cwd, arg);
@@ -131,12 +183,19 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
       st = statSync(abs);
     } catch (e) {
       if (isGlob(arg)) {
-        // `dir/**/*.md` (the common case) is the plain walk of dir; other globs go to fast-glob.
+        // `dir/**/*.md` (the common case) is the walk of dir; other globs go to fast-glob.
         const whole = ignore.length === 0 ? /^(?:(.*?)\/)?\*\*\/\*\.md$/.exec(toPosix(arg)) : null;
         const base = whole ? path.resolve(cwd, whole[1] ?? '.') : null;
-        const matches = base && !isGlob(whole![1] ?? '') && isDir(base) ? walkSpecsTree(base).markdown.filter((f) => f.endsWith('.md')) : globFiles(toPosix(arg), cwd, ignore).sort();
-        if (matches.length === 0) out.unmatched.push(arg);
-        matches.forEach(add);
+        if (base && !isGlob(whole![1] ?? '') && isDir(base)) {
+          const specs = discoverer.walk(base, []);
+          if (specs.length === 0) out.unmatched.push(arg);
+          for (const s of specs) add(s.path, s);
+        } else {
+          const matches = globFiles(toPosix(arg), cwd, ignore).sort();
+          let n = 0;
+          for (const f of matches) if (addFile(f)) n++;
+          if (n === 0) out.unmatched.push(arg);
+        }
       } else {
         out.unreadable.push({ arg, reason: whyUnreadable(abs, e) });
       }
@@ -144,9 +203,9 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
     }
     if (st.isDirectory()) {
       out.dirs.push(abs);
-      const files = discoverSpecs(abs, ignore);
-      if (files.length === 0) out.unmatched.push(arg);
-      files.forEach(add);
+      const specs = discoverer.walk(abs, ignore);
+      if (specs.length === 0) out.unmatched.push(arg);
+      for (const s of specs) add(s.path, s);
     } else {
       // A file named on the command line that cannot be read is a usage problem, like a missing one.
       try {
@@ -155,7 +214,9 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = []): 
         out.unreadable.push({ arg, reason: (e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (e as Error).message });
         continue;
       }
-      add(abs);
+      // A named file that is not a spec is left out (--print-files says why), not an error:
+      // the pre-commit hook names every changed markdown file.
+      addFile(abs);
     }
   }
   return out;

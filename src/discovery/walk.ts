@@ -17,18 +17,21 @@ export interface WalkResult {
   markdown: string[];
   /** Folders holding `.claude-plugin/plugin.json` (plugin roots). */
   pluginRoots: string[];
+  /** Folders holding `.claude-plugin/marketplace.json` (marketplace roots). */
+  marketplaceRoots: string[];
   /**
-   * JSON files that may come with specs (absolute paths): `.claude-plugin/plugin.json` and
-   * `marketplace.json`, `.claude/settings.json` and `settings.local.json`, `hooks/hooks.json`,
-   * `.mcp.json`. Which of them are linted is discovery's call (see `jsonKindFromPath`).
+   * JSON files Claude Code reads beside specs (absolute paths): `.claude-plugin/plugin.json`,
+   * `.claude-plugin/marketplace.json`, `hooks/hooks.json`, `.claude/settings.json`,
+   * `.claude/settings.local.json`, `.mcp.json`. Which of them are linted is discovery's call
+   * (see manifests.ts); the walk only collects them by name.
    */
   json: string[];
 }
 
-const JSON_NAMES = new Set(['settings.json', 'settings.local.json', 'hooks.json', '.mcp.json']);
+const CONFIG_JSON = new Set(['hooks.json', 'settings.json', 'settings.local.json', '.mcp.json']);
 
 export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false): WalkResult {
-  const out: WalkResult = { markdown: [], pluginRoots: [], json: [] };
+  const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [] };
   const stack = [path.resolve(root)];
   // Real folders entered through a link, and the real place of each walked folder (asked only
   // when a link is met).
@@ -83,7 +86,10 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
               out.pluginRoots.push(dir);
               out.json.push(path.join(abs, 'plugin.json'));
             }
-            if (names.includes('marketplace.json')) out.json.push(path.join(abs, 'marketplace.json'));
+            if (names.includes('marketplace.json')) {
+              out.marketplaceRoots.push(dir);
+              out.json.push(path.join(abs, 'marketplace.json'));
+            }
           } catch {
             /* unreadable */
           }
@@ -102,11 +108,22 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
           }
         }
         out.markdown.push(abs);
-      } else if (JSON_NAMES.has(e.name) && !e.isDirectory()) out.json.push(abs);
+      } else if (CONFIG_JSON.has(e.name) && isConfigJson(e.name, dir)) {
+        out.json.push(abs);
+      }
     }
   }
   out.markdown.sort();
   out.pluginRoots.sort();
+  out.marketplaceRoots.sort();
   out.json.sort();
   return out;
+}
+
+/** `hooks/hooks.json`, `.claude/settings(.local).json`, `.mcp.json` (by name and folder). */
+function isConfigJson(name: string, dir: string): boolean {
+  const folder = path.basename(dir);
+  if (name === 'hooks.json') return folder === 'hooks';
+  if (name === '.mcp.json') return true;
+  return folder === '.claude';
 }

@@ -16,7 +16,7 @@ import { diskFiles } from '../util/project-files.js';
 import type { ProjectView } from '../engine/project.js';
 import { DocumentModel } from '../model/document.js';
 import { getProfile } from '../standard/profiles.js';
-import type { LintResult } from '../types.js';
+import type { FileKind, LintResult } from '../types.js';
 import { relPosix } from '../util/paths.js';
 import type { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -42,8 +42,9 @@ export class ProjectState {
   disk(): Map<string, DocumentModel> {
     if (!this.#disk) {
       this.#disk = new Map();
-      for (const abs of discoverSpecs(this.root)) {
+      for (const { path: abs, kind } of discoverSpecs(this.root, [], { cwd: this.ws.cwd })) {
         if (this.ws.roots.rootOf(abs) !== this.root || this.ws.isIgnored(abs)) continue;
+        this.ws.kinds.set(abs, kind);
         this.#readFile(abs);
       }
     }
@@ -67,8 +68,9 @@ export class ProjectState {
     const old = this.#disk;
     this.#disk = undefined;
     const fresh = new Map<string, DocumentModel>();
-    for (const abs of discoverSpecs(this.root)) {
+    for (const { path: abs, kind } of discoverSpecs(this.root, [], { cwd: this.ws.cwd })) {
       if (this.ws.roots.rootOf(abs) !== this.root || this.ws.isIgnored(abs)) continue;
+      this.ws.kinds.set(abs, kind);
       const had = old.get(abs);
       if (had) fresh.set(abs, had);
       else {
@@ -101,6 +103,8 @@ export class Workspace {
   #lookup?: ConfigLookup;
   roots: ProjectRoots;
   readonly projects = new Map<string, ProjectState>();
+  /** Kinds discovery gave the files it found (a listed plugin agent is one by its manifest). */
+  readonly kinds = new Map<string, FileKind>();
   /** The bulk suppressions file of the workspace folder, as the command line run there reads it (null: none). */
   #suppressions?: SuppressionsData | null;
   /** Told when the suppressions file cannot be used. */
@@ -157,7 +161,7 @@ export class Workspace {
   }
 
   model(root: string, abs: string, text: string): DocumentModel {
-    return new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: fileKind(this.config(abs), root, this.cwd, abs), text });
+    return new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: fileKind(this.config(abs), root, this.cwd, abs, this.kinds.get(abs)), text });
   }
 
   /**
@@ -168,7 +172,7 @@ export class Workspace {
   isLintable(abs: string): boolean {
     if (!/\.(?:md|json)$/i.test(abs) || this.isIgnored(abs)) return false;
     const p = this.project(abs);
-    const kind = fileKind(this.config(abs), p.root, this.cwd, abs);
+    const kind = fileKind(this.config(abs), p.root, this.cwd, abs, this.kinds.get(abs));
     return kind !== 'other' || p.disk().has(abs);
   }
 

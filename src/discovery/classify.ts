@@ -1,0 +1,165 @@
+/**
+ * The one answer to "is this markdown file a spec, and of which kind?", used by the folder
+ * walk, files and globs named on the command line, the pre-commit hook and the Action. In order:
+ *  1. a config override that sets the file's `kind`;
+ *  2. Claude Code's and OpenCode's own places: `.claude/agents/**`, `.claude/commands/**`,
+ *     `.claude/skills/<name>/SKILL.md`, `.opencode/{agent,agents,command,commands}/**`,
+ *     `.opencode/skills/<name>/SKILL.md`;
+ *  3. plugins: a file a plugin.json or marketplace entry lists, or below a folder it lists, or in
+ *     a plugin's default `agents/`, `commands/`, `skills/<name>/SKILL.md` (manifests.ts);
+ *  4. elsewhere, a file in a folder named `agents/` or `commands/`, or a `skills/<name>/SKILL.md`,
+ *     when it opens with frontmatter (a plain document there is not a spec), outside the hidden
+ *     folders of other tools (`.github/agents/` holds Copilot's agents);
+ *  5. anywhere else, a file whose frontmatter sets a field only Claude Code specs have:
+ *     `allowed-tools`, `argument-hint`, or a Claude `model` (`claude-...`, `opus`, `sonnet`,
+ *     `haiku`, `inherit`): collections kept in folders of their own naming (`tools/`,
+ *     `workflows/`) meant to be copied into `.claude/commands/`. With `name` and `description`
+ *     and neither command field it is an agent, else a command.
+ * Files under rules 4 and 5 are opened, and only their first bytes are read (16 bytes, 4 KB).
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import path from 'node:path';
+import type { FileKind } from '../types.js';
+import { toPosix } from '../util/paths.js';
+import { jsonKindFromPath, kindFromPath } from './kind.js';
+import type { ManifestIndex } from './manifests.js';
+import { matchesSpecLocation } from './spec-paths.js';
+
+export interface SpecVerdict {
+  kind: FileKind;
+  /** Why the file is a spec (which folder rule or manifest entry), for `--print-files`. */
+  reason: string;
+}
+
+/** A file that looks like a spec but is not linted, and why. */
+export interface LeftOut {
+  path: string;
+  why: string;
+}
+
+export type Classification = { spec: SpecVerdict } | { leftOut: string } | null;
+
+export interface ClassifyContext {
+  manifests: ManifestIndex;
+  /** The folder a path's kind is read from (its project root); the working directory when none. */
+  baseOf: (abs: string) => string;
+  /** A kind a config override sets for the file. */
+  configKind?: (abs: string) => FileKind | undefined;
+  /** How a path is shown in a reason (relative to the working directory). */
+  show: (abs: string) => string;
+}
+
+/** The first bytes of a file (empty when it cannot be read). */
+export function readHead(file: string, bytes: number): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buf = Buffer.alloc(bytes);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Whether a text opens with a frontmatter fence (`---` on the first line, after an optional BOM). */
+export function opensWithFrontmatter(head: string): boolean {
+  return /^\uFEFF?---[ \t]*\r?\n/.test(head);
+}
+
+const TOOL_DIRS = new Set(['.claude', '.opencode']);
+
+/** Rule 2: `.opencode/skills/<name>/SKILL.md` besides what matchesSpecLocation covers. */
+function isOpencodeSkill(segs: string[]): boolean {
+  const n = segs.length;
+  return n >= 4 && segs[n - 1] === 'SKILL.md' && segs[n - 3] === 'skills' && segs[n - 4] === '.opencode' && segs[n - 2] !== '';
+}
+
+const JSON_REASONS: Partial<Record<FileKind, string>> = {
+  'plugin-manifest': 'a plugin manifest',
+  'marketplace-manifest': 'a marketplace manifest',
+  'hooks-config': "a plugin's hooks",
+  settings: 'Claude Code settings',
+  'mcp-config': 'MCP servers',
+};
+
+/**
+ * The JSON files that come with specs (kind.ts's `jsonKindFromPath`): `.claude-plugin/plugin.json`
+ * and `marketplace.json`, `.claude/settings(.local).json`, `.mcp.json`, and `hooks/hooks.json`
+ * when the folder above `hooks/` is a plugin. A config override's kind comes first.
+ */
+export function classifyJson(abs: string, ctx: ClassifyContext): Classification {
+  const fromConfig = ctx.configKind?.(abs);
+  if (fromConfig) return { spec: { kind: fromConfig, reason: `config override (kind ${fromConfig})` } };
+  const kind = jsonKindFromPath(toPosix(abs).split('/'));
+  if (!kind) return null;
+  if (kind === 'hooks-config' && !ctx.manifests.isPluginRoot(path.dirname(path.dirname(abs)))) return null;
+  return { spec: { kind, reason: JSON_REASONS[kind] ?? kind } };
+}
+
+/** Markdown and the JSON files that come with specs: whether a file is linted, as what and why. */
+export function classifyFile(abs: string, ctx: ClassifyContext): Classification {
+  return abs.endsWith('.json') ? classifyJson(abs, ctx) : classifyMarkdown(abs, ctx);
+}
+
+export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classification {
+  if (!abs.endsWith('.md')) return null;
+  const fromConfig = ctx.configKind?.(abs);
+  if (fromConfig) return { spec: { kind: fromConfig, reason: `config override (kind ${fromConfig})` } };
+  const posix = toPosix(abs).replace(/^\/+/, '');
+  const segs = posix.split('/');
+  if (matchesSpecLocation(posix) || isOpencodeSkill(segs)) {
+    let at = segs.length - 1;
+    while (at > 0 && !TOOL_DIRS.has(segs[at]!)) at--;
+    const place = segs.slice(at, Math.min(at + 2, segs.length - 1)).join('/');
+    return { spec: { kind: kindFromPath(segs.slice(at).join('/')), reason: `in ${place}/` } };
+  }
+  const claim = ctx.manifests.claim(abs);
+  if (claim) return { spec: { kind: claim.kind, reason: `${claim.rule} ${ctx.show(claim.source)}` } };
+  const rel = toPosix(path.relative(ctx.baseOf(abs), abs));
+  const kind = kindFromPath(rel.startsWith('../') ? posix : rel);
+  if (kind === 'other') return byFrontmatter(abs);
+  const relSegs = rel.split('/');
+  const where = kind === 'skill' ? 'a skills/<name>/SKILL.md' : `a folder named ${kind}s/`;
+  const toolDir = relSegs.slice(0, -1).find((s) => s.startsWith('.') && s !== '.' && s !== '..');
+  if (toolDir) return { leftOut: `${where} inside ${toolDir}/, another tool's folder` };
+  if (!opensWithFrontmatter(readHead(abs, 16))) return { leftOut: `a plain document (no frontmatter) in ${where}` };
+  return { spec: { kind, reason: `${kind === 'skill' ? where : `in ${where}`}, opens with frontmatter` } };
+}
+
+const HEAD_BYTES = 4096;
+
+/** The top-level keys and their one-line values of the frontmatter in a file's first 4 KB. */
+function frontmatterKeys(abs: string): Map<string, string> | null {
+  const head = readHead(abs, HEAD_BYTES);
+  if (!opensWithFrontmatter(head)) return null;
+  const body = head.slice(head.indexOf('\n') + 1);
+  const end = body.search(/^---[ \t]*$/m);
+  const keys = new Map<string, string>();
+  for (const m of (end === -1 ? body : body.slice(0, end)).matchAll(/^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)$/gm)) keys.set(m[1]!, m[2]!.trim().replace(/^["']|["']$/g, ''));
+  return keys;
+}
+
+const CLAUDE_MODEL = /^(claude-|anthropic\/|opus|sonnet|haiku|inherit)/i;
+
+/** Rule 5: a spec by its frontmatter alone. */
+function byFrontmatter(abs: string): Classification {
+  const keys = frontmatterKeys(abs);
+  if (!keys) return null;
+  const commandField = keys.has('allowed-tools') ? 'allowed-tools' : keys.has('argument-hint') ? 'argument-hint' : undefined;
+  const model = keys.get('model');
+  const field = commandField ?? (model !== undefined && CLAUDE_MODEL.test(model) ? `model: ${model}` : undefined);
+  if (!field) return null;
+  const kind: FileKind = !commandField && keys.has('name') && keys.has('description') ? 'agent' : 'command';
+  return { spec: { kind, reason: `frontmatter sets ${field}, a Claude Code ${kind} field` } };
+}
+
+/**
+ * Whether a markdown file that no rule makes a spec looks like one (for the empty-run hint and
+ * `--print-files`): its frontmatter has `name` and `description`.
+ */
+export function looksLikeSpec(abs: string): boolean {
+  const keys = frontmatterKeys(abs);
+  return !!keys && keys.has('name') && keys.has('description');
+}

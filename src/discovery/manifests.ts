@@ -1,0 +1,222 @@
+/**
+ * What plugin and marketplace manifests say about where specs are, as Claude Code loads them:
+ * - a plugin (a folder holding `.claude-plugin/plugin.json`, or named by a marketplace entry)
+ *   has its default `agents/`, `commands/` and `skills/<name>/SKILL.md`, plus the paths its
+ *   plugin.json declares in `agents`, `commands`, `skills` (a string or an array; files or
+ *   folders; relative to the plugin root);
+ * - a marketplace (`.claude-plugin/marketplace.json`) names each plugin's `source`: a relative
+ *   path (from the marketplace root; a bare name under `metadata.pluginRoot`), or an object
+ *   (`{ "source": "github", ... }` is fetched from elsewhere; `{ "path": "./x" }` is local);
+ *   an entry may declare components itself (`strict: false` entries have no plugin.json).
+ * Manifests are read once each, bounded in size; a manifest that does not parse declares
+ * nothing here (the manifest rules report it).
+ */
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseJsonc } from '../config/jsonc.js';
+
+export type ComponentKind = 'agent' | 'command' | 'skill';
+
+/** Why a file is a spec: the rule or manifest entry that makes it one. */
+export interface Claim {
+  kind: ComponentKind;
+  /** What makes it a spec, e.g. `listed in "agents" of` or `in the agents/ folder of plugin`. */
+  rule: string;
+  /** The manifest (absolute path) or plugin folder the rule refers to. */
+  source: string;
+}
+
+/** A place a manifest names that holds no spec (a missing path, a source fetched from elsewhere). */
+export interface ManifestNote {
+  /** The manifest (absolute path). */
+  manifest: string;
+  message: string;
+}
+
+const PLUGIN_MANIFEST = path.join('.claude-plugin', 'plugin.json');
+const MARKETPLACE_MANIFEST = path.join('.claude-plugin', 'marketplace.json');
+/** Manifests are small; a larger file is not read (the manifest rules say why). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+const FIELDS: Array<[string, ComponentKind]> = [['agents', 'agent'], ['commands', 'command'], ['skills', 'skill']];
+const REMOTE_SOURCES = new Set(['github', 'git', 'url', 'git-subdir', 'npm', 'pip', 'archive', 'command']);
+
+/** A JSON object from a manifest file, or undefined when it cannot be read or is not an object. */
+export function readManifest(file: string): Record<string, unknown> | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_MANIFEST_BYTES) return undefined;
+    const buf = Buffer.alloc(st.size);
+    const n = readSync(fd, buf, 0, st.size, 0);
+    const data = parseJsonc(buf.toString('utf8', 0, n).replace(/^\uFEFF/, ''));
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** Whether `abs` is `dir` or below it. */
+const within = (dir: string, abs: string) => abs === dir || abs.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+
+/**
+ * The manifests of a tree, each read once: which files they declare and which folders are
+ * plugins. Fed by the walk (`addPlugin`, `addMarketplace`) and, for files named on the command
+ * line, by looking up the folders above them (`lookAbove`).
+ */
+export class ManifestIndex {
+  readonly #files = new Map<string, Claim>();
+  readonly #dirs = new Map<string, Claim>();
+  /** Plugin roots: folder -> the plugin's name and what makes it a plugin. */
+  readonly #plugins = new Map<string, { name: string; source: string }>();
+  readonly #seen = new Set<string>();
+  readonly #looked = new Set<string>();
+  readonly notes: ManifestNote[] = [];
+
+  /** A folder holding `.claude-plugin/plugin.json` (or named by a marketplace, `via`). */
+  addPlugin(root: string, via?: { manifest: string; entry?: Record<string, unknown> }): void {
+    const manifest = path.join(root, PLUGIN_MANIFEST);
+    const hasManifest = existsSync(manifest);
+    const data = hasManifest ? readManifest(manifest) : undefined;
+    const key = `plugin\0${root}`;
+    if (!this.#plugins.has(root)) {
+      const name = typeof data?.['name'] === 'string' && data['name'].trim() ? data['name'].trim() : typeof via?.entry?.['name'] === 'string' ? (via.entry['name'] as string) : path.basename(root);
+      this.#plugins.set(root, { name, source: hasManifest ? manifest : via!.manifest });
+    }
+    if (!this.#seen.has(key)) {
+      this.#seen.add(key);
+      if (data) this.#declare(root, data, manifest);
+    }
+    if (via?.entry) this.#declare(root, via.entry, via.manifest);
+  }
+
+  /** A folder holding `.claude-plugin/marketplace.json`: its local plugins join the index. */
+  addMarketplace(root: string): void {
+    const manifest = path.join(root, MARKETPLACE_MANIFEST);
+    if (this.#seen.has(manifest)) return;
+    this.#seen.add(manifest);
+    const data = readManifest(manifest);
+    const plugins = data?.['plugins'];
+    if (!Array.isArray(plugins)) return;
+    const meta = data!['metadata'];
+    const pluginRoot = meta && typeof meta === 'object' && typeof (meta as Record<string, unknown>)['pluginRoot'] === 'string' ? ((meta as Record<string, unknown>)['pluginRoot'] as string) : undefined;
+    for (const entry of plugins) {
+      if (!entry || typeof entry !== 'object') continue;
+      const e = entry as Record<string, unknown>;
+      const name = typeof e['name'] === 'string' ? e['name'] : '(unnamed)';
+      let rel: string | undefined;
+      const src = e['source'];
+      if (typeof src === 'string') rel = /^\.{1,2}[\\/]/.test(src) || !pluginRoot ? src : path.join(pluginRoot, src);
+      else if (src && typeof src === 'object') {
+        const o = src as Record<string, unknown>;
+        if (typeof o['source'] === 'string' && REMOTE_SOURCES.has(o['source'])) {
+          this.notes.push({ manifest, message: `plugin "${name}" comes from elsewhere (source ${o['source']}); its specs are not in this repository` });
+          continue;
+        }
+        if (typeof o['path'] === 'string') rel = o['path'];
+      }
+      if (rel === undefined) continue; // no usable source: the marketplace rule reports it
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(rel)) {
+        this.notes.push({ manifest, message: `plugin "${name}" comes from ${rel}; its specs are not in this repository` });
+        continue;
+      }
+      const dir = path.resolve(root, rel);
+      if (!within(root, dir) || !isDir(dir)) {
+        this.notes.push({ manifest, message: `plugin "${name}": source "${rel}" is not a folder in this repository` });
+        continue;
+      }
+      this.addPlugin(dir, { manifest, entry: e });
+    }
+  }
+
+  /** Registers the manifests in the folders above `dir` (each folder looked at once). */
+  lookAbove(dir: string): void {
+    for (let d = path.resolve(dir); ; ) {
+      if (this.#looked.has(d)) return;
+      this.#looked.add(d);
+      if (existsSync(path.join(d, MARKETPLACE_MANIFEST))) this.addMarketplace(d);
+      if (existsSync(path.join(d, PLUGIN_MANIFEST))) this.addPlugin(d);
+      const up = path.dirname(d);
+      if (up === d) return;
+      d = up;
+    }
+  }
+
+  #declare(root: string, data: Record<string, unknown>, manifest: string): void {
+    for (const [field, kind] of FIELDS) {
+      for (const p of strings(data[field])) {
+        const abs = path.resolve(root, p);
+        if (!within(root, abs)) continue; // outside the plugin: plugin-manifest reports it
+        const claim: Claim = { kind, rule: `listed in "${field}" of`, source: manifest };
+        if (isDir(abs)) {
+          if (!this.#dirs.has(abs)) this.#dirs.set(abs, claim);
+        } else if (kind !== 'skill' && abs.endsWith('.md') && !this.#files.has(abs)) this.#files.set(abs, claim);
+      }
+    }
+  }
+
+  /** Whether a folder is a plugin's root (its own plugin.json, or named by a marketplace). */
+  isPluginRoot(dir: string): boolean {
+    return this.#plugins.has(dir);
+  }
+
+  /** Plugin roots found so far. */
+  get pluginRoots(): string[] {
+    return [...this.#plugins.keys()];
+  }
+
+  /**
+   * Whether a manifest or a plugin's default folders make a markdown file (absolute path) a
+   * spec: a listed file; a file below a listed folder (`SKILL.md` of a skill folder or of its
+   * subfolders for skills); or `agents/**`, `commands/**`, `skills/<name>/SKILL.md` of the
+   * nearest plugin above it.
+   */
+  claim(abs: string): Claim | null {
+    const listed = this.#files.get(abs);
+    if (listed) return listed;
+    const base = path.basename(abs);
+    let rel = base;
+    for (let d = path.dirname(abs); ; ) {
+      const dirClaim = this.#dirs.get(d);
+      if (dirClaim && !hidden(rel)) {
+        if (dirClaim.kind !== 'skill') return dirClaim;
+        const parts = rel.split(path.sep);
+        if (base === 'SKILL.md' && parts.length <= 2) return dirClaim;
+      }
+      const plugin = this.#plugins.get(d);
+      if (plugin) return defaultFolderClaim(rel.split(path.sep), d, plugin.name);
+      const up = path.dirname(d);
+      if (up === d) return null;
+      rel = path.basename(d) + path.sep + rel;
+      d = up;
+    }
+  }
+}
+
+/** A hidden file or folder in a relative path (globs and Claude Code leave them out). */
+function hidden(rel: string): boolean {
+  return rel.startsWith('.') || rel.includes(path.sep + '.');
+}
+
+/** `agents/**\/*.md`, `commands/**\/*.md`, `skills/<name>/SKILL.md` relative to a plugin root. */
+function defaultFolderClaim(segs: string[], root: string, name: string): Claim | null {
+  if (segs.some((s) => s.startsWith('.') || s === '')) return null;
+  const [first] = segs;
+  if ((first === 'agents' || first === 'commands') && segs.length >= 2) {
+    return { kind: first === 'agents' ? 'agent' : 'command', rule: `in the ${first}/ folder of plugin "${name}" at`, source: root };
+  }
+  if (first === 'skills' && segs.length === 3 && segs[2] === 'SKILL.md') return { kind: 'skill', rule: `in the skills/ folder of plugin "${name}" at`, source: root };
+  return null;
+}
