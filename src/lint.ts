@@ -183,7 +183,11 @@ export function planLint(req: LintRequest): LintPlan {
       run.unmatched.push(...ex.unmatched);
       run.unreadable.push(...ex.unreadable);
       const files = ex.files.filter((f) => !excluded(relPosix(cwd, f)));
-      const kept = files.filter((f) => !isIgnored(f));
+      const kept: string[] = [];
+      for (const f of files) {
+        if (!isIgnored(f)) kept.push(f);
+        else discovery.leftOut.push({ path: f, why: "ignored by the config's ignores" });
+      }
       if (files.length > 0 && kept.length === 0) {
         const named = files.length === 1 && path.resolve(cwd, arg) === files[0];
         (named ? run.ignoredFiles : run.allIgnored).push(arg);

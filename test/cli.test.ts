@@ -456,6 +456,7 @@ describe.concurrent('finding files', () => {
       '.opencode/agents/e.md',
       '.opencode/command/f.md',
       '.opencode/commands/g.md',
+      'other/agents/not-a-plugin.md',
       'plugins/p/.claude-plugin/plugin.json',
       'plugins/p/agents/h.md',
       'plugins/p/commands/i.md',
@@ -470,12 +471,14 @@ describe.concurrent('finding files', () => {
     expect(listed(await cli(['-f', 'json', 'plugins/p/agents', '.claude/skills'], { cwd: d }), d)).toEqual(['plugins/p/agents/h.md', '.claude/skills/s/SKILL.md']);
   });
 
-  it("globs take in dot folders ('**/*.md' includes .claude/) but not node_modules or .git", async () => {
+  it("globs take in the specs of dot folders ('**/*.md' includes .claude/) but not node_modules or .git, nor markdown that is no spec", async () => {
     const d = project(tree);
     const files = listed(await cli(['-f', 'json', '**/*.md'], { cwd: d }), d);
     expect(files).toContain('.claude/agents/a.md');
-    expect(files).toContain('README.md');
-    expect(files).toContain('.claude/skills/s/reference.md');
+    expect(files).not.toContain('README.md');
+    expect(files).not.toContain('.claude/skills/s/reference.md');
+    const other = listed(await cli(['-f', 'json', 'other/**/*.md', '.claude/skills/*/*.md'], { cwd: d }), d);
+    expect(other).toEqual(['other/agents/not-a-plugin.md', '.claude/skills/s/SKILL.md']);
     expect(files.some((f) => f.includes('node_modules') || f.startsWith('.git/'))).toBe(false);
     expect(files).toEqual([...files].sort());
   });

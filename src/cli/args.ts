@@ -31,6 +31,7 @@ export interface CliOptions {
   cache: boolean;
   cacheLocation?: string;
   init: boolean;
+  printFiles: boolean;
   concurrency: 'auto' | 'off';
   suppressAll: boolean;
   suppressRules: string[];
@@ -42,9 +43,12 @@ export interface CliOptions {
 export const HELP = `Usage: agent-lint [options] [files, directories or globs...]
 
 Lints Claude Code and OpenCode agent, command and skill specs, and the delegation standard
-they follow. With no paths, lints the spec files below the current directory; a directory is
-searched for .claude/agents, .claude/commands, .claude/skills/*/SKILL.md, .opencode/ and plugin
-folders; files and globs ('**/*.md') are taken as given; '!glob' leaves files out.
+they follow. With no paths, lints the specs below the current directory; a directory is linted
+whole. Specs are found where Claude Code and OpenCode load them (.claude/, .opencode/, plugins
+and the paths their plugin.json and marketplace.json name), in folders named agents/ or
+commands/ and skills/<name>/SKILL.md when they open with frontmatter, and by Claude Code
+frontmatter fields; named files and globs are linted when they are specs by the same rules
+(--print-files lists them and why); '!glob' leaves files out.
 Config: the nearest .agent-lint.json, .jsonc, .yaml or package.json "agent-lint" key above
 each file.
 
@@ -79,8 +83,11 @@ Options:
                                a count above the errors found is a warning, not a failure
       --init                   write a commented starter .agent-lint.jsonc and exit
       --concurrency <mode>     auto (default: a worker thread for large runs on 4+ cores) or off
+      --print-files            list the files that would be linted, with kind and reason, and
+                               the files that look like specs but are left out; then exit
       --no-error-on-unmatched-pattern
-                               a pattern that matches nothing is a warning, not an error
+                               a pattern that matches nothing, or a run with no spec at all,
+                               is a warning, not an error (config "allowEmpty": true too)
       --color, --no-color      force or turn off colour (also NO_COLOR, FORCE_COLOR)
   -v, --version                print the version
   -h, --help                   print this help
@@ -117,6 +124,7 @@ const OPTIONS = {
   cache: { type: 'boolean' },
   'cache-location': { type: 'string' },
   init: { type: 'boolean' },
+  'print-files': { type: 'boolean' },
   concurrency: { type: 'string' },
   'suppress-all': { type: 'boolean' },
   'suppress-rule': { type: 'string', multiple: true },
@@ -196,6 +204,7 @@ export function parseCli(argv: string[]): CliOptions {
     cache: !!v.cache || v['cache-location'] !== undefined,
     cacheLocation: v['cache-location'],
     init: !!v.init,
+    printFiles: !!v['print-files'],
     concurrency: parseConcurrency(v.concurrency),
     suppressAll: !!v['suppress-all'],
     suppressRules: v['suppress-rule'] ?? [],

@@ -40,6 +40,7 @@ import { HELP, parseCli, UsageError } from './args.js';
 import { listRules } from './list-rules.js';
 import { OutputFileError, writeOutputFile } from './output-file.js';
 import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions, staleLines, SuppressionsFileError } from './suppressions-file.js';
+import { emptyRunHint, printFiles } from './discovery-report.js';
 
 export interface CliIO {
   cwd: string;
@@ -226,7 +227,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const cache = opts.cache ? new LintCache(path.resolve(io.cwd, opts.cacheLocation ?? DEFAULT_CACHE_FILE)) : undefined;
     const fixing = opts.fix || opts.fixDryRun;
     const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
-    const run = await lintPlanned(req, planLint(req), io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
+    const plan = planLint(req);
+    if (opts.printFiles) {
+      io.stdout(printFiles(plan, io.cwd));
+      return 0;
+    }
+    const run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
     cache?.save();
     let writeFailed = false;
     if (opts.fix) {
@@ -249,7 +255,17 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       for (const u of run.unreadable) io.stderr(`agent-lint: cannot read "${u.arg}": ${u.reason}\n`);
       return 2;
     }
-    const level = opts.errorOnUnmatchedPattern ? 'error' : 'warning';
+    // An empty run (no spec at all) is an error unless --no-error-on-unmatched-pattern or the
+    // config's allowEmpty says a repository without specs is fine.
+    const empty = !opts.stdin && plan.targets.length === 0;
+    const allowEmpty = empty && configs.forFile(path.join(io.cwd, 'x.md')).raw.allowEmpty === true;
+    const level = opts.errorOnUnmatchedPattern && !allowEmpty ? 'error' : 'warning';
+    let hinted = false;
+    const hint = () => {
+      if (hinted || !empty) return '';
+      hinted = true;
+      return emptyRunHint(plan, io.cwd);
+    };
     for (const p of run.unmatched) {
       const isDir = (() => {
         try {
@@ -260,13 +276,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       })();
       io.stderr(
         isDir
-          ? `agent-lint: ${level}: no agent, command or skill specs found in "${p}" (looked in .claude/agents, .claude/commands, .claude/skills/*/SKILL.md, .opencode/, plugin folders); to lint other markdown files name them or use a glob such as "${p.replace(/\/+$/, '')}/**/*.md"\n`
-          : `agent-lint: ${level}: no files match "${p}"\n`,
+          ? `agent-lint: ${level}: no agent, command or skill specs found in "${p}" (looked in .claude/, .opencode/, plugins and the paths their manifests name, folders named agents/ or commands/, skills/<name>/SKILL.md)\n${hint()}`
+          : `agent-lint: ${level}: no spec files match "${p}"\n${hint()}`,
       );
     }
     for (const p of run.allIgnored) io.stderr(`agent-lint: ${level}: all files matching "${p}" are ignored by the config's "ignores"\n`);
     for (const p of run.ignoredFiles) io.stderr(`agent-lint: warning: "${p}" is ignored by the config's "ignores"; not linted\n`);
-    if (opts.errorOnUnmatchedPattern && (run.unmatched.length || run.allIgnored.length)) return 2;
+    const reported = run.unmatched.length + run.allIgnored.length + run.ignoredFiles.length > 0;
+    if (empty && !reported) io.stderr(`agent-lint: ${level}: none of the named files is an agent, command or skill spec; nothing to lint (agent-lint --print-files says why)\n${hint()}`);
+    if (level === 'error' && (run.unmatched.length || run.allIgnored.length || (empty && !run.ignoredFiles.length))) return 2;
 
     // Bulk suppressions: recorded or pruned as asked, then applied (before --quiet drops warnings).
     const suppressionsFile = path.resolve(io.cwd, opts.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);

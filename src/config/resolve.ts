@@ -24,6 +24,7 @@ interface RawConfig {
   overrides?: Array<{ files: string | string[]; kind?: FileKind; rules?: Record<string, RuleEntry>; returnFormat?: string }>;
   ignores?: string[];
   knownAgents?: string[];
+  allowEmpty?: boolean;
 }
 
 export interface ResolvedConfig {

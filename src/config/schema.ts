@@ -67,6 +67,10 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
         },
       },
       ignores: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to the config file\'s folder; a folder\'s pattern ignores everything in it.' },
+      allowEmpty: {
+        type: 'boolean',
+        description: 'A run that finds no spec exits 0 with a notice instead of 2 (a repository that has no specs yet).',
+      },
       knownAgents: {
         type: 'array',
         items: { type: 'string' },
