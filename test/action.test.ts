@@ -52,7 +52,7 @@ const CLEAN = '---\ndescription: Review\nargument-hint: "[--quick]"\n---\n\nRevi
 describe('action.yml', () => {
   it('is a composite action with the documented inputs', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['config', 'fail-on', 'format', 'paths', 'sarif-file', 'suppressions-location']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['config', 'fail-on', 'fail-on-empty', 'format', 'paths', 'sarif-file', 'suppressions-location']);
     expect(action.inputs['format']!.default).toBe('github');
   });
 
@@ -99,6 +99,36 @@ describe('action.yml', () => {
     expect(stale.stderr).toContain('::error::agent-lint: agent-lint-suppressions.json counts more errors than are left (.claude/commands/review.md: frontmatter-valid (1 suppressed, 0 found)); run agent-lint --prune-suppressions');
     writeFileSync(path.join(ws, 'sup.json'), '{}');
     expect(runStep(ws, { 'suppressions-location': 'sup.json' }).status).toBe(0);
+  });
+
+  it('fails on a repository with no spec, naming the look-alikes and the config that lints them; fail-on-empty: false passes with a notice', () => {
+    const ws = workspace('empty', {
+      'README.md': '# project\n',
+      'docs/agents/overview.md': '# How our agents work\n',
+      'prompts/reviewer.md': '---\nname: reviewer\ndescription: Reviews code\n---\n\nReview.\n',
+    });
+    const r = runStep(ws, {});
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('::error::agent-lint found no agent, command or skill spec to lint. 1 markdown file has agent-like frontmatter (name, description) outside the places specs are found: prompts/ (1).%0ATo lint them, say what they are in .agent-lint.json');
+    expect(r.stderr).toContain('{"overrides":[{"files":["prompts/*.md"],"kind":"agent"}]}');
+    expect(r.stderr).toContain('fail-on-empty: false');
+    const ok = runStep(ws, { 'fail-on-empty': 'false' });
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toMatch(/^::notice::agent-lint found no agent, command or skill spec to lint/m);
+    writeFileSync(path.join(ws, '.agent-lint.json'), '{"overrides":[{"files":["prompts/*.md"],"kind":"agent"}]}');
+    const found = runStep(ws, {});
+    expect(found.status).toBe(0);
+    expect(found.stderr).toContain('0 errors, 0 warnings in 1 file');
+    expect(runStep(ws, { 'fail-on-empty': 'maybe' }).stderr).toContain('input fail-on-empty must be true or false, got "maybe"');
+  });
+
+  it('finds a top-level agents/ folder and fails on its errors', () => {
+    const ws = workspace('top-level', { 'agents/review.md': BROKEN.replace('description: Review', 'name: review\ndescription: Review'), 'docs/agents/overview.md': '# overview\n' });
+    const r = runStep(ws, {});
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=agents\/review\.md,line=4,/m);
+    expect(r.stdout).not.toContain('overview.md');
   });
 
   it('rejects a bad fail-on value with an error annotation', () => {

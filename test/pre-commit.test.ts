@@ -56,18 +56,56 @@ const tryRepo = (dir: string) =>
   spawnSync('pre-commit', ['try-repo', REPO_ROOT, 'agent-lint', '--all-files'], { cwd: dir, env, encoding: 'utf8', timeout: 300_000 });
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('defines agent-lint and agent-lint-fix as node hooks on markdown specs', () => {
-    const hooks = parse(readFileSync(path.join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<Record<string, unknown>>;
+  const hooks = parse(readFileSync(path.join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<Record<string, unknown>>;
+
+  it('defines agent-lint and agent-lint-fix as node hooks on every markdown file (agent-lint decides which are specs)', () => {
     expect(hooks.map((h) => h['id'])).toEqual(['agent-lint', 'agent-lint-fix']);
     for (const h of hooks) {
       expect(h['language']).toBe('node');
       expect(h['types']).toEqual(['markdown']);
-      const files = new RegExp(h['files'] as string);
-      for (const p of ['.claude/agents/a.md', '.claude/commands/x/y.md', '.claude/skills/s/SKILL.md', '.opencode/agent/a.md', '.opencode/commands/c.md', 'plugins/p/agents/a.md']) {
-        expect(files.test(p), p).toBe(true);
-      }
-      for (const p of ['README.md', 'docs/guide.md', '.claude/skills/s/reference.md']) expect(files.test(p), p).toBe(false);
+      expect(h['files']).toBeUndefined();
+      expect(String(h['entry'])).toContain('--no-error-on-unmatched-pattern');
     }
+  });
+
+  /**
+   * A hook's entry run as pre-commit runs it: the entry's words, then every markdown file of the
+   * repository (`types: [markdown]`, --all-files), from the repository's root.
+   */
+  const runEntry = (hook: Record<string, unknown>, dir: string) => {
+    const [cmd, ...args] = String(hook['entry']).split(/\s+/);
+    expect(cmd).toBe('agent-lint');
+    const files = spawnSync('git', ['ls-files', '*.md', '**/*.md'], { cwd: dir, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    return spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/src/cli/bin.js'), ...args, ...files], { cwd: dir, env, encoding: 'utf8' });
+  };
+
+  it('each hook passes with a notice in a repository without specs, a plain docs/agents/ document included', () => {
+    const dir = repo('no-specs', { 'README.md': '# project\n', 'docs/agents/overview.md': '# How our agents work\n\nSee agents/.\n' });
+    for (const h of hooks) {
+      const r = runEntry(h, dir);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toContain('warning: none of the named files is an agent, command or skill spec');
+    }
+  });
+
+  it('each hook fails on a spec with errors, and lints only the specs among the files', () => {
+    const dir = repo('errors', { '.claude/agents/task-creator.md': MISMATCH, 'docs/agents/overview.md': '# overview\n' });
+    const r = runEntry(hooks[0]!, dir);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toContain('15:25  error  delegation_depth is 2 but delegation_path has 3 entries');
+    expect(r.stdout).not.toContain('overview.md');
+  });
+
+  it('the husky recipe (npx agent-lint --no-error-on-unmatched-pattern) passes with a notice without specs and fails on errors', () => {
+    const husky = readFileSync(path.join(REPO_ROOT, 'docs/pre-commit.md'), 'utf8').match(/echo '(npx agent-lint[^']*)' > \.husky\/pre-commit/)![1]!;
+    const args = husky.split(/\s+/).slice(2);
+    const bin = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
+    const empty = spawnSync(process.execPath, [bin, ...args], { cwd: repo('husky-empty', { 'README.md': '# x\n' }), env, encoding: 'utf8' });
+    expect(empty.status, empty.stderr).toBe(0);
+    expect(empty.stderr).toContain('warning: no agent, command or skill specs found in "."');
+    const bad = spawnSync(process.execPath, [bin, ...args], { cwd: repo('husky-errors', { 'agents/task-creator.md': MISMATCH }), env, encoding: 'utf8' });
+    expect(bad.status, bad.stderr).toBe(1);
+    expect(bad.stdout).toContain('delegation_depth is 2 but delegation_path has 3 entries');
   });
 
   it.skipIf(!hasPreCommit)('fails on a depth/path mismatch and passes on a clean spec (pre-commit try-repo)', () => {

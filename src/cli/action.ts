@@ -10,7 +10,8 @@ import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { FORMATTERS } from '../formatters/index.js';
-import { lint } from '../lint.js';
+import { lint, planLint } from '../lint.js';
+import { emptyRunHint } from './discovery-report.js';
 import { relPosix } from '../util/paths.js';
 import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions, staleLines, SuppressionsFileError } from './suppressions-file.js';
 
@@ -21,6 +22,8 @@ export interface ActionInputs {
   failOn: 'error' | 'warning' | 'never';
   sarifFile?: string;
   suppressionsLocation?: string;
+  /** A run that finds no spec fails the step (default), or passes with a notice. */
+  failOnEmpty: boolean;
 }
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
@@ -34,8 +37,18 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     failOn: failOn as ActionInputs['failOn'],
     sarifFile: get('sarif-file') || undefined,
     suppressionsLocation: get('suppressions-location') || undefined,
+    failOnEmpty: parseBool('fail-on-empty', get('fail-on-empty') || 'true'),
   };
 }
+
+function parseBool(name: string, v: string): boolean {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new Error(`input ${name} must be true or false, got "${v}"`);
+}
+
+/** Text for a workflow command's message (its %, CR and LF escaped). */
+const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
 export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) => void, err: (s: string) => void): number {
   try {
@@ -44,10 +57,23 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
     if (!formatter) throw new Error(`input format must be one of ${Object.keys(FORMATTERS).join(', ')}, got "${inputs.format}"`);
     // The same config lookup as the command line: the nearest config above each file.
     const configs = new ConfigLookup({ cwd, rules: ALL_RULES, configFile: inputs.config, lookup: true });
-    const run = lint({ cwd, patterns: inputs.paths, rules: ALL_RULES, config: (f) => configs.forFile(f) });
+    const req = { cwd, patterns: inputs.paths, rules: ALL_RULES, config: (f: string) => configs.forFile(f) };
+    const plan = planLint(req);
+    const run = lint(req, plan);
     for (const u of run.unreadable) err(`::error::agent-lint cannot read "${u.arg}": ${u.reason}\n`);
     for (const p of run.unmatched) err(`::warning::agent-lint: no spec files match "${p}"\n`);
     if (run.unreadable.length) return 2;
+    // A green check after linting nothing hides a misplaced spec folder: an empty run fails.
+    if (plan.targets.length === 0) {
+      const hint = emptyRunHint(plan, cwd).replace(/^ {2}/gm, '').trim();
+      const text = `agent-lint found no agent, command or skill spec to lint${hint ? `. ${hint}` : ''}`;
+      if (inputs.failOnEmpty) {
+        err(`::error::${escapeData(`${text}\n(set the input fail-on-empty: false for a repository without specs)`)}\n`);
+        return 1;
+      }
+      err(`::notice::${escapeData(text)}\n`);
+      return 0;
+    }
     // The bulk suppressions file, as the command line reads it.
     const supFile = path.resolve(cwd, inputs.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);
     const sup = runSuppressions(run.results, { file: supFile });
