@@ -1,5 +1,5 @@
 /** Types of corpus.mjs, for the TypeScript test that uses it. */
-import type { LintRun } from '../../src/lint.js';
+import type { LintPlan, LintRun } from '../../src/lint.js';
 import type { ResolvedConfig } from '../../src/config/resolve.js';
 import type { FileKind } from '../../src/types.js';
 
@@ -9,6 +9,8 @@ export interface Counts {
 }
 export interface ProjectSummary extends Counts {
   files: number;
+  /** The project's markdown files that open with frontmatter. */
+  markdownWithFrontmatter: number;
   kinds: Record<string, number>;
   withReturnFormat: number;
   withDelegationContext: number;
@@ -21,17 +23,16 @@ export interface Baseline {
 }
 export interface Library {
   lint: (...args: any[]) => LintRun;
+  planLint: (...args: any[]) => LintPlan;
   resolveConfig: (...args: any[]) => ResolvedConfig;
   rules: readonly unknown[];
   DocumentModel: new (init: { filePath: string; relPath: string; kind: FileKind; text: string }) => unknown;
-  kindFromPath: (p: string) => FileKind;
 }
 
 export const CORPUS_DIR: string;
 export const BASELINE_FILE: string;
-export const PROJECT_CONFIG: Record<string, unknown>;
 export function corpusProjects(dir?: string): string[];
-export function lintProject(lib: Library, name: string, dir?: string): { cwd: string; config: ResolvedConfig; run: LintRun };
+export function lintProject(lib: Library, name: string, dir?: string): { cwd: string; config: ResolvedConfig; run: LintRun; plan: LintPlan };
 export function summarizeProject(lib: Library, name: string, dir?: string): ProjectSummary;
 export function summarizeCorpus(lib: Library, dir?: string): Baseline;
 export function diffSummaries(before: Baseline | null, after: Baseline): string[];

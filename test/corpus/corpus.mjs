@@ -3,17 +3,11 @@
  * findings per project and per rule. Shared by `npm run corpus` (run.mjs, on the built dist/)
  * and test/corpus.test.ts (on the TypeScript sources): the caller hands in the library.
  *
- * Every `.md` file of a project is linted (`**\/*.md`), not only the standard places, so the
- * collections that keep their specs elsewhere are covered; each project folder is linted on its
- * own, from its own folder, as a user would run agent-lint in that repository. A file's kind
- * comes from its path (`agents/` agent, `commands/` command, `skills/<x>/SKILL.md` skill) except
- * where a collection's layout does not say it; there a config override sets the kind:
- *   - VoltAgent__awesome-claude-code-subagents: `categories/**` are subagents; the
- *     `tools/subagent-catalog/*` files are slash commands (`$ARGUMENTS`, meant for
- *     `.claude/commands/`).
- *   - wshobson__commands: `tools/*` and `workflows/*` are slash commands (the repository is
- *     meant to be cloned into `.claude/commands/`).
- * Everything else is linted with the recommended rules and no config, as a user would.
+ * Each project folder is linted on its own, from its own folder, as a user would run
+ * `agent-lint` with no arguments at the root of that repository: default discovery, the
+ * recommended rules and no config. A file's kind is the one discovery gives (by folder, plugin
+ * manifest or frontmatter; src/discovery/classify.ts). `markdownWithFrontmatter` counts the
+ * project's markdown files that open with frontmatter, so the share discovery finds is pinned too.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -36,19 +30,6 @@ function findCorpus() {
 export const CORPUS_DIR = findCorpus();
 export const BASELINE_FILE = path.resolve(import.meta.dirname, '../corpus-baseline.json');
 
-/** Config per project (a raw agent-lint config); projects not named use none. */
-export const PROJECT_CONFIG = {
-  'VoltAgent__awesome-claude-code-subagents': {
-    overrides: [
-      { files: ['categories/**/*.md'], kind: 'agent' },
-      { files: ['tools/subagent-catalog/*.md'], kind: 'command' },
-    ],
-  },
-  wshobson__commands: {
-    overrides: [{ files: ['tools/*.md', 'workflows/*.md'], kind: 'command' }],
-  },
-};
-
 /** The repository folders of the corpus, sorted; [] when the corpus is absent. */
 export function corpusProjects(dir = CORPUS_DIR) {
   if (!existsSync(dir)) return [];
@@ -59,32 +40,48 @@ export function corpusProjects(dir = CORPUS_DIR) {
 
 /**
  * @typedef {{ errors: number, warnings: number }} Counts
- * @typedef {{ files: number, kinds: Record<string, number>, withReturnFormat: number,
+ * @typedef {{ files: number, markdownWithFrontmatter: number, kinds: Record<string, number>, withReturnFormat: number,
  *   withDelegationContext: number, errors: number, warnings: number, byRule: Record<string, Counts> }} ProjectSummary
  * @typedef {{ generatedBy: string, projects: Record<string, ProjectSummary>, byRule: Record<string, Counts> }} Baseline
- * @typedef {{ lint: Function, resolveConfig: Function, rules: readonly any[], DocumentModel: any, kindFromPath: Function }} Library
+ * @typedef {{ lint: Function, planLint: Function, resolveConfig: Function, rules: readonly any[], DocumentModel: any }} Library
  */
 
 const sortKeys = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
 const toPosix = (p) => p.split(path.sep).join('/');
 
-/** Lints one project; returns its results and its config (for kinds). */
+/** Lints one project with no arguments; returns its results, its config and what discovery found. */
 export function lintProject(lib, name, dir = CORPUS_DIR) {
   const cwd = path.join(dir, name);
-  const raw = PROJECT_CONFIG[name] ?? {};
-  const config = lib.resolveConfig({ file: null, dir: cwd, raw }, lib.rules);
-  const run = lib.lint({ cwd, patterns: ['**/*.md'], rules: lib.rules, config });
-  return { cwd, config, run };
+  const config = lib.resolveConfig({ file: null, dir: cwd, raw: {} }, lib.rules);
+  const req = { cwd, patterns: [], rules: lib.rules, config };
+  const plan = lib.planLint(req);
+  const run = lib.lint(req, plan);
+  return { cwd, config, run, plan };
+}
+
+/** The markdown files of a folder (node_modules and .git left out) that open with frontmatter. */
+function markdownWithFrontmatter(dir) {
+  let n = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name === '.git') continue;
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && e.name.endsWith('.md') && /^\uFEFF?---[ \t]*\r?\n/.test(readFileSync(p, 'utf8').slice(0, 16))) n++;
+    }
+  };
+  walk(dir);
+  return n;
 }
 
 /** @returns {ProjectSummary} */
 export function summarizeProject(lib, name, dir = CORPUS_DIR) {
-  const { cwd, config, run } = lintProject(lib, name, dir);
+  const { cwd, run, plan } = lintProject(lib, name, dir);
   /** @type {ProjectSummary} */
-  const s = { files: run.results.length, kinds: {}, withReturnFormat: 0, withDelegationContext: 0, errors: 0, warnings: 0, byRule: {} };
+  const s = { files: run.results.length, markdownWithFrontmatter: markdownWithFrontmatter(cwd), kinds: {}, withReturnFormat: 0, withDelegationContext: 0, errors: 0, warnings: 0, byRule: {} };
   for (const r of run.results) {
     const rel = toPosix(path.relative(cwd, r.filePath));
-    const kind = config.kindFor(rel) ?? lib.kindFromPath(rel);
+    const kind = plan.kinds.get(r.filePath)?.kind ?? 'other';
     s.kinds[kind] = (s.kinds[kind] ?? 0) + 1;
     // A result holds its text only when it has messages; read the others.
     const text = r.source ?? (r.messages.some((m) => m.ruleId === 'file-unreadable' || m.ruleId === 'file-encoding') ? undefined : readFileSync(r.filePath, 'utf8'));
@@ -132,7 +129,7 @@ export function diffSummaries(before, after) {
   const flat = (b) => {
     const m = new Map();
     for (const [p, s] of Object.entries(b?.projects ?? {})) {
-      for (const k of ['files', 'withReturnFormat', 'withDelegationContext', 'errors', 'warnings']) m.set(`${p} ${k}`, s[k]);
+      for (const k of ['files', 'markdownWithFrontmatter', 'withReturnFormat', 'withDelegationContext', 'errors', 'warnings']) m.set(`${p} ${k}`, s[k]);
       for (const [kind, n] of Object.entries(s.kinds)) m.set(`${p} kind ${kind}`, n);
       for (const [id, c] of Object.entries(s.byRule)) {
         m.set(`${p} ${id} errors`, c.errors);

@@ -26,7 +26,7 @@ const lib = {
   resolveConfig: (await import(`${dist}/src/config/resolve.js`)).resolveConfig,
   rules: (await import(`${dist}/rules/index.js`)).ALL_RULES,
   DocumentModel: (await import(`${dist}/src/model/document.js`)).DocumentModel,
-  kindFromPath: (await import(`${dist}/src/discovery/kind.js`)).kindFromPath,
+  planLint: (await import(`${dist}/src/lint.js`)).planLint,
 };
 
 const args = process.argv.slice(2);
