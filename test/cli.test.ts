@@ -137,18 +137,17 @@ describe.concurrent('exit codes', () => {
     const dir = project({ '.claude/agents/helper.md': GOOD_AGENT });
     const r = await cli(['specs/**/*.md'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('error: no files match "specs/**/*.md"');
+    expect(r.stderr).toContain('error: no spec files match "specs/**/*.md"');
     const w = await cli(['specs/**/*.md', '.claude/agents/helper.md', '--no-error-on-unmatched-pattern'], { cwd: dir });
     expect(w.code).toBe(0);
-    expect(w.stderr).toContain('warning: no files match "specs/**/*.md"');
+    expect(w.stderr).toContain('warning: no spec files match "specs/**/*.md"');
   });
 
   it('2 for a folder with no specs in it, saying where it looked and what to do', async () => {
     const dir = project({ 'docs/guide.md': '# Guide\n' });
     const r = await cli(['docs'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('no agent, command or skill specs found in "docs"');
-    expect(r.stderr).toContain('"docs/**/*.md"');
+    expect(r.stderr).toContain('no agent, command or skill specs found in "docs" (looked in .claude/, .opencode/, plugins and the paths their manifests name, folders named agents/ or commands/, skills/<name>/SKILL.md)');
   });
 });
 
