@@ -9,6 +9,8 @@ export interface Counts {
 }
 export interface ProjectSummary extends Counts {
   files: number;
+  /** The linted markdown files (`files` counts JSON manifests too). */
+  markdownLinted: number;
   /** The project's markdown files that open with frontmatter. */
   markdownWithFrontmatter: number;
   kinds: Record<string, number>;

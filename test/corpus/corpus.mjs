@@ -6,8 +6,9 @@
  * Each project folder is linted on its own, from its own folder, as a user would run
  * `agent-lint` with no arguments at the root of that repository: default discovery, the
  * recommended rules and no config. A file's kind is the one discovery gives (by folder, plugin
- * manifest or frontmatter; src/discovery/classify.ts). `markdownWithFrontmatter` counts the
- * project's markdown files that open with frontmatter, so the share discovery finds is pinned too.
+ * manifest or frontmatter; src/discovery/classify.ts). `markdownLinted` counts the linted markdown
+ * files (`files` also counts JSON manifests) and `markdownWithFrontmatter` the project's markdown
+ * files that open with frontmatter, so the share discovery finds is pinned too.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -40,7 +41,7 @@ export function corpusProjects(dir = CORPUS_DIR) {
 
 /**
  * @typedef {{ errors: number, warnings: number }} Counts
- * @typedef {{ files: number, markdownWithFrontmatter: number, kinds: Record<string, number>, withReturnFormat: number,
+ * @typedef {{ files: number, markdownLinted: number, markdownWithFrontmatter: number, kinds: Record<string, number>, withReturnFormat: number,
  *   withDelegationContext: number, errors: number, warnings: number, byRule: Record<string, Counts> }} ProjectSummary
  * @typedef {{ generatedBy: string, projects: Record<string, ProjectSummary>, byRule: Record<string, Counts> }} Baseline
  * @typedef {{ lint: Function, planLint: Function, resolveConfig: Function, rules: readonly any[], DocumentModel: any }} Library
@@ -78,7 +79,7 @@ function markdownWithFrontmatter(dir) {
 export function summarizeProject(lib, name, dir = CORPUS_DIR) {
   const { cwd, run, plan } = lintProject(lib, name, dir);
   /** @type {ProjectSummary} */
-  const s = { files: run.results.length, markdownWithFrontmatter: markdownWithFrontmatter(cwd), kinds: {}, withReturnFormat: 0, withDelegationContext: 0, errors: 0, warnings: 0, byRule: {} };
+  const s = { files: run.results.length, markdownLinted: run.results.filter((r) => r.filePath.endsWith('.md')).length, markdownWithFrontmatter: markdownWithFrontmatter(cwd), kinds: {}, withReturnFormat: 0, withDelegationContext: 0, errors: 0, warnings: 0, byRule: {} };
   for (const r of run.results) {
     const rel = toPosix(path.relative(cwd, r.filePath));
     const kind = plan.kinds.get(r.filePath)?.kind ?? 'other';
@@ -129,7 +130,7 @@ export function diffSummaries(before, after) {
   const flat = (b) => {
     const m = new Map();
     for (const [p, s] of Object.entries(b?.projects ?? {})) {
-      for (const k of ['files', 'markdownWithFrontmatter', 'withReturnFormat', 'withDelegationContext', 'errors', 'warnings']) m.set(`${p} ${k}`, s[k]);
+      for (const k of ['files', 'markdownLinted', 'markdownWithFrontmatter', 'withReturnFormat', 'withDelegationContext', 'errors', 'warnings']) m.set(`${p} ${k}`, s[k]);
       for (const [kind, n] of Object.entries(s.kinds)) m.set(`${p} kind ${kind}`, n);
       for (const [id, c] of Object.entries(s.byRule)) {
         m.set(`${p} ${id} errors`, c.errors);
