@@ -74,12 +74,14 @@ describe('discovery layouts', () => {
     });
     const { rows, leftOut } = await printed(d);
     expect(rows).toEqual([
+      ['.claude-plugin/marketplace.json', 'marketplace-manifest', 'a marketplace manifest'],
+      ['categories/01-core/.claude-plugin/plugin.json', 'plugin-manifest', 'a plugin manifest'],
       ['categories/01-core/api-designer.md', 'agent', 'listed in "agents" of categories/01-core/.claude-plugin/plugin.json'],
       ['categories/01-core/backend-developer.md', 'agent', 'listed in "agents" of categories/01-core/.claude-plugin/plugin.json'],
     ]);
     expect(leftOut).toEqual([['categories/01-core/unlisted.md', 'frontmatter has name and description, but no folder rule, manifest or config override makes it a spec']]);
     // Named on its own (as the pre-commit hook names it), a listed file is the same agent.
-    expect((await printed(d, ['categories/01-core/api-designer.md'])).rows).toEqual([rows[0]]);
+    expect((await printed(d, ['categories/01-core/api-designer.md'])).rows).toEqual([rows[2]]);
   });
 
   it('custom component folders and files a plugin.json declares (string or array), besides the default folders', async () => {
@@ -94,6 +96,7 @@ describe('discovery layouts', () => {
     });
     const { rows } = await printed(d);
     expect(rows).toEqual([
+      ['plugins/p/.claude-plugin/plugin.json', 'plugin-manifest', 'a plugin manifest'],
       ['plugins/p/agents/default.md', 'agent', 'in the agents/ folder of plugin "p" at plugins/p'],
       ['plugins/p/cmds/special.md', 'command', 'listed in "commands" of plugins/p/.claude-plugin/plugin.json'],
       ['plugins/p/custom/team/a.md', 'agent', 'listed in "agents" of plugins/p/.claude-plugin/plugin.json'],
@@ -125,6 +128,7 @@ describe('discovery layouts', () => {
     });
     const { rows, leftOut } = await printed(d);
     expect(rows).toEqual([
+      ['.claude-plugin/marketplace.json', 'marketplace-manifest', 'a marketplace manifest'],
       ['inline/cmds/c.md', 'command', 'listed in "commands" of .claude-plugin/marketplace.json'],
       ['inline/helpers/h.md', 'agent', 'listed in "agents" of .claude-plugin/marketplace.json'],
       ['plugins/bare/commands/b.md', 'command', 'in the commands/ folder of plugin "bare" at plugins/bare'],
@@ -193,11 +197,27 @@ describe('discovery layouts', () => {
 
   it('the walk hands over the markdown it leaves out and the JSON files that come with specs', () => {
     const big = `---\nname: x\ndescription: y\n---\n${'text '.repeat(2_000_000)}`;
-    const d = project({ 'notes/big.md': big, 'plugins/p/.claude-plugin/plugin.json': '{"name":"p","agents":["./a.md"]}', 'plugins/p/a.md': AGENT('a') });
+    const d = project({
+      'notes/big.md': big,
+      'plugins/p/.claude-plugin/plugin.json': '{"name":"p","agents":["./a.md"]}',
+      'plugins/p/a.md': AGENT('a'),
+      'plugins/p/hooks/hooks.json': '{"hooks":{}}',
+      'docs/hooks/hooks.json': '{"hooks":{}}',
+      '.claude/settings.json': '{}',
+      '.mcp.json': '{"mcpServers":{}}',
+      'package.json': '{}',
+    });
     const disc = new Discoverer({ cwd: d });
     const specs = disc.walk(d);
-    expect(specs.map((s) => path.relative(d, s.path))).toEqual(['plugins/p/a.md']);
+    // hooks/hooks.json is a plugin's hooks only at a plugin's root.
+    expect(specs.map((s) => [path.relative(d, s.path), s.kind])).toEqual([
+      ['.claude/settings.json', 'settings'],
+      ['.mcp.json', 'mcp-config'],
+      ['plugins/p/.claude-plugin/plugin.json', 'plugin-manifest'],
+      ['plugins/p/a.md', 'agent'],
+      ['plugins/p/hooks/hooks.json', 'hooks-config'],
+    ]);
     expect(disc.others.map((f) => path.relative(d, f))).toEqual(['notes/big.md']);
-    expect(disc.json.map((f) => path.relative(d, f))).toEqual(['plugins/p/.claude-plugin/plugin.json']);
+    expect(disc.json.map((f) => path.relative(d, f)).sort()).toEqual(['.claude/settings.json', '.mcp.json', 'docs/hooks/hooks.json', 'plugins/p/.claude-plugin/plugin.json', 'plugins/p/hooks/hooks.json']);
   });
 });
