@@ -6,23 +6,9 @@
  * nodes and edges apart from the sort within each layer.
  */
 
-export interface NodeView {
-  id: string;
-  kind: string;
-  name: string;
-  file?: string;
-}
+import type { GraphEdgeView as EdgeView, GraphNodeView as NodeView } from '../src/browser/index.js';
 
-export interface EdgeView {
-  from: string;
-  to: string;
-  target: string;
-  via: string;
-  status: string;
-  file: string;
-  line: number;
-  bad: boolean;
-}
+export type { EdgeView, NodeView };
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NODE_W = 150;

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AGENT } from './helpers/verifier-spec.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE = path.join(ROOT, 'dist/browser/agent-lint.js');
@@ -38,30 +39,6 @@ beforeAll(() => {
   vm.runInContext(readFileSync(BUNDLE, 'utf8'), context, { filename: BUNDLE });
   api = (context as { agentLint: Api }).agentLint;
 });
-
-const AGENT = `---
-name: verifier
-description: Checks sources. Use after research.
-tools: Read
----
-
-Return this JSON:
-
-\`\`\`json
-{
-  "status": "completed",
-  "summary": "Checked the sources.",
-  "artifacts": [],
-  "metadata": {
-    "session_id": "sess_1700000000_abc123",
-    "duration_seconds": 12,
-    "agent_type": "verifier",
-    "delegation_depth": 2,
-    "delegation_path": ["orchestrator", "research", "verifier"]
-  }
-}
-\`\`\`
-`;
 
 const COMMAND = `---
 description: Research a topic

@@ -10,36 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT } from './helpers/verifier-spec.js';
 import { launch, serve, whyNoBrowser } from '../playground/harness.mjs';
 import { encodeState } from '../playground/state.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(ROOT, 'test-results/playground');
 const noBrowser = whyNoBrowser();
-
-const AGENT = `---
-name: verifier
-description: Checks the sources of a research run. Use after research.
-tools: Read
----
-
-Return this JSON:
-
-\`\`\`json
-{
-  "status": "completed",
-  "summary": "Checked the sources.",
-  "artifacts": [],
-  "metadata": {
-    "session_id": "sess_1700000000_abc123",
-    "duration_seconds": 12,
-    "agent_type": "verifier",
-    "delegation_depth": 2,
-    "delegation_path": ["orchestrator", "research", "verifier"]
-  }
-}
-\`\`\`
-`;
 
 const COMMAND = `---
 description: Research a topic and verify its sources
@@ -90,9 +67,15 @@ describe.skipIf(noBrowser !== null)('the playground in headless Chromium', () =>
     expect(await finding.getAttribute('data-line')).toBe('18');
     expect(await finding.locator('.where').textContent()).toBe('.claude/agents/verifier.md:18:25');
     expect(await finding.locator('a.rule').getAttribute('href')).toMatch(/docs\/rules\/depth-path-mismatch\.md$/);
-    // Inline: an underline at the depth and a marker in the gutter.
-    expect(await page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
-    expect(await page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0);
+    // Inline: an underline at the depth and a marker in the gutter; the message and the rule id on hover.
+    const underline = page.locator('.cm-lintRange-error');
+    expect(await underline.count()).toBe(1);
+    expect(await underline.textContent()).toBe('2');
+    expect(await page.locator('.cm-lint-marker-error').count()).toBe(1);
+    await underline.hover();
+    const tip = page.locator('.cm-tooltip-lint');
+    await tip.waitFor({ timeout: 10_000 });
+    expect(await tip.textContent()).toMatch(/delegation_depth is 2 but delegation_path has 3 entries.*depth-path-mismatch/);
 
     // The rule cannot know whether the depth or the path is wrong: it suggests, it does not fix.
     expect(await finding.locator('button.edit.fix').count()).toBe(0);
