@@ -120,7 +120,7 @@ describe.skipIf(noBrowser !== null)('the playground in headless Chromium', () =>
     await page.close();
   });
 
-  it('loads the sample project when the hash is empty', async () => {
+  it('loads the sample project when the hash is empty; the settings change the findings and the link', async () => {
     const page = await open(server.url);
     const tabs = await page.locator('.tab[data-path]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-path')));
     expect(tabs).toEqual([
@@ -133,6 +133,13 @@ describe.skipIf(noBrowser !== null)('the playground in headless Chromium', () =>
     expect(await page.locator('li.finding[data-rule="depth-path-mismatch"]').count()).toBe(1);
     mkdirSync(OUTPUT, { recursive: true });
     await page.screenshot({ path: path.join(OUTPUT, 'sample-project.png') });
+
+    // Settings: a rule turned off goes from the list and into the link; so does the profile.
+    await page.locator('#settings summary').click();
+    await page.locator('select[data-rule="depth-path-mismatch"]').selectOption('off');
+    await expect.poll(() => page.locator('li.finding[data-rule="depth-path-mismatch"]').count()).toBe(0);
+    await page.locator('#standard').selectOption('v1');
+    await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toMatch(/&standard=v1&rules=depth-path-mismatch:off$/);
     await page.close();
   });
 });
