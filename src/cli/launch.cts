@@ -4,10 +4,19 @@
  * that a run on one file (a pre-commit hook) does not spend its time compiling JavaScript; falls
  * back to the unbundled modules when there is no bundle. The cache is a file beside the bundle
  * (or in a private folder under the temp directory when that is not writable), keyed on the
- * Node.js version and the bundle's size and time; V8 itself rejects a cache that does not fit.
+ * Node.js version and the bundle's size and time.
+ *
+ * A code cache is code: V8 runs what a cache holds as long as its source had the same length, so
+ * a cache planted by someone else would run their code. A cache is therefore read and written
+ * only in a folder that is not a symlink, is owned by the current user (or by the bundle's owner)
+ * and that nobody else can write to; the file is opened without following a symlink, must be a
+ * regular file with the same owner rules, and starts with the SHA-256 of the source it was made
+ * for. A folder that fails these checks is not used at all. New caches are written to a fresh
+ * temporary file (O_EXCL) in the same folder and renamed into place.
  * A CommonJS file: Node.js starts a CommonJS entry point about 8 ms sooner than an ES module.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants as C, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import Module from 'node:module';
 import os from 'node:os';
@@ -15,11 +24,83 @@ import path from 'node:path';
 import vm from 'node:vm';
 
 const bundle = path.resolve(__dirname, '../../agent-lint.cjs');
+const MAGIC = 'agent-lint-v8cache-1\n';
+const HASH_HEX = 64;
+/** No code cache of ours comes near this; a larger file is not read. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+const myUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+
+/** Owners whose cache files may run: the current user, and whoever owns the code itself. */
+function trustedOwner(uid: number, codeUid: number): boolean {
+  return myUid === undefined || uid === myUid || uid === codeUid;
+}
+
+/** A folder the cache may live in: a real folder (not a link), a trusted owner, writable by no one else. */
+function safeDir(dir: string, codeUid: number, create: boolean): boolean {
+  try {
+    if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = lstatSync(dir);
+    return st.isDirectory() && trustedOwner(st.uid, codeUid) && (myUid === undefined || (st.mode & 0o022) === 0);
+  } catch {
+    return false;
+  }
+}
 
 function cachePaths(file: string, st: { size: number; mtimeMs: number }): string[] {
   const name = `${path.basename(file, '.cjs')}-${process.version}-${st.size}-${Math.round(st.mtimeMs)}.v8cache`;
-  const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  const uid = myUid ?? 'user';
   return [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${uid}`, name)];
+}
+
+/** The cache's data when the file passes every check and was made for this source; else undefined. */
+function readCache(file: string, sourceHash: string, codeUid: number): Buffer | undefined {
+  if (!safeDir(path.dirname(file), codeUid, false)) return undefined;
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_NONBLOCK ?? 0));
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_CACHE_BYTES || !trustedOwner(st.uid, codeUid) || (myUid !== undefined && (st.mode & 0o022) !== 0)) return undefined;
+    const buf = Buffer.allocUnsafe(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    const head = MAGIC.length + HASH_HEX + 1;
+    if (got < head || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+    if (buf.toString('latin1', MAGIC.length, MAGIC.length + HASH_HEX) !== sourceHash) return undefined;
+    return buf.subarray(head, got);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes a cache through a fresh temporary file in the same (checked) folder; false when it cannot. */
+function writeCache(file: string, sourceHash: string, data: Buffer, codeUid: number): boolean {
+  const dir = path.dirname(file);
+  if (!safeDir(dir, codeUid, true)) return false;
+  const tmp = path.join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW ?? 0), 0o600);
+    writeSync(fd, `${MAGIC}${sourceHash}\n`);
+    writeSync(fd, data);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* never made */
+    }
+    return false;
+  }
 }
 
 type ModuleLike = { filename: string; paths: string[]; exports: object };
@@ -47,14 +128,11 @@ function loadCached(file: string): unknown {
     return undefined;
   }
   const caches = cachePaths(file, st);
+  const sourceHash = createHash('sha256').update(source).digest('hex');
   let cachedData: Buffer | undefined;
   for (const c of caches) {
-    try {
-      cachedData = readFileSync(c);
-      break;
-    } catch {
-      /* not there yet */
-    }
+    cachedData = readCache(c, sourceHash, st.uid);
+    if (cachedData) break;
   }
   const script = new vm.Script(ModuleCtor.wrap(source.replace(/^#!.*/, '')), {
     filename: file,
@@ -69,15 +147,7 @@ function loadCached(file: string): unknown {
     if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
     toWrite.push(() => {
       const data = script.createCachedData();
-      for (const c of caches) {
-        try {
-          mkdirSync(path.dirname(c), { recursive: true, mode: 0o700 });
-          writeFileSync(c, data, { mode: 0o600 });
-          return;
-        } catch {
-          /* try the next place */
-        }
-      }
+      for (const c of caches) if (writeCache(c, sourceHash, data, st.uid)) return;
     });
   }
   fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
