@@ -1,16 +1,30 @@
 /**
  * The lint cache (`--cache`): results of files whose content, project and config have not
  * changed are reused. A file's key hashes the tool version, the rules in force for it (severities
- * and options), its kind and profile, its text, and a fingerprint of every spec in its project
+ * and options), its kind and profile, every project-wide input (the standard settings, the agent
+ * names known from outside), its text, and a fingerprint of every spec in its project
  * (cross-file rules depend on the other files too).
+ *
+ * A cache file is input like any other: it may be corrupt or crafted. It is read only when it is
+ * a regular file of bounded size; it is bound to the tool version and to a SHA-256 of its own
+ * entries; every entry's shape is checked, and on any doubt the whole cache is dropped (a
+ * cache can only make a run faster, never change its result). The file is written through a
+ * fresh temporary file in its folder and renamed into place; only a regular file (or nothing)
+ * may be at its path.
  */
 import { crypto } from './util/builtin.js';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, constants as C, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { VERSION } from './meta.js';
 import type { LintMessage, LintResult } from './types.js';
+import { replaceFile } from './util/temp-files.js';
 
 export const DEFAULT_CACHE_FILE = '.agent-lint-cache';
+/** A cache file larger than this is not read (the run starts with an empty cache). */
+export const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+
+/** A cache location that cannot be used: reported as one line, exit 2. */
+export class CacheLocationError extends Error {}
 
 interface Entry {
   key: string;
@@ -21,6 +35,8 @@ interface Entry {
 interface CacheFile {
   tool: 'agent-lint';
   version: string;
+  /** SHA-256 of JSON.stringify(entries). */
+  hash: string;
   entries: Record<string, Entry>;
 }
 
@@ -30,21 +46,115 @@ export function hashText(...parts: string[]): string {
   return h.digest('hex');
 }
 
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPos = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 1;
+const isLoc = (m: Record<string, unknown>): boolean => isPos(m['line']) && isPos(m['column']) && isPos(m['endLine']) && isPos(m['endColumn']);
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+
+function isMessage(m: unknown): m is LintMessage {
+  if (!isObj(m) || typeof m['ruleId'] !== 'string' || (m['severity'] !== 1 && m['severity'] !== 2) || typeof m['message'] !== 'string' || !isLoc(m)) return false;
+  if (!optStr(m['messageId']) || (m['fatal'] !== undefined && typeof m['fatal'] !== 'boolean')) return false;
+  const fix = m['fix'];
+  if (fix !== undefined) {
+    if (!isObj(fix) || typeof fix['text'] !== 'string' || !Array.isArray(fix['range']) || fix['range'].length !== 2) return false;
+    const [a, b] = fix['range'] as unknown[];
+    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || (a as number) < 0 || (b as number) < (a as number)) return false;
+  }
+  const related = m['related'];
+  if (related !== undefined && !(Array.isArray(related) && related.every((r) => isObj(r) && typeof r['filePath'] === 'string' && typeof r['message'] === 'string' && isLoc(r)))) return false;
+  const sup = m['suppressions'];
+  if (sup !== undefined && !(Array.isArray(sup) && sup.every((s) => isObj(s) && s['kind'] === 'directive' && typeof s['justification'] === 'string'))) return false;
+  return true;
+}
+
+function isEntry(e: unknown): e is Entry {
+  return (
+    isObj(e) &&
+    typeof e['key'] === 'string' &&
+    /^[0-9a-f]{64}$/.test(e['key']) &&
+    Array.isArray(e['messages']) &&
+    e['messages'].every(isMessage) &&
+    Array.isArray(e['suppressedMessages']) &&
+    e['suppressedMessages'].every(isMessage)
+  );
+}
+
+/** The entries of a cache file's text, or undefined when anything about it is doubtful. */
+export function parseCacheFile(text: string): Record<string, Entry> | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObj(data) || data['tool'] !== 'agent-lint' || data['version'] !== VERSION || !isObj(data['entries'])) return undefined;
+  if (data['hash'] !== hashText(JSON.stringify(data['entries']))) return undefined;
+  const entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
+  for (const [file, e] of Object.entries(data['entries'])) {
+    if (!path.isAbsolute(file) || !isEntry(e)) return undefined;
+    entries[file] = e;
+  }
+  return entries;
+}
+
+/** What is at a cache location: nothing (it will be made) or a regular file; else the reason it cannot be used. */
+function checkLocation(file: string, given: string): void {
+  if (given === '') throw new CacheLocationError('--cache-location is empty');
+  let st;
+  try {
+    st = lstatSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new CacheLocationError(`--cache-location "${given}": ${(e as Error).message}`);
+    let dir;
+    try {
+      dir = statSync(path.dirname(file));
+    } catch {
+      throw new CacheLocationError(`--cache-location "${given}": its folder does not exist`);
+    }
+    if (!dir.isDirectory()) throw new CacheLocationError(`--cache-location "${given}": its parent is not a folder`);
+    return;
+  }
+  if (st.isDirectory()) throw new CacheLocationError(`--cache-location "${given}" is a folder; give a file name`);
+  if (!st.isFile()) throw new CacheLocationError(`--cache-location "${given}" is not a regular file (${st.isSymbolicLink() ? 'a symlink' : 'a FIFO, socket or device'}); the cache is written only to a regular file`);
+}
+
+/** Reads a regular file of at most `max` bytes (without blocking on a FIFO); undefined otherwise. */
+function readBounded(file: string, max: number): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_NONBLOCK ?? 0));
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > max) return undefined;
+    const buf = Buffer.allocUnsafe(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.toString('utf8', 0, got);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 export class LintCache {
-  #entries: Record<string, Entry> = {};
+  #entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
   #dirty = false;
   hits = 0;
   misses = 0;
+  readonly file: string;
 
-  constructor(readonly file: string) {
-    try {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (data && data.tool === 'agent-lint' && data.version === VERSION && data.entries && typeof data.entries === 'object') {
-        this.#entries = data.entries;
-      }
-    } catch {
-      /* no cache yet, or a broken one: start empty */
-    }
+  /** `given` is the location as the user wrote it (for messages); throws CacheLocationError for an unusable one. */
+  constructor(file: string, given: string = file) {
+    this.file = path.resolve(file);
+    checkLocation(this.file, given);
+    const text = readBounded(this.file, MAX_CACHE_BYTES);
+    const entries = text === undefined ? undefined : parseCacheFile(text);
+    if (entries) this.#entries = entries;
+    else if (text !== undefined) this.#dirty = true; // a doubtful cache is replaced by this run's
   }
 
   get(filePath: string, key: string): Pick<LintResult, 'messages' | 'suppressedMessages'> | undefined {
@@ -62,13 +172,27 @@ export class LintCache {
     this.#dirty = true;
   }
 
-  /** Writes the cache atomically (only when something changed). */
+  /**
+   * Writes the cache atomically (only when something changed), without the entries of files
+   * that no longer exist (deleted or renamed). Throws CacheLocationError when it cannot.
+   */
   save(): void {
     if (!this.#dirty) return;
-    const data: CacheFile = { tool: 'agent-lint', version: VERSION, entries: this.#entries };
-    const tmp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify(data));
-    renameSync(tmp, this.file);
+    for (const f of Object.keys(this.#entries)) {
+      try {
+        statSync(f);
+      } catch {
+        delete this.#entries[f];
+      }
+    }
+    const entries = this.#entries;
+    const data: CacheFile = { tool: 'agent-lint', version: VERSION, hash: hashText(JSON.stringify(entries)), entries };
+    checkLocation(this.file, this.file);
+    try {
+      replaceFile(this.file, JSON.stringify(data), 0o644);
+    } catch (e) {
+      throw new CacheLocationError(`cannot write the cache to ${this.file}: ${(e as Error).message}`);
+    }
     this.#dirty = false;
   }
 }

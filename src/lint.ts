@@ -47,6 +47,8 @@ export interface FixedFile {
   hasBom: boolean;
   /** The project root: a fix is never written through a symlink that leads out of it. */
   root: string;
+  /** The file's size and modification time when it was read (a changed file is not overwritten). */
+  read?: { size: number; mtimeMs: number };
 }
 
 export interface LintRun {
@@ -70,13 +72,14 @@ function fileProblem(ruleId: string, message: string): LintMessage {
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-type ReadOutcome = { text: string } | { problem: LintMessage };
+type ReadOutcome = { text: string; stat?: { size: number; mtimeMs: number } } | { problem: LintMessage };
 
 
 /** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
 export function readSpec(file: string): ReadOutcome {
   let buf: Buffer;
   let fd: number | undefined;
+  let stat: { size: number; mtimeMs: number };
   try {
     // One open and one fstat: a FIFO opened without blocking is seen for what it is, not read.
     fd = openSync(file, OPEN_FLAGS);
@@ -85,6 +88,7 @@ export function readSpec(file: string): ReadOutcome {
     // Reading a FIFO or a device would block or never end.
     if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
     if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
+    stat = { size: st.size, mtimeMs: st.mtimeMs };
     // One read of the size fstat gave (readFileSync would fstat again).
     buf = Buffer.allocUnsafe(st.size);
     let got = 0;
@@ -99,7 +103,9 @@ export function readSpec(file: string): ReadOutcome {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-  return decode(buf);
+  const out = decode(buf);
+  if ('text' in out) out.stat = stat;
+  return out;
 }
 
 /** Read-only, and not blocking on a FIFO (where the platform has the flag). */
@@ -276,6 +282,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
     const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs, kinds.get(abs)?.kind);
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
+    const readStats = new Map<string, { size: number; mtimeMs: number }>();
     const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), text });
     for (const abs of files) {
       const read: ReadOutcome = req.stdin ? { text: req.stdin.text } : readSpec(abs);
@@ -284,6 +291,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
         continue;
       }
       const doc = makeDoc(abs, read.text);
+      if (read.stat) readStats.set(abs, read.stat);
       docs.push(doc);
       targetDocs.push(doc);
     }
@@ -343,7 +351,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
         };
         const out = fixLoop(doc.text, r.messages, relint);
         if (out.output !== doc.text) {
-          run.fixed.push({ filePath: doc.filePath, output: out.output, original: doc.text, hasBom: doc.hasBom, root });
+          run.fixed.push({ filePath: doc.filePath, output: out.output, original: doc.text, hasBom: doc.hasBom, root, read: readStats.get(doc.filePath) });
           r = { ...r, output: out.output };
         }
       }

@@ -14,10 +14,10 @@ import { severityLevel } from '../config/resolve.js';
 import { buildConfigSchema } from '../config/schema.js';
 import { ProjectRoots } from '../discovery/project-root.js';
 import { prepareRules, type Rule } from '../engine/rule.js';
-import { DEFAULT_CACHE_FILE, LintCache } from '../cache.js';
+import { CacheLocationError, DEFAULT_CACHE_FILE, LintCache } from '../cache.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { suggestionDiffs } from '../fix/suggestions.js';
-import { FixWriteError, writeFixed } from '../fix/write.js';
+import { FixSkippedError, FixWriteError, writeFixed } from '../fix/write.js';
 import { starterConfig, STARTER_CONFIG_FILE } from '../config/init.js';
 import { closest } from '../util/suggest.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
@@ -159,11 +159,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if ((opts.fix || opts.fixDryRun) && opts.stdin && opts.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run');
     if (opts.init) {
       const file = path.join(io.cwd, STARTER_CONFIG_FILE);
-      if (existsSync(file)) {
-        io.stderr(`agent-lint: ${STARTER_CONFIG_FILE} already exists; not overwritten\n`);
+      try {
+        // O_EXCL: never through a symlink (not even a dangling one) or over anything already there.
+        writeFileSync(file, starterConfig(ALL_RULES), { flag: 'wx' });
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        io.stderr(`agent-lint: ${code === 'EEXIST' ? `${STARTER_CONFIG_FILE} already exists; not overwritten` : `cannot write ${STARTER_CONFIG_FILE}: ${(e as Error).message}`}\n`);
         return 2;
       }
-      writeFileSync(file, starterConfig(ALL_RULES));
       io.stdout(`wrote ${STARTER_CONFIG_FILE}\n`);
       return 0;
     }
@@ -224,7 +227,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
     const stdin = opts.stdin ? { text: await io.readStdin(), filename: opts.stdinFilename } : undefined;
     await prepareRules(ALL_RULES);
-    const cache = opts.cache ? new LintCache(path.resolve(io.cwd, opts.cacheLocation ?? DEFAULT_CACHE_FILE)) : undefined;
+    const cacheLocation = opts.cacheLocation ?? DEFAULT_CACHE_FILE;
+    const cache = opts.cache ? new LintCache(path.resolve(io.cwd, cacheLocation), cacheLocation) : undefined;
     const fixing = opts.fix || opts.fixDryRun;
     const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
     const plan = planLint(req);
@@ -238,8 +242,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (opts.fix) {
       for (const f of run.fixed) {
         try {
-          writeFixed(f.filePath, f.output, { hasBom: f.hasBom, projectRoot: f.root });
+          writeFixed(f.filePath, f.output, { hasBom: f.hasBom, projectRoot: f.root, expected: f.read && { ...f.read, original: f.original } });
         } catch (e) {
+          if (e instanceof FixSkippedError) {
+            io.stderr(`agent-lint: warning: ${e.message}\n`);
+            continue;
+          }
           writeFailed = true;
           io.stderr(`agent-lint: ${e instanceof FixWriteError ? e.message : `could not write fixes to ${shownPath(io.cwd, f.filePath)}: ${(e as Error).message}`}\n`);
         }
@@ -334,6 +342,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`agent-lint: ${e.message}\nRun agent-lint --help for usage.\n`);
+      return 2;
+    }
+    if (e instanceof CacheLocationError) {
+      io.stderr(`agent-lint: ${e.message}\n`);
       return 2;
     }
     if (e instanceof ConfigError) {
