@@ -324,12 +324,19 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
     const keys = new Map<DocumentModel, string>();
     if (req.cache) {
       const fingerprint = hashText(...project.documents.map((d) => `${d.relPath}\0${d.kind}\0${hashText(d.text)}`).sort());
+      // Everything else a result depends on: the rule set, the project-wide settings, the agents known from outside.
+      const inputs = JSON.stringify([
+        req.rules.map((r) => r.meta.id),
+        config.configuredStandard ?? null,
+        config.usesStandard ?? null,
+        [...new Set([...(req.externalAgents ?? []), ...(config.knownAgents ?? [])])].sort(),
+      ]);
       toLint = [];
       for (const doc of targetDocs) {
         const settings = JSON.stringify([...settingsFor(doc)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
         // The return format in force is part of the key: its document is not one of the specs.
         const format = formats.formatFor(doc, project);
-        const key = hashText(profile.name, doc.kind, settings, fingerprint, doc.text, format ? `${format.file}\0${JSON.stringify(format.schema)}` : '');
+        const key = hashText(profile.name, doc.kind, settings, inputs, fingerprint, doc.text, format ? `${format.file}\0${JSON.stringify(format.schema)}` : '');
         keys.set(doc, key);
         const hit = req.cache.get(doc.filePath, key);
         if (hit && !(req.fix && hit.messages.some((m) => m.fix))) {
