@@ -17,15 +17,19 @@ export default defineRule({
       const p = findProperty(o, 'delegation_path')?.value;
       if (p?.type !== 'array') return;
       const lastAt = new Map<string, number>();
+      // One finding per repeated name (its first repeat): a path of one name repeated thousands
+      // of times gives one finding, not thousands.
+      const reported = new Set<string>();
       const names = p.items.map((i) => concreteString(i) ?? '?');
       p.items.forEach((item, idx) => {
         const name = concreteString(item);
         if (name === undefined) return;
         const prev = lastAt.get(name);
         lastAt.set(name, idx);
-        if (prev === undefined) return;
+        if (prev === undefined || reported.has(name)) return;
+        reported.add(name);
         report({
-          message: `delegation_path holds ${JSON.stringify(name)} again at entry ${idx + 1} (before at entry ${prev + 1}) in ${showPath(names)}: the cycle ${showPath(names.slice(prev, idx + 1))}; expected each agent once, since a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED)`,
+          message: `delegation_path holds ${JSON.stringify(name)} again at entry ${idx + 1} (before at entry ${prev + 1}) in ${showPath(names)}: the cycle ${showPath(names, prev, idx + 1)}; expected each agent once, since a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED)`,
           range: item.range,
         });
       });

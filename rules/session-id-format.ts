@@ -22,7 +22,7 @@ export default defineRule<Options>({
       type: 'object',
       additionalProperties: false,
       properties: {
-        pattern: { type: 'string', description: 'A regular expression session ids must match (default: the profile\'s).' },
+        pattern: { type: 'string', format: 'regex', description: 'A regular expression session ids must match (default: the profile\'s).' },
       },
     },
   },

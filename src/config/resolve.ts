@@ -86,7 +86,8 @@ function describeAjvError(e: AjvIssue): string {
   return `${at}: ${e.message}`;
 }
 
-export const CONFIG_AJV_OPTIONS = { allErrors: false, strict: false, verbose: true };
+// Formats are annotations here (`"format": "regex"` is checked by checkRegexOptions, with the key named).
+export const CONFIG_AJV_OPTIONS = { allErrors: false, strict: false, verbose: true, validateFormats: false };
 /** The build's precompiled validator of the config schema of the shipped rules (src/build/precompile-schemas.ts). */
 export const CONFIG_VALIDATOR = 'config.validate.cjs';
 
@@ -149,7 +150,64 @@ export function validateConfig(raw: unknown, rules: readonly Rule[], file: strin
     const best = [...errs].sort((a, b) => depth(b) - depth(a))[0]!;
     throw new ConfigError(describeAjvError(best), file ?? undefined);
   }
+  checkGlobs(r, file);
+  checkRegexOptions(r, rules, file);
   return r;
+}
+
+/** Rule options whose schema says `"format": "regex"` must compile as regular expressions. */
+function checkRegexOptions(r: RawConfig, rules: readonly Rule[], file: string | null): void {
+  const byId = new Map(rules.map((x) => [x.meta.id, x]));
+  const check = (entries: Record<string, RuleEntry> | undefined, where: string) => {
+    for (const [id, entry] of Object.entries(entries ?? {})) {
+      if (!Array.isArray(entry) || !entry[1]) continue;
+      const props = (byId.get(id)?.meta.schema as { properties?: Record<string, { format?: string }> } | undefined)?.properties ?? {};
+      for (const [name, prop] of Object.entries(props)) {
+        const value = (entry[1] as Record<string, unknown>)[name];
+        if (prop.format !== 'regex' || typeof value !== 'string') continue;
+        try {
+          new RegExp(value);
+        } catch (e) {
+          throw new ConfigError(`${where}.${id}.1.${name}: not a valid regular expression (${(e as Error).message})`, file ?? undefined);
+        }
+      }
+    }
+  };
+  check(r.rules, 'rules');
+  r.overrides?.forEach((o, i) => check(o.rules, `overrides.${i}.rules`));
+}
+
+/** At most this many `*` in one path segment (a `**` segment counts as one), and this many in a pattern. */
+const MAX_STARS_PER_SEGMENT = 2;
+const MAX_STARS = 4;
+
+/**
+ * Why a glob cannot be used, or null. picomatch turns each `*` into a lazy repetition: k of them
+ * in one segment take time n^k on a name that almost matches (3 on a 250-character name: seconds;
+ * 8: hours), so patterns are bounded; and an empty pattern matches nothing useful.
+ */
+export function globProblem(glob: string): string | null {
+  if (glob.trim() === '') return 'an empty pattern';
+  let total = 0;
+  for (const seg of glob.split('/')) {
+    const stars = seg === '**' ? 1 : (seg.match(/\*+/g) ?? []).length;
+    total += stars;
+    if (stars > MAX_STARS_PER_SEGMENT) return `the pattern ${JSON.stringify(glob.length > 80 ? glob.slice(0, 77) + '...' : glob)} has ${stars} "*" in one path segment; at most ${MAX_STARS_PER_SEGMENT} are allowed (more can take minutes to match)`;
+  }
+  if (total > MAX_STARS) return `the pattern ${JSON.stringify(glob.length > 80 ? glob.slice(0, 77) + '...' : glob)} has ${total} "*"; at most ${MAX_STARS} are allowed (more can take minutes to match)`;
+  return null;
+}
+
+function checkGlobs(r: RawConfig, file: string | null): void {
+  const check = (glob: string, where: string) => {
+    const why = globProblem(glob);
+    if (why) throw new ConfigError(`${where}: ${why}`, file ?? undefined);
+  };
+  r.ignores?.forEach((g, i) => check(g, `ignores.${i}`));
+  r.overrides?.forEach((o, i) => (Array.isArray(o.files) ? o.files.forEach((g, j) => check(g, `overrides.${i}.files.${j}`)) : check(o.files, `overrides.${i}.files`)));
+  r.knownAgents?.forEach((g, i) => {
+    if (/[*?[\]{}]/.test(g) || g.trim() === '') check(g, `knownAgents.${i}`);
+  });
 }
 
 function entryToSetting(rule: Rule, entry: RuleEntry, prev?: RuleSetting): RuleSetting | null {

@@ -174,8 +174,10 @@ export function findDeepChains(graph: ProjectGraph, maxDepth: number): DeepChain
     else m.set(e.to, [e]);
   }
   const nodes = [...graph.nodes].sort(byId);
-  const succ = (n: GraphNode) => [...(adj.get(n)?.keys() ?? [])].sort(byId);
-  const comps = components(nodes, succ);
+  // Sorted once per node: Tarjan asks for a node's successors once per step from it.
+  const succ = new Map<GraphNode, GraphNode[]>();
+  for (const n of nodes) succ.set(n, [...(adj.get(n)?.keys() ?? [])].sort(byId));
+  const comps = components(nodes, (n) => succ.get(n) ?? []);
   const compOf = new Map<GraphNode, number>();
   comps.forEach((c, i) => c.forEach((n) => compOf.set(n, i)));
   // Longest depth reached per component, and the edge that reached it.

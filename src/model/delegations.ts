@@ -28,6 +28,7 @@ import type { ShapedObject } from './json/blocks.js';
 import type { LineIndex } from './lines.js';
 import { notAnInvocation, type NotInvocation } from './intent.js';
 import { scanTimeouts, type TimeoutStatement } from './timeouts.js';
+import { rangeSet } from '../util/ranges.js';
 
 export type { CallArgument, StringLiteral } from './call-args.js';
 export type { TimeoutSource, TimeoutStatement } from './timeouts.js';
@@ -664,14 +665,11 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
 
   const argRanges: Range[] = [];
   for (const s of merged) for (const a of s.args) if (a.name && /timeout/i.test(a.name) && a.nameRange) argRanges.push({ start: a.nameRange.start, end: a.valueRange.end });
-  let contexts: Range[] | undefined;
+  let inContext: ((o: number) => boolean) | undefined;
   const timeouts = scanTimeouts(text, {
     frontmatter: doc.frontmatter ? doc.frontmatter.range : null,
-    inArgument: (o) => argRanges.some((r) => o >= r.start && o < r.end),
-    inContext: (o) => {
-      contexts ??= doc.delegationContexts.map((x) => x.node.range);
-      return contexts.some((r) => o >= r.start && o < r.end);
-    },
+    inArgument: rangeSet(argRanges),
+    inContext: (o) => (inContext ??= rangeSet(doc.delegationContexts.map((x) => x.node.range)))(o),
   });
   return { sites: merged, dismissed, timeouts };
 }

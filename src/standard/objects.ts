@@ -99,7 +99,18 @@ export function concreteStrings(arr: JsonArray): Array<{ value: string; node: Js
   return out;
 }
 
-/** `a -> b -> c` for messages. */
-export function showPath(names: readonly string[]): string {
-  return names.join(' -> ');
+/**
+ * `a -> b -> c` for messages: names[start..end). A path over `max` names shows its first and last
+ * few, so that a message has a bounded length (and no copy of a long path is made).
+ */
+export function showPath(names: readonly string[], start = 0, end = names.length, max = 8): string {
+  const n = end - start;
+  if (n <= max) return names.slice(start, end).map(cut).join(' -> ');
+  const k = Math.max(1, Math.floor((max - 1) / 2));
+  return [...names.slice(start, start + k).map(cut), `... (${n - 2 * k} more)`, ...names.slice(end - k, end).map(cut)].join(' -> ');
+}
+
+/** A name as shown in a message: at most 60 characters. */
+function cut(name: string): string {
+  return name.length > 60 ? `${name.slice(0, 57)}...` : name;
 }
