@@ -346,6 +346,7 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
     }
 
     const results = toLint.length ? lintDocs(toLint) : [];
+    const fixedTexts = new Map<string, string>();
     for (let i = 0; i < results.length; i++) {
       let r = results[i]!;
       const doc = toLint[i]!;
@@ -365,6 +366,19 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
       resultByFile.set(r.filePath, r);
       const key = keys.get(doc);
       if (req.cache && key && r.output === undefined) req.cache.set(doc.filePath, key, r);
+      if (r.output !== undefined) fixedTexts.set(doc.filePath, r.output);
+    }
+    if (fixedTexts.size) {
+      // A fixed file was linted above as a lone new model, which the cross-file rules do not see:
+      // lint every target again in the project as it is after the fixes, so that the report
+      // holds what a plain run after writing them gives (a cycle, an unknown target ...).
+      const after = targetDocs.map((d) => (fixedTexts.has(d.filePath) ? makeDoc(d.filePath, fixedTexts.get(d.filePath)!) : d));
+      const rest = () => project.documents.slice(docs.length);
+      const again = projectLinter({ root, config, rules: req.rules, documents: after, loadContext: rest, externalAgents: req.externalAgents, files: onDisk, formats });
+      for (const r of again.lintDocs(after)) {
+        const output = fixedTexts.get(r.filePath);
+        resultByFile.set(r.filePath, output === undefined ? r : { ...r, output });
+      }
     }
   }
   run.results = targets.map((f) => resultByFile.get(f)).filter((r): r is LintResult => !!r);

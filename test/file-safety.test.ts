@@ -22,31 +22,10 @@ const isRoot = process.getuid?.() === 0;
 const project = projectMaker(TMP);
 const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [BIN, '--no-color', ...args], { cwd, encoding: 'utf8', timeout: 20_000 });
 
-const AGENT = [
-  '---',
-  'name: researcher',
-  'description: Researches a topic',
-  '---',
-  '',
-  '```json',
-  '{',
-  '  "status": "completed",',
-  '  "summary": "Research done.",',
-  '  "artifacts": [],',
-  '  "metadata": {',
-  '    "session_id": "sess_1735460684_a1b2c3",',
-  '    "duration_seconds": 12,',
-  '    "agent_type": "researcher",',
-  '    "delegation_depth": 2,',
-  '    "delegation_path": ["orchestrator", "research", "researcher"]',
-  '  },',
-  '  "errors": []',
-  '}',
-  '```',
-  '',
-].join('\n');
-const FIXED = AGENT.replace('"delegation_depth": 2', '"delegation_depth": 1');
-const FILE = '.claude/agents/researcher.md';
+/** A command whose argument-hint breaks YAML: frontmatter-valid quotes it, a fix --fix applies. */
+const AGENT = ['---', 'description: Review code', 'argument-hint: [--quick] [--deep]', 'model: sonnet', '---', '', 'Review $ARGUMENTS', ''].join('\n');
+const FIXED = AGENT.replace('[--quick] [--deep]', '"[--quick] [--deep]"');
+const FILE = '.claude/commands/review.md';
 
 /** One line on stderr, starting with "agent-lint:", no stack trace. */
 function oneLineError(r: { status: number | null; stderr: string }): void {
@@ -169,7 +148,7 @@ describe('--fix keeps what the file was', () => {
     const st = statSync(file);
     const expected = { size: st.size, mtimeMs: st.mtimeMs, original: AGENT };
     // Someone else saves their edit (same size, even the same time) while --fix runs.
-    const theirs = AGENT.replace('Research done.', 'Research DONE.');
+    const theirs = AGENT.replace('Review code', 'Review CODE');
     writeFileSync(file, theirs);
     utimesSync(file, st.atime, st.mtime);
     expect(() => writeFixed(file, FIXED, { hasBom: false, projectRoot: dir, expected })).toThrow(/changed since it was read/);

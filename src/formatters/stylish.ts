@@ -8,6 +8,7 @@ import { path } from '../platform/host.js';
 import type { LintMessage } from '../types.js';
 import { ruleDocsUrl } from '../meta.js';
 import type { Formatter } from './types.js';
+import { escapeControl } from './escape.js';
 
 /** A terminal hyperlink (OSC 8): the rule id opens its docs page where the terminal supports it. */
 function link(text: string, url: string): string {
@@ -46,8 +47,11 @@ export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' 
     start = start - from + head.length;
     end = Math.min(end - from, to - from + 1) + head.length;
   }
-  const pad = shown.slice(0, start).replace(/[^\t]/g, ' ');
-  return [shown, pad + '^' + '~'.repeat(end - start - 1)];
+  // Control characters are shown escaped (wider than one column): the marker follows them.
+  const head = escapeControl(shown.slice(0, start));
+  const mid = escapeControl(shown.slice(start, end));
+  const pad = head.replace(/[^\t]/g, ' ');
+  return [head + mid + escapeControl(shown.slice(end)), pad + '^' + '~'.repeat(Math.max(1, mid.length) - 1)];
 }
 
 export const formatStylish: Formatter = (results, ctx) => {
@@ -60,13 +64,13 @@ export const formatStylish: Formatter = (results, ctx) => {
     warnings += r.warningCount;
     fixableErrors += r.fixableErrorCount;
     fixableWarnings += r.fixableWarningCount;
-    out.push(c.underline(path.relative(ctx.cwd, r.filePath) || r.filePath));
+    out.push(c.underline(escapeControl(path.relative(ctx.cwd, r.filePath) || r.filePath)));
     // Split once per file: 20,000 findings in a 5 MB file must not split it 20,000 times.
     let lines: string[] | undefined;
     for (const m of r.messages) {
       if (m.suggestions?.length) suggestible++;
       const sev = m.severity === 2 ? c.red('error') : c.yellow('warning');
-      out.push(`  ${c.dim(`${m.line}:${m.column}`)}  ${sev}  ${m.message.replace(/\s*[\r\n]+\s*/g, ' ')}  ${c.dim(ctx.color ? link(m.ruleId, ruleDocsUrl(m.ruleId)) : m.ruleId)}`);
+      out.push(`  ${c.dim(`${m.line}:${m.column}`)}  ${sev}  ${escapeControl(m.message.replace(/\s*[\r\n]+\s*/g, ' '))}  ${c.dim(ctx.color ? link(escapeControl(m.ruleId), ruleDocsUrl(m.ruleId)) : escapeControl(m.ruleId))}`);
       if (r.source !== undefined && !m.fatal) {
         lines ??= r.source.split('\n');
         const gutter = String(m.line);
@@ -77,7 +81,7 @@ export const formatStylish: Formatter = (results, ctx) => {
           out.push(c.dim(`    ${' '.repeat(gutter.length)} | `) + c.cyan(frame[1]));
         }
       }
-      if (m.help) out.push(c.dim(`    help: ${m.help.replace(/\s*[\r\n]+\s*/g, ' ')}`));
+      if (m.help) out.push(c.dim(`    help: ${escapeControl(m.help.replace(/\s*[\r\n]+\s*/g, ' '))}`));
     }
     out.push('');
   }
