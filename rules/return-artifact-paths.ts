@@ -89,9 +89,15 @@ export default defineRule<Options>({
           seen.set(key, p);
           if (options.checkExists) {
             const abs = path.join(project.root, ...norm.segments);
-            const st = pathInfo(abs);
+            // The real place counts: a symlink out of the project is reported as such, and
+            // nothing is said about the file outside (whether it exists, its size).
+            const st = pathInfo(abs, project.root);
             const expected = doc.literal ? 'expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact)' : 'expected an existing file or a placeholder such as {task_number}';
-            if (!st) {
+            if (st?.kind === 'outside') {
+              report({ message: `artifact path ${shown} leads outside the project root through a symlink; expected a file inside the project`, range: p.range });
+            } else if (st?.kind === 'other') {
+              report({ message: `artifact path ${shown} is not a regular file (a FIFO, socket or device); expected the artifact's file`, range: p.range });
+            } else if (!st) {
               report({ message: `artifact path ${shown} does not exist relative to the project root; ${expected}`, range: p.range });
             } else if (st.empty) {
               const what = st.kind === 'directory' ? 'an empty directory' : 'an empty file';

@@ -13,7 +13,8 @@
  * may be at its path.
  */
 import { crypto } from './util/builtin.js';
-import { closeSync, constants as C, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
+import { readRegularFile } from './util/read-bounded.js';
 import path from 'node:path';
 import { VERSION } from './meta.js';
 import type { LintMessage, LintResult } from './types.js';
@@ -118,25 +119,12 @@ function checkLocation(file: string, given: string): void {
   if (!st.isFile()) throw new CacheLocationError(`--cache-location "${given}" is not a regular file (${st.isSymbolicLink() ? 'a symlink' : 'a FIFO, socket or device'}); the cache is written only to a regular file`);
 }
 
-/** Reads a regular file of at most `max` bytes (without blocking on a FIFO); undefined otherwise. */
+/** The cache file's text, or undefined when it is not a regular file of at most `max` bytes. */
 function readBounded(file: string, max: number): string | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_NONBLOCK ?? 0));
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > max) return undefined;
-    const buf = Buffer.allocUnsafe(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.toString('utf8', 0, got);
+    return readRegularFile(file, max, { noFollow: true }).toString('utf8');
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

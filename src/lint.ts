@@ -117,13 +117,39 @@ export function decode(buf: Buffer): ReadOutcome {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf) };
   } catch {
-    let bad = 0;
-    // Find the first invalid byte's line for a precise message.
-    const text = new TextDecoder('utf-8').decode(buf);
-    bad = text.indexOf('\uFFFD');
-    const line = bad === -1 ? 1 : text.slice(0, bad).split('\n').length;
+    // The line of the first invalid byte (a U+FFFD written in the file before it is legitimate).
+    const bad = firstInvalidUtf8(buf);
+    let line = 1;
+    for (let i = buf.indexOf(10); i !== -1 && i < bad; i = buf.indexOf(10, i + 1)) line++;
     return { problem: { ...fileProblem('file-encoding', 'file is not valid UTF-8 text; save it as UTF-8'), line, endLine: line } };
   }
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (the length when none). */
+export function firstInvalidUtf8(buf: Uint8Array): number {
+  for (let i = 0; i < buf.length; ) {
+    const b = buf[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) (n = 1), (min = 0x80);
+    else if (b >= 0xe0 && b <= 0xef) (n = 2), (min = 0x800);
+    else if (b >= 0xf0 && b <= 0xf4) (n = 3), (min = 0x10000);
+    else return i;
+    let cp = b & (0x3f >> n);
+    for (let k = 1; k <= n; k++) {
+      const c = buf[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are invalid too.
+    if (cp < min || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return i;
+    i += n + 1;
+  }
+  return buf.length;
 }
 
 /** A file's kind: its config's override, else its path in its project (or from `cwd` when outside it). */

@@ -8,6 +8,7 @@ import { loadConfig } from '../config/load.js';
 import { resolveConfig, type ResolvedConfig } from '../config/resolve.js';
 import { prepareRules } from '../engine/rule.js';
 import { lint } from '../lint.js';
+import { checkOptions, fail, isBoolean, isObject, isString, isStringArray, isStringOrFalse } from './args.js';
 import type { LintResult, SeverityName, StandardName } from '../types.js';
 
 /** A rule's setting, as in the config's `rules`: a severity, or `[severity, options]`. */
@@ -39,6 +40,8 @@ export interface LintTextOptions extends LintOptions {
   filePath?: string;
 }
 
+const COMMON_CHECKS = { cwd: isString, config: isStringOrFalse, standard: isString, rules: isObject, externalAgents: isStringArray };
+
 function configFor(options: LintOptions, cwd: string): ResolvedConfig {
   const loaded = loadConfig({ configFile: options.config || undefined, lookup: options.config !== false, cwd });
   if (options.standard) loaded.raw = { ...((loaded.raw as object) ?? {}), standard: options.standard };
@@ -50,6 +53,8 @@ function configFor(options: LintOptions, cwd: string): ResolvedConfig {
  * the config in force, as the command line does. Throws a `ConfigError` for a bad config.
  */
 export async function lintFiles(patterns: string | readonly string[] = [], options: LintFilesOptions = {}): Promise<LintResult[]> {
+  if (typeof patterns !== 'string' && isStringArray(patterns) !== null) fail('lintFiles', 'patterns', 'a string or an array of strings', patterns);
+  checkOptions('lintFiles', options, { ...COMMON_CHECKS, errorOnUnmatchedPattern: isBoolean });
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = configFor(options, cwd);
   await prepareRules(ALL_RULES);
@@ -64,6 +69,8 @@ export async function lintFiles(patterns: string | readonly string[] = [], optio
 
 /** Lints one spec given as text, as if it were the file `filePath`. */
 export async function lintText(text: string, options: LintTextOptions = {}): Promise<LintResult[]> {
+  if (typeof text !== 'string') fail('lintText', 'text', 'a string', text);
+  checkOptions('lintText', options, { ...COMMON_CHECKS, filePath: isString });
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config = configFor(options, cwd);
   await prepareRules(ALL_RULES);

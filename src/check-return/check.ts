@@ -4,6 +4,7 @@
  * the same rules that lint the return examples of specs run over it. Used by the library
  * (`checkReturn`) and by `agent-lint check-return`.
  */
+import { checkOptions, isBoolean, isObject, isString } from '../api/args.js';
 import path from 'node:path';
 import { compareMessages, runRules, type RuleSetting } from '../engine/engine.js';
 import { ProjectView } from '../engine/project.js';
@@ -185,6 +186,7 @@ function profileFor(options: CheckReturnOptions, standard: StandardName): Profil
 export function checkReturn(reply: unknown, options: CheckReturnOptions & { standard: 'v1' }): CheckReturnResult<ReturnFormatV1>;
 export function checkReturn(reply: unknown, options?: CheckReturnOptions): CheckReturnResult<ReturnFormatV2>;
 export function checkReturn(reply: unknown, options: CheckReturnOptions = {}): CheckReturnResult<ReturnFormatV1 | ReturnFormatV2> {
+  checkOptions('checkReturn', options, { sessionId: isString, standard: isString, extract: isBoolean, checkArtifacts: isBoolean, root: isString, cwd: isString, filePath: isString, rules: isObject });
   const standard = options.standard ?? 'v2';
   getProfile(standard); // an unknown name throws here, before any work
   const filePath = options.filePath ?? '<reply>';

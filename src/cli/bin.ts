@@ -9,6 +9,9 @@ import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
 import { fdWriter, isTerminal } from './stdio.js';
+import { fstatSync } from 'node:fs';
+import { MAX_FILE_BYTES } from '../lint.js';
+import { ReadRefused } from '../util/read-bounded.js';
 
 /** Set by the bundler (src/build/bundle.ts): the language server's own bundle beside the CLI's. */
 declare const __AGENT_LINT_LSP__: string | undefined;
@@ -27,12 +30,33 @@ async function loadLsp(): Promise<typeof import('../lsp/server.js')> {
   return (await import(spec)) as typeof import('../lsp/server.js');
 }
 
+/**
+ * Standard input, with the limits of a linted file: not a directory, not closed, and
+ * at most MAX_FILE_BYTES (an endless stream is cut off with an error, not read until memory ends).
+ */
 function readStdin(): Promise<string> {
+  let st;
+  try {
+    st = fstatSync(0);
+  } catch {
+    return Promise.reject(new ReadRefused('it is closed'));
+  }
+  if (st.isDirectory()) return Promise.reject(new ReadRefused('it is a directory'));
+  if (st.isFile() && st.size > MAX_FILE_BYTES) return Promise.reject(new ReadRefused(`it is ${st.size} bytes; over ${MAX_FILE_BYTES} bytes is not read`));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    process.stdin.on('data', (c: Buffer) => chunks.push(c));
+    let total = 0;
+    process.stdin.on('data', (c: Buffer) => {
+      total += c.length;
+      if (total > MAX_FILE_BYTES) {
+        process.stdin.destroy();
+        reject(new ReadRefused(`it holds more than ${MAX_FILE_BYTES} bytes, which is not read`));
+        return;
+      }
+      chunks.push(c);
+    });
     process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
+    process.stdin.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EISDIR' ? new ReadRefused('it is a directory') : e));
   });
 }
 

@@ -3,6 +3,8 @@
  * lint return examples in specs (through the library's `checkReturn`).
  */
 import { readFileSync, statSync } from 'node:fs';
+import { MAX_FILE_BYTES } from '../lint.js';
+import { readRegularFile, ReadRefused } from '../util/read-bounded.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkReturn, type CheckReturnResult } from '../check-return/check.js';
@@ -160,15 +162,21 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
     let reply: string | Uint8Array;
     let filePath: string;
     if (opts.input === '-') {
-      reply = await io.readStdin();
+      try {
+        reply = await io.readStdin();
+      } catch (e) {
+        io.stderr(`agent-lint check-return: cannot read standard input: ${e instanceof ReadRefused ? e.message : (e as Error).message}\n`);
+        return 2;
+      }
       filePath = path.join(io.cwd, '<stdin>');
     } else {
       filePath = path.resolve(io.cwd, opts.input);
       try {
-        reply = readFileSync(filePath);
+        // The same limits as a linted file: a regular file of at most 20 MB (not /dev/zero, not a FIFO).
+        reply = readRegularFile(filePath, MAX_FILE_BYTES);
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
-        const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.code === 'EACCES' ? 'permission denied' : err.message;
+        const why = e instanceof ReadRefused ? e.message : err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.code === 'EACCES' ? 'permission denied' : err.message;
         io.stderr(`agent-lint check-return: cannot read "${opts.input}": ${why}\n`);
         return 2;
       }

@@ -225,7 +225,21 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return 0;
     }
 
-    const stdin = opts.stdin ? { text: await io.readStdin(), filename: opts.stdinFilename } : undefined;
+    let stdin: { text: string; filename?: string } | undefined;
+    if (opts.stdin) {
+      let text: string;
+      try {
+        text = await io.readStdin();
+      } catch (e) {
+        io.stderr(`agent-lint: --stdin: cannot read standard input: ${(e as Error).message}\n`);
+        return 2;
+      }
+      if (text === '') {
+        io.stderr('agent-lint: --stdin: standard input is empty; pipe a spec into it\n');
+        return 2;
+      }
+      stdin = { text, filename: opts.stdinFilename };
+    }
     await prepareRules(ALL_RULES);
     const cacheLocation = opts.cacheLocation ?? DEFAULT_CACHE_FILE;
     const cache = opts.cache ? new LintCache(path.resolve(io.cwd, cacheLocation), cacheLocation) : undefined;

@@ -59,7 +59,8 @@ export function readTextFile(abs: string, maxBytes?: number): string | null {
   return maxBytes === undefined ? text : text.slice(0, maxBytes);
 }
 
-export function pathInfo(abs: string): { kind: 'file' | 'directory' | 'other'; empty: boolean } | null {
+/** The page's files hold no symlinks: `root` is not needed to keep a path inside the project. */
+export function pathInfo(abs: string, _root?: string): { kind: 'file' | 'directory' | 'other' | 'outside'; empty: boolean } | null {
   const text = files.get(abs);
   if (text !== undefined) return { kind: 'file', empty: text === '' };
   return isFolder(abs) ? { kind: 'directory', empty: false } : null;

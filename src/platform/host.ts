@@ -11,7 +11,7 @@
  * V8 context without Node's globals, so a Node import that creeps into the core fails there.
  */
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -100,7 +100,22 @@ export function readTextFile(abs: string, maxBytes?: number): string | null {
 }
 
 /** What a path is: a file (and whether it is empty), a folder (and whether it has entries), or null. */
-export function pathInfo(abs: string): { kind: 'file' | 'directory' | 'other'; empty: boolean } | null {
+/**
+ * What is at `abs`: a file, a folder (and whether it is empty), something else, or nothing. With
+ * `root`, a path whose real place (symlinks resolved, also a dangling one's target) is outside
+ * `root` is `outside`, and nothing more is said about it: neither whether it exists nor its size.
+ */
+export function pathInfo(abs: string, root?: string): { kind: 'file' | 'directory' | 'other' | 'outside'; empty: boolean } | null {
+  if (root !== undefined) {
+    let realRoot: string;
+    try {
+      realRoot = realpathSync(root);
+    } catch {
+      return null;
+    }
+    const rel = path.relative(realRoot, resolveLinks(abs, 0));
+    if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return { kind: 'outside', empty: false };
+  }
   let st;
   try {
     st = statSync(abs);
@@ -118,6 +133,23 @@ export function pathInfo(abs: string): { kind: 'file' | 'directory' | 'other'; e
     return { kind: 'directory', empty };
   }
   return { kind: 'other', empty: false };
+}
+
+/** `p` with every symlink resolved where one exists (a dangling link by its target), the rest as written. */
+function resolveLinks(p: string, hops: number): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    /* not there (or a dangling link): resolve what exists */
+  }
+  if (hops > 40) return p;
+  try {
+    if (lstatSync(p).isSymbolicLink()) return resolveLinks(path.resolve(path.dirname(p), readlinkSync(p)), hops + 1);
+  } catch {
+    /* nothing at p */
+  }
+  const parent = path.dirname(p);
+  return parent === p ? p : path.join(resolveLinks(parent, hops + 1), path.basename(p));
 }
 
 /** The markdown files and plugin roots below a folder (discovery's walk). */

@@ -1,0 +1,29 @@
+/**
+ * Reading a file that may be anything: only a regular file is read (a FIFO or device would block
+ * or never end: `/dev/zero`), opened without blocking, and only up to a bound.
+ */
+import { closeSync, constants as C, fstatSync, openSync, readSync } from 'node:fs';
+
+/** Why a file was not read, in words (`it is a directory`, `files over 20971520 bytes ...`). */
+export class ReadRefused extends Error {}
+
+export function readRegularFile(file: string, maxBytes: number, opts: { noFollow?: boolean } = {}): Buffer {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, C.O_RDONLY | (C.O_NONBLOCK ?? 0) | (opts.noFollow ? (C.O_NOFOLLOW ?? 0) : 0));
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new ReadRefused('it is a directory');
+    if (!st.isFile()) throw new ReadRefused('it is not a regular file (a FIFO, socket or device), so it is not read');
+    if (st.size > maxBytes) throw new ReadRefused(`it is ${st.size} bytes; files over ${maxBytes} bytes are not read`);
+    const buf = Buffer.allocUnsafe(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
