@@ -5,7 +5,8 @@
  * standard) applies as it does when linting.
  */
 import { relPosix } from '../util/paths.js';
-import { writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { OutputFileError, writeOutputFile } from './output-file.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../rules/index.js';
@@ -166,9 +167,8 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
     if (projects.length === 0) io.stderr(`agent-lint: warning: no agent, command or skill specs found in "${parsed.positionals[0] ?? '.'}"\n`);
     const text = renderGraph(projects, format, io.cwd);
     if (v['output-file']) {
-      const out = path.resolve(io.cwd, v['output-file']);
-      mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(out, text);
+      // The same writer as the lint report's -o: a folder, /dev/full or an unwritable place is one line, exit 2.
+      writeOutputFile(path.resolve(io.cwd, v['output-file']), text, v['output-file']);
     } else io.stdout(text);
     return 0;
   } catch (e) {
@@ -178,6 +178,10 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
     }
     if (e instanceof ConfigError) {
       io.stderr(`agent-lint: ${configErrorText(e, io.cwd)}\n`);
+      return 2;
+    }
+    if (e instanceof OutputFileError) {
+      io.stderr(`agent-lint graph: ${e.message}\n`);
       return 2;
     }
     io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
