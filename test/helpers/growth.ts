@@ -18,7 +18,7 @@ export interface GrowthResult {
 const SCALES = [1, 4, 16] as const;
 
 export function growth(prepare: (scale: number) => () => void, opts: { floorMs?: number; maxReps?: number } = {}): GrowthResult {
-  const floor = opts.floorMs ?? 2;
+  const floor = opts.floorMs ?? 5;
   const maxReps = opts.maxReps ?? 4;
   const jobs = SCALES.map((s) => prepare(s));
   jobs[0]!(); // warm-up: the first run compiles the code
