@@ -52,7 +52,7 @@ describe('config errors name the key', () => {
   });
 
   it('ordinary globs are accepted', () => {
-    const dir = project({ '.agent-lint.json': JSON.stringify({ ignores: ['drafts/', '**/old/**/*.md', '*-*.md'], knownAgents: ['helper-*'], overrides: [{ files: ['**/*.md'], rules: {} }] }), [LONG]: AGENT });
+    const dir = project({ '.agent-lint.json': JSON.stringify({ ignores: ['drafts/', '**/old/**/*.md', '*-*.md'], knownAgents: ['helper-*'], overrides: [{ files: ['**/*.md'], kind: 'agent', rules: {} }] }), [LONG]: AGENT });
     const r = spawnSync(process.execPath, [BIN, '--no-color', LONG], { cwd: dir, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
