@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectMaker } from './helpers/files.js';
+import { hookReport } from '../src/cli/claude-hook.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HOOK = path.join(ROOT, 'hooks/post-edit.cjs');
@@ -133,5 +134,24 @@ describe('the PostToolUse hook', () => {
     const r = runHook(event(bad, 'Write', path.join(bad, '.claude/agents/worker.md')));
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('agent-lint: config error in .agent-lint.json: rules.no-such-rule: unknown rule "no-such-rule"\n');
+  });
+});
+
+describe('the hook report', () => {
+  it('lists each finding with its help on a line of its own, and counts what it leaves out', () => {
+    const at = { line: 3, column: 5, endLine: 3, endColumn: 9 };
+    const messages = [
+      { ...at, ruleId: 'max-depth', severity: 2 as const, message: 'delegation_depth is 7, above the limit of 3', help: 'Use a depth of 3 or less;\n  a caller at depth 3 returns MAX_DEPTH_EXCEEDED.' },
+      ...Array.from({ length: 21 }, (_, i) => ({ ...at, line: 10 + i, ruleId: 'session-id-format', severity: 1 as const, message: `session id ${i} is malformed` })),
+    ];
+    const report = hookReport({ filePath: '/p/.claude/agents/a.md', messages, suppressedMessages: [], errorCount: 1, warningCount: 21, fatalErrorCount: 0, fixableErrorCount: 0, fixableWarningCount: 0 }, '.claude/agents/a.md');
+    const lines = report.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'agent-lint found 22 problems in .claude/agents/a.md:',
+      '  3:5 error delegation_depth is 7, above the limit of 3 [max-depth]',
+      '    help: Use a depth of 3 or less; a caller at depth 3 returns MAX_DEPTH_EXCEEDED.',
+      '  10:5 warning session id 0 is malformed [session-id-format]',
+    ]);
+    expect(lines.slice(-3)).toEqual(['  ... and 2 more', 'Fix the spec so that these are gone (rule pages: https://github.com/agent-lint/agent-lint/tree/main/docs/rules).', '']);
   });
 });

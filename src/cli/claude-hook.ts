@@ -34,7 +34,9 @@ interface HookInput {
 
 /** The report Claude reads: the file, one line per finding, and what to do. */
 export function hookReport(r: LintResult, shown: string): string {
-  const lines = r.messages.slice(0, MAX_LISTED).map((m) => `  ${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} [${m.ruleId}]`);
+  const lines = r.messages
+    .slice(0, MAX_LISTED)
+    .map((m) => `  ${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} [${m.ruleId}]${m.help ? `\n    help: ${m.help.replace(/\s*[\r\n]+\s*/g, ' ')}` : ''}`);
   if (r.messages.length > MAX_LISTED) lines.push(`  ... and ${r.messages.length - MAX_LISTED} more`);
   const n = r.messages.length;
   return `agent-lint found ${n} problem${n === 1 ? '' : 's'} in ${shown}:\n${lines.join('\n')}\nFix the spec so that these are gone (rule pages: https://github.com/agent-lint/agent-lint/tree/main/docs/rules).\n`;

@@ -42,7 +42,8 @@ export function toDiagnostic(doc: DocumentModel, m: LintMessage, rules: Readonly
     severity: m.severity === 2 ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
     code: m.ruleId,
     source: SOURCE,
-    message: m.message,
+    // The help (what was expected) on a line of its own, as editors show a message's lines.
+    message: m.help ? `${m.message}\nhelp: ${m.help}` : m.message,
   };
   const meta = rules.get(m.ruleId);
   if (meta && !meta.internal) d.codeDescription = { href: ruleDocsUrl(m.ruleId) };
