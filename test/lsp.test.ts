@@ -174,6 +174,16 @@ describe('agent-lint lsp --stdio', () => {
     expect((await c.diagnostics(plan, (d) => d.some((x) => x.code === 'unknown-delegation-target'))).map(brief)).toEqual(['missing-timeout 3:23-3:36', 'unknown-delegation-target 3:39-3:46']);
   });
 
+  it('re-lints the other open files when a buffer changes what they see (here: whether the project uses the standard)', async () => {
+    const plan = uriOf(f('.claude/commands/plan.md'));
+    const worker = uriOf(f('.claude/agents/worker.md'));
+    // The worker's return example is the project's only sign of the standard; without it, missing-timeout does not apply.
+    await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: worker, version: 3 }, contentChanges: [{ text: '---\nname: worker\ndescription: Does the work.\n---\nWork.\n' }] });
+    expect((await c.diagnostics(plan, (d) => !d.some((x) => x.code === 'missing-timeout'))).map(brief)).toEqual(['unknown-delegation-target 3:39-3:46']);
+    await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: worker, version: 4 }, contentChanges: [{ text: WORKER }] });
+    expect((await c.diagnostics(plan, (d) => d.some((x) => x.code === 'missing-timeout'))).map(brief)).toEqual(['missing-timeout 3:23-3:36', 'unknown-delegation-target 3:39-3:46']);
+  });
+
   it('clears the diagnostics of a closed document', async () => {
     const plan = uriOf(f('.claude/commands/plan.md'));
     await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri: plan } });

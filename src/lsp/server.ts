@@ -24,11 +24,11 @@ import { DEFAULT_SUPPRESSIONS_FILE } from '../engine/bulk-suppressions.js';
 import { prepareRules } from '../engine/rule.js';
 import { VERSION } from '../meta.js';
 import type { DocumentModel } from '../model/document.js';
-import type { LintMessage } from '../types.js';
+import type { LintMessage, LintResult } from '../types.js';
 import { codeActions, OPEN_DOCS_COMMAND } from './actions.js';
 import { positionToOffset, toDiagnostic } from './convert.js';
 import { definition, documentLinks, hover, targetAt } from './navigation.js';
-import { Workspace, type ProjectState } from './workspace.js';
+import { crossFileSignature, Workspace, type ProjectState } from './workspace.js';
 
 /** The wait after the last keystroke before a lint (the issue allows at most 50 ms). */
 export const DEBOUNCE_MS = 30;
@@ -54,7 +54,7 @@ export interface ServerOptions {
 /** Wires the server's handlers to a connection; `connection.listen()` is left to the caller. */
 export function startServer(connection: Connection, opts: ServerOptions): void {
   const documents = new TextDocuments(TextDocument);
-  const debounce = opts.debounceMs ?? DEBOUNCE_MS;
+  let debounce = opts.debounceMs ?? DEBOUNCE_MS;
   let ws: Workspace | undefined;
   /** The last lint of each open document: its model and findings (for code actions). */
   const linted = new Map<string, { doc: DocumentModel; messages: LintMessage[] }>();
@@ -74,6 +74,9 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
     ws = new Workspace({ cwd, rules: ALL_RULES, configs: () => new ConfigLookup({ cwd, rules: ALL_RULES, lookup: true }) });
     ws.onProblem = (m) => void connection.window.showWarningMessage(`agent-lint: ${m}`);
     watchDynamic = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    // A client that waits for typing to pause itself may ask for less (never more than 50 ms).
+    const asked = (params.initializationOptions as { debounceMs?: unknown } | undefined)?.debounceMs;
+    if (typeof asked === 'number' && asked >= 0) debounce = Math.min(asked, 50);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -101,9 +104,33 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
     }
   });
 
-  /** Lints the open, lintable documents of a project and publishes their diagnostics. */
+  /**
+   * What changed in each project since its last lint: the buffers that changed, or everything
+   * (a file on disk, a closed buffer, the config).
+   */
+  const dirty = new Map<ProjectState, Set<string> | 'all'>();
+  /** The cross-file signature of each open document as last linted. */
+  const signatures = new Map<string, string>();
+
+  const publish = (p: ProjectState, results: LintResult[], uriOf: Map<string, string>) => {
+    for (const r of results) {
+      const uri = uriOf.get(r.filePath)!;
+      const doc = p.buffers.get(r.filePath)!;
+      linted.set(uri, { doc, messages: r.messages });
+      published.add(uri);
+      void connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics: r.messages.map((m) => toDiagnostic(doc, m, RULES_META)) });
+    }
+  };
+
+  /**
+   * Lints the changed documents of a project and publishes their diagnostics at once; then, when
+   * a change may alter what other files see (a name, a delegation, a return format: see
+   * crossFileSignature), the project's other open documents too.
+   */
   const lintProject = (p: ProjectState) => {
     timers.delete(p);
+    const changed = dirty.get(p) ?? 'all';
+    dirty.delete(p);
     const w = workspace();
     const open: string[] = [];
     const uriOf = new Map<string, string>();
@@ -121,25 +148,37 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
       else if (published.delete(d.uri)) void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] });
     }
     if (!open.length) return;
-    let results;
     try {
-      results = w.lint(p, open);
+      const first = changed === 'all' ? open : open.filter((f) => changed.has(f));
+      publish(p, w.lint(p, first), uriOf);
+      if (changed === 'all') {
+        for (const f of open) signatures.set(f, crossFileSignature(p.buffers.get(f)!));
+        return;
+      }
+      let others = false;
+      for (const f of changed) {
+        const doc = p.buffers.get(f);
+        const sig = doc ? crossFileSignature(doc) : null;
+        const before = signatures.get(f) ?? (p.disk().get(f) ? crossFileSignature(p.disk().get(f)!) : null);
+        if (sig === null || sig !== before) others = true;
+        if (sig === null) signatures.delete(f);
+        else signatures.set(f, sig);
+      }
+      const rest = open.filter((f) => !changed.has(f));
+      if (others && rest.length) publish(p, w.lint(p, rest), uriOf);
     } catch (e) {
       // A bad config, for one: say it where the user looks, and keep serving.
       connection.console.error(`agent-lint: ${(e as Error).message}`);
       void connection.window.showErrorMessage(`agent-lint: ${(e as Error).message}`);
-      return;
-    }
-    for (const r of results) {
-      const uri = uriOf.get(r.filePath)!;
-      const doc = p.buffers.get(r.filePath)!;
-      linted.set(uri, { doc, messages: r.messages });
-      published.add(uri);
-      void connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics: r.messages.map((m) => toDiagnostic(doc, m, RULES_META)) });
     }
   };
 
-  const schedule = (p: ProjectState, wait = debounce) => {
+  /** Lints a project after `wait` ms: the changed buffer `abs`, or (without one) everything. */
+  const schedule = (p: ProjectState, wait = debounce, abs?: string) => {
+    const had = dirty.get(p);
+    if (abs === undefined || had === 'all') dirty.set(p, 'all');
+    else if (had) had.add(abs);
+    else dirty.set(p, new Set([abs]));
     clearTimeout(timers.get(p));
     timers.set(p, setTimeout(() => lintProject(p), wait));
   };
@@ -149,7 +188,7 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
     if (!abs) return;
     const p = workspace().setBuffer(abs, text);
     linted.delete(uri);
-    schedule(p, wait);
+    schedule(p, wait, abs);
   };
 
   documents.onDidOpen((e) => bufferChanged(e.document.uri, e.document.getText(), 0));
@@ -157,6 +196,7 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
   documents.onDidClose((e) => {
     const abs = toPath(e.document.uri);
     linted.delete(e.document.uri);
+    if (abs) signatures.delete(abs);
     if (published.delete(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     if (!abs) return;
     // The project goes back to the file on disk: the other open files may read differently now.

@@ -14,6 +14,8 @@ import { fileKind, projectLinter, readSpec } from '../lint.js';
 import { ProjectFormats } from '../return-format-lookup.js';
 import { diskFiles } from '../util/project-files.js';
 import type { ProjectView } from '../engine/project.js';
+import { referencesOf } from '../graph/references.js';
+import { isSpecKind } from '../model/kinds.js';
 import { DocumentModel } from '../model/document.js';
 import { getProfile } from '../standard/profiles.js';
 import type { FileKind, LintResult } from '../types.js';
@@ -230,4 +232,24 @@ export class Workspace {
     const bulk = this.suppressions();
     return bulk ? applySuppressions(out, bulk, (f) => relPosix(this.cwd, f)).results : out;
   }
+}
+
+/**
+ * What other files' findings may depend on in a document: its kind and name, its frontmatter,
+ * the delegations it writes, and its return formats and delegation contexts. When a change
+ * leaves this as it was (typing in the body's prose), only the changed file needs linting.
+ * A JSON file (a manifest) has no cheaper summary than its text.
+ */
+export function crossFileSignature(doc: DocumentModel): string {
+  if (!isSpecKind(doc.kind)) return `${doc.kind}\0${doc.text}`;
+  const fm = doc.frontmatter;
+  const slice = (r: { start: number; end: number }) => doc.text.slice(r.start, r.end);
+  return [
+    doc.kind,
+    doc.name,
+    fm ? slice(fm.range) : '',
+    referencesOf(doc).map((r) => `${r.expected}:${r.target}:${r.via}:${r.from?.name ?? ''}`).join(','),
+    doc.returnFormats.map((f) => slice(f.node.range)).join('\0'),
+    doc.delegationContexts.map((c) => slice(c.node.range)).join('\0'),
+  ].join('\u0001');
 }
