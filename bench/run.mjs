@@ -8,13 +8,14 @@
  *
  * Prints medians and ratios for: the whole corpus (`'**\/*.md'`), one file cold against
  * `node -e 0`, peak memory, and a 10x corpus (made by copying) to check that time grows
- * linearly with bytes. Numbers are wall-clock on this machine: compare ratios, not seconds.
+ * linearly with bytes; then the language server's latency and memory (bench/lsp.mjs). Numbers are wall-clock on this machine: compare ratios, not seconds.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchLsp, printLsp } from './lsp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -128,6 +129,8 @@ try {
   console.log(`10x corpus (${c10.n} files, ${(c10.bytes / 1e6).toFixed(1)} MB)`);
   console.log(`  agent-lint         ${big.secs.toFixed(3)} s   peak ${big.rssMb?.toFixed(0) ?? '?'} MB`);
   console.log(`  seconds per MB     x1 ${perMb1.toFixed(4)}   x10 ${perMb10.toFixed(4)}   (linear if x10 is not above x1)`);
+  console.log('');
+  printLsp(await benchLsp({ cli: CLI, corpus: source, work }));
   console.log(`\nsummary: whole ${(al.secs / mdl.secs).toFixed(3)}x markdownlint-cli2; one file ${(cold[0].secs / cold[1].secs).toFixed(2)}x node -e 0; peak ${al.rssMb?.toFixed(0) ?? '?'} MB (target < 200 MB)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
