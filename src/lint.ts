@@ -14,6 +14,7 @@ import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
 import { ProjectView, type ProjectFiles } from './engine/project.js';
+import type { PluginLocator } from './graph/plugins.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
@@ -247,6 +248,8 @@ export interface ProjectLinterInit {
   files?: ProjectFiles;
   /** The project's return formats (made from the config when not given). */
   formats?: ProjectFormats;
+  /** Which plugin holds a file, kept across lints (the language server). */
+  plugins?: PluginLocator;
 }
 
 /**
@@ -266,6 +269,7 @@ export function projectLinter(init: ProjectLinterInit) {
     usesStandard: config.usesStandard,
     externalAgents: [...(init.externalAgents ?? []), ...(config.knownAgents ?? [])],
     files: init.files,
+    plugins: init.plugins,
   });
   const settingsByDoc = new WeakMap<DocumentModel, ReturnType<typeof config.settingsFor>>();
   const settingsFor = (doc: DocumentModel) => {

@@ -3,6 +3,7 @@
  * project uses the delegation standard. Built once per project from the document models.
  */
 import { buildGraph } from '../graph/build.js';
+import type { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
@@ -50,6 +51,8 @@ export interface ProjectInit {
   externalAgents?: string[];
   /** What exists on disk (absent for text linted without a file system, such as the playground). */
   files?: ProjectFiles;
+  /** Which plugin holds a file, kept across views by a long-lived caller (the language server). */
+  plugins?: PluginLocator;
 }
 
 /**
@@ -87,6 +90,7 @@ export class ProjectView {
   #byKind?: Map<string, Map<string, DocumentModel[]>>;
   #graph?: ProjectGraph;
   #targetSet?: Set<DocumentModel>;
+  readonly #plugins?: PluginLocator;
 
   constructor(init: ProjectInit) {
     this.root = init.root;
@@ -96,6 +100,7 @@ export class ProjectView {
     this.#forced = init.usesStandard;
     this.externalAgents = init.externalAgents ?? [];
     this.files = init.files;
+    this.#plugins = init.plugins;
   }
 
   /** Every spec of the project: the linted ones first, then the rest (read on first use). */
@@ -143,7 +148,7 @@ export class ProjectView {
    * between them), built on first use and shared by the rules that need it.
    */
   get graph(): ProjectGraph {
-    this.#graph ??= buildGraph({ root: this.root, documents: this.documents, externalAgents: this.externalAgents });
+    this.#graph ??= buildGraph({ root: this.root, documents: this.documents, externalAgents: this.externalAgents, plugins: this.#plugins });
     return this.#graph;
   }
 

@@ -34,6 +34,8 @@ export interface GraphInput {
   documents: readonly DocumentModel[];
   /** Agents that live outside the project: names, or globs such as `team-*`. */
   externalAgents?: readonly string[];
+  /** Which plugin holds a file, with what it learnt kept (a long-lived caller such as the language server keeps one). */
+  plugins?: PluginLocator;
 }
 
 const SPEC_KINDS: readonly SpecKind[] = ['agent', 'command', 'skill'];
@@ -70,12 +72,12 @@ class Resolver {
   #siblings?: MarketplacePlugin[];
   readonly mixed: boolean;
 
-  constructor(docs: readonly DocumentModel[], root: string, external: readonly string[], readonly nodeOf: Map<DocumentModel, GraphNode>) {
+  constructor(docs: readonly DocumentModel[], root: string, external: readonly string[], readonly nodeOf: Map<DocumentModel, GraphNode>, plugins?: PluginLocator) {
     this.#external = nameMatcher(external);
     this.#root = root;
     const systems = new Set(docs.filter((d) => isSpecKind(d.kind)).map(systemOf));
     this.mixed = systems.size > 1;
-    const plugins = new PluginLocator(root);
+    plugins ??= new PluginLocator(root);
     for (const doc of docs) {
       const kind = doc.kind;
       if (!isSpecKind(kind)) continue;
@@ -242,7 +244,7 @@ function compareDocs(a: DocumentModel, b: DocumentModel): number {
 export function buildGraph(input: GraphInput): ProjectGraph {
   const docs = [...input.documents].sort(compareDocs);
   const nodeOf = new Map<DocumentModel, GraphNode>();
-  const r = new Resolver(docs, input.root, input.externalAgents ?? [], nodeOf);
+  const r = new Resolver(docs, input.root, input.externalAgents ?? [], nodeOf, input.plugins);
   const edges: GraphEdge[] = [];
   for (const doc of docs) {
     const own = nodeOf.get(doc);

@@ -14,6 +14,7 @@ import { fileKind, projectLinter, readSpec } from '../lint.js';
 import { ProjectFormats } from '../return-format-lookup.js';
 import { diskFiles } from '../util/project-files.js';
 import type { ProjectView } from '../engine/project.js';
+import { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
 import { isSpecKind } from '../model/kinds.js';
 import { DocumentModel } from '../model/document.js';
@@ -30,11 +31,15 @@ export class ProjectState {
   #disk?: Map<string, DocumentModel>;
   /** The open buffers of this project, by absolute path. */
   readonly buffers = new Map<string, DocumentModel>();
+  /** Which plugin holds each file (folders looked at once; forgotten when files come or go). */
+  plugins: PluginLocator;
 
   constructor(
     readonly root: string,
     readonly ws: Workspace,
-  ) {}
+  ) {
+    this.plugins = new PluginLocator(root);
+  }
 
   get loaded(): boolean {
     return this.#disk !== undefined;
@@ -66,6 +71,7 @@ export class ProjectState {
 
   /** Files were created or deleted: find the specs again, keeping the models of unchanged files. */
   rediscover(): void {
+    this.plugins = new PluginLocator(this.root);
     if (!this.#disk) return;
     const old = this.#disk;
     this.#disk = undefined;
@@ -195,12 +201,13 @@ export class Workspace {
   readonly #formats = new Map<string, ProjectFormats>();
 
   #linter(root: string, config: ResolvedConfig, targets: DocumentModel[], all: DocumentModel[]) {
+    const p = this.projects.get(root);
     const key = `${root}\0${config.file ?? ''}`;
     let formats = this.#formats.get(key);
     if (!formats) this.#formats.set(key, (formats = new ProjectFormats(root, config, getProfile(config.standard))));
     const set = new Set(targets);
     // What exists on disk is asked afresh on each lint: files come and go while the server runs.
-    return projectLinter({ root, config, rules: this.rules, documents: targets, loadContext: () => all.filter((d) => !set.has(d)), files: diskFiles(), formats });
+    return projectLinter({ root, config, rules: this.rules, documents: targets, loadContext: () => all.filter((d) => !set.has(d)), files: diskFiles(), formats, plugins: p?.plugins });
   }
 
   /** The project's cross-file view around one of its documents (for navigation). */
