@@ -39,7 +39,8 @@ describe.skipIf(!hasNvim)('Neovim as the language client', () => {
         severity: 1,
         source: 'agent-lint',
         code: 'unknown-delegation-target',
-        message: expect.stringMatching(/^subagent_type names agent "reviewer", but the project has no agent of that name/),
+        // The message, then the help on a line of its own.
+        message: expect.stringMatching(/^[^\n]*"reviewer"[^\n]*\nhelp: Expected one of the project's agents/),
       },
     ]);
   });
