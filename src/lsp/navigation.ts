@@ -37,7 +37,7 @@ function slashCommandAt(doc: DocumentModel, project: ProjectView, offset: number
     const a = start + m.index!;
     const b = a + m[0].length;
     if (offset < a || offset > b) continue;
-    const name = m[1]!;
+    const name = m[1]!.replace(/[.:]+$/, '');
     const commands = project.byName('command');
     const docs = commands.get(name) ?? commands.get(name.slice(name.lastIndexOf(':') + 1)) ?? [];
     if (!docs.length) return null;
