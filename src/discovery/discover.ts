@@ -114,7 +114,7 @@ export class Discoverer {
     const root = path.resolve(dir);
     const ignored = ignore.length ? picomatch(ignore, { dot: true }) : null;
     const skip = ignored ? (abs: string) => ignored(relPosix(root, abs)) || ignored(relPosix(root, abs) + '/') : undefined;
-    const walk = walkSpecsTree(root, skip);
+    const walk = walkSpecsTree(root, skip, (d, names) => this.#roots.noteFolder(d, names));
     const entries = ignored ? walk.markdown.filter((f) => !ignored(relPosix(root, f))) : walk.markdown;
     // The walk may start inside a plugin or a marketplace.
     this.manifests.lookAbove(root);

@@ -49,7 +49,14 @@ export function readManifest(file: string): Record<string, unknown> | undefined 
     if (!st.isFile() || st.size > MAX_MANIFEST_BYTES) return undefined;
     const buf = Buffer.alloc(st.size);
     const n = readSync(fd, buf, 0, st.size, 0);
-    const data = parseJsonc(buf.toString('utf8', 0, n).replace(/^\uFEFF/, ''));
+    const text = buf.toString('utf8', 0, n).replace(/^\uFEFF/, '');
+    // Plain JSON first (the common case, and much faster); comments and trailing commas after.
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = parseJsonc(text);
+    }
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

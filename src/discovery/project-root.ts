@@ -26,11 +26,18 @@ export class ProjectRoots {
   readonly #cache = new Map<string, string | null>();
   constructor(readonly fallback: string) {}
 
+  readonly #known = new Map<string, boolean>();
+
+  /** What a walk saw in a folder (its entries' names): saves reading the folder again. */
+  noteFolder(dir: string, names: readonly string[]): void {
+    this.#known.set(dir, names.some((n) => MARKER_SET.has(n)));
+  }
+
   #find(dir: string): string | null {
     const hit = this.#cache.get(dir);
     if (hit !== undefined) return hit;
     let found: string | null = null;
-    if (hasMarker(dir)) found = dir;
+    if (this.#known.get(dir) ?? hasMarker(dir)) found = dir;
     else {
       const up = path.dirname(dir);
       found = up === dir ? null : this.#find(up);

@@ -30,7 +30,7 @@ export interface WalkResult {
 
 const CONFIG_JSON = new Set(['hooks.json', 'settings.json', 'settings.local.json', '.mcp.json']);
 
-export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false): WalkResult {
+export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false, onFolder?: (dir: string, names: string[]) => void): WalkResult {
   const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [] };
   const stack = [path.resolve(root)];
   // Real folders entered through a link, and the real place of each walked folder (asked only
@@ -71,6 +71,7 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
     } catch {
       continue; // unreadable folder: nothing to find there
     }
+    if (onFolder) onFolder(dir, entries.map((e) => e.name));
     for (const e of entries) {
       const abs = path.join(dir, e.name);
       if (e.isSymbolicLink() && !SKIPPED_DIRS.has(e.name) && !e.name.toLowerCase().endsWith('.md') && !skip(abs) && follows(abs, dir)) {
