@@ -91,6 +91,18 @@ export class ManifestIndex {
   readonly #seen = new Set<string>();
   readonly #looked = new Set<string>();
   readonly notes: ManifestNote[] = [];
+  /** Folders with a listed folder or a plugin root at or above them (cleared when one is added). */
+  readonly #reaches = new Map<string, boolean>();
+
+  /** Whether a listed folder or a plugin root is at or above `dir` (memoized per folder). */
+  #reached(dir: string): boolean {
+    const hit = this.#reaches.get(dir);
+    if (hit !== undefined) return hit;
+    const up = path.dirname(dir);
+    const r = this.#dirs.has(dir) || this.#plugins.has(dir) || (up !== dir && this.#reached(up));
+    this.#reaches.set(dir, r);
+    return r;
+  }
 
   /** A folder holding `.claude-plugin/plugin.json` (or named by a marketplace, `via`). */
   addPlugin(root: string, via?: { manifest: string; entry?: Record<string, unknown> }): void {
@@ -99,6 +111,7 @@ export class ManifestIndex {
     const data = hasManifest ? readManifest(manifest) : undefined;
     const key = `plugin\0${root}`;
     if (!this.#plugins.has(root)) {
+      this.#reaches.clear();
       const name = typeof data?.['name'] === 'string' && data['name'].trim() ? data['name'].trim() : typeof via?.entry?.['name'] === 'string' ? (via.entry['name'] as string) : path.basename(root);
       this.#plugins.set(root, { name, source: hasManifest ? manifest : via!.manifest });
     }
@@ -168,7 +181,10 @@ export class ManifestIndex {
         if (!within(root, abs)) continue; // outside the plugin: plugin-manifest reports it
         const claim: Claim = { kind, rule: `listed in "${field}" of`, source: manifest };
         if (isDir(abs)) {
-          if (!this.#dirs.has(abs)) this.#dirs.set(abs, claim);
+          if (!this.#dirs.has(abs)) {
+            this.#dirs.set(abs, claim);
+            this.#reaches.clear();
+          }
         } else if (kind !== 'skill' && abs.endsWith('.md') && !this.#files.has(abs)) this.#files.set(abs, claim);
       }
     }
@@ -193,6 +209,7 @@ export class ManifestIndex {
   claim(abs: string): Claim | null {
     const listed = this.#files.get(abs);
     if (listed) return listed;
+    if (!this.#reached(path.dirname(abs))) return null;
     const base = path.basename(abs);
     let rel = base;
     for (let d = path.dirname(abs); ; ) {
