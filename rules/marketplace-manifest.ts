@@ -8,6 +8,8 @@ import { checkComponents } from '../src/rules-support/json/component-paths.js';
 const REQUIRED = ['name', 'owner', 'plugins'];
 /** The object forms of a plugin source, with the key each needs (Claude Code's marketplace reference). */
 const SOURCE_KINDS: Record<string, string | null> = { github: 'repo', url: 'url', git: 'url', 'git-subdir': 'repo', npm: 'package', pip: 'package', settings: null };
+/** Keys that stand for the one a kind needs: a git-subdir source names its repository by `url` as often as by `repo` (wshobson/agents). */
+const ALSO: Record<string, string[]> = { 'git-subdir': ['url'] };
 /** What a folder holds when it holds a plugin: a manifest, or a default component folder or file. */
 const PLUGIN_MARKS = ['.claude-plugin/plugin.json', 'agents', 'commands', 'skills', 'hooks/hooks.json', '.mcp.json'];
 
@@ -106,7 +108,7 @@ function checkObjectSource(ctx: Ctx, node: JsonObject): void {
     return;
   }
   const needs = SOURCE_KINDS[k];
-  if (needs && !prop(node, needs)) ctx.report({ message: `a "${k}" plugin source needs "${needs}"`, messageId: 'source', help: needs === 'repo' ? 'Add "repo": "owner/repo".' : needs === 'url' ? 'Add "url": "https://example.com/plugin.git".' : 'Add "package": the package\'s name.', range: opening(node) });
+  if (needs && !prop(node, needs) && !(ALSO[k] ?? []).some((a) => prop(node, a))) ctx.report({ message: `a "${k}" plugin source needs "${needs}"`, messageId: 'source', help: needs === 'repo' ? 'Add "repo": "owner/repo".' : needs === 'url' ? 'Add "url": "https://example.com/plugin.git".' : 'Add "package": the package\'s name.', range: opening(node) });
 }
 
 function checkPlugins(ctx: Ctx, root: JsonObject): void {
