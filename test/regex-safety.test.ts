@@ -2,7 +2,9 @@
  * No regular expression, and no scan, may take more than linear time on what a spec file holds.
  *
  * 1. Timed: every rule (ALL_RULES, all switched on, in a project that uses the standard) runs
- *    through the library on long adversarial text: 100 KB of one repeated unit (`a:`, `{`, `"`,
+ *    through the library on long adversarial text at 1x, 4x and 16x (test/helpers/growth.ts:
+ *    the 16x time must not be over 10 times the 4x time, minimum of up to four runs), where 16x
+ *    is 100 KB of one repeated unit (`a:`, `{`, `"`,
  *    `<`, `[delegate:`, spaces, `task(`, `\"`, backslashes, `--`, `<!--` ...), as one line and as
  *    many lines, in the body, in a JSON fence, inside a return format's string, in `<stage>` XML
  *    and in frontmatter. A quadratic scan of 100 KB costs seconds; linear work costs
@@ -22,6 +24,7 @@ import { lint } from '../src/lint.js';
 import type { StandardName } from '../src/types.js';
 import { badPositions, ROOT } from './helpers/lint-run.js';
 import { findRegexes, nestedQuantifiers } from './helpers/regex-scan.js';
+import { growth } from './helpers/growth.js';
 
 const SIZE = 100_000;
 /** Per input, all rules together. Linear work on 100 KB takes ~10 ms. */
@@ -84,21 +87,36 @@ function culprits(text: string, setup: (typeof SETUPS)[number]): string {
 
 describe('every rule on 100 KB of adversarial text runs in linear time', () => {
   for (const ctx of CONTEXTS) {
-    it(`${ctx.name}: ${UNITS.length} units, as one line and as many lines`, () => {
+    it(`${ctx.name}: ${UNITS.length} units, as one line and as many lines, at 1x, 4x and 16x`, () => {
       const slow: string[] = [];
+      const superLinear: string[] = [];
       let k = 0;
       for (const unit of UNITS) {
         for (const sep of ['', '\n']) {
           const piece = unit + sep;
-          const text = ctx.wrap(piece.repeat(Math.ceil(SIZE / piece.length)));
           const setup = SETUPS[k++ % SETUPS.length]!;
-          const { ms, messages } = timeLint(text, setup);
           const where = `${JSON.stringify(unit)}${sep ? ' + newline' : ''} in ${setup.file} (${setup.standard})`;
-          if (ms > BOUND_MS) slow.push(`${where}: ${ms.toFixed(0)} ms; slowest rules alone: ${culprits(text, setup)}`);
+          let text = '';
+          let result: ReturnType<typeof timeLint> | undefined;
+          // 16x is the 100 KB input; 1x and 4x are a sixteenth and a quarter of it.
+          const g = growth((scale) => {
+            const t = ctx.wrap(piece.repeat(Math.ceil((SIZE * scale) / 16 / piece.length)));
+            if (scale === 16) text = t;
+            return () => {
+              const r = timeLint(t, setup);
+              if (scale === 16) result = r;
+            };
+            // Inputs of milliseconds, 660 of them in one process: garbage collection makes a
+            // single input's 16x run noisy, so the margin is wider than growth.test.ts's.
+          }, { ratio: 10 });
+          if (g.superLinear) superLinear.push(`${where}: ${g.summary}`);
+          if (g.ms[2] > BOUND_MS) slow.push(`${where}: ${g.ms[2].toFixed(0)} ms; slowest rules alone: ${culprits(text, setup)}`);
+          const messages = result!.messages;
           expect(messages.filter((m) => m.ruleId === 'internal-error').map((m) => `${where}: ${m.message}`)).toEqual([]);
           expect(badPositions(text, messages).map((b) => `${where}: ${b}`)).toEqual([]);
         }
       }
+      expect(superLinear).toEqual([]);
       expect(slow).toEqual([]);
     });
   }

@@ -246,6 +246,7 @@ export function scanTags(
   let spansLine = -1;
   let spans: Map<number, number> = new Map();
   const special = /[<`]/g;
+  let found = -1; // the next `<` or backtick at or after the last search's start; Infinity: none
   while (p < end) {
     while (s < skip.length && skip[s]!.end <= p) s++;
     const nextSkip = s < skip.length ? skip[s]! : null;
@@ -254,13 +255,18 @@ export function scanTags(
       continue;
     }
     const limit = nextSkip ? Math.min(nextSkip.start, end) : end;
-    special.lastIndex = p;
-    const m = special.exec(text);
-    if (!m || m.index >= limit) {
+    // The search runs past `limit` (to the next `<` or backtick anywhere): its answer is kept
+    // while it lies ahead, so that thousands of skipped ranges do not each search to the end.
+    if (found !== Infinity && found < p) {
+      special.lastIndex = p;
+      const m = special.exec(text);
+      found = m ? m.index : Infinity;
+    }
+    if (found >= limit) {
       p = limit;
       continue;
     }
-    const i = m.index;
+    const i = found;
     if (text.charCodeAt(i) === 96) {
       // A code span: its content is code, not tags.
       if (spansLine === -1 || i >= spansLine) {
