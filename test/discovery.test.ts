@@ -86,7 +86,10 @@ describe('discovery layouts', () => {
 
   it('custom component folders and files a plugin.json declares (string or array), besides the default folders', async () => {
     const d = project({
-      'plugins/p/.claude-plugin/plugin.json': JSON.stringify({ name: 'p', agents: './custom/', commands: ['./cmds/special.md'], skills: ['./my-skills/'] }),
+      'plugins/p/.claude-plugin/plugin.json': JSON.stringify({ name: 'p', agents: './custom/', commands: ['./cmds/special.md'], skills: ['./my-skills/'], hooks: './config/hooks.json', mcpServers: './config/servers.json' }),
+      'plugins/p/config/hooks.json': '{"hooks": {}}',
+      'plugins/p/config/servers.json': '{"mcpServers": {}}',
+      'plugins/p/config/other.json': '{}',
       'plugins/p/custom/team/a.md': AGENT('a'),
       'plugins/p/cmds/special.md': '# no frontmatter: a command all the same\n\nDo $ARGUMENTS\n',
       'plugins/p/cmds/other.md': COMMAND,
@@ -99,9 +102,13 @@ describe('discovery layouts', () => {
       ['plugins/p/.claude-plugin/plugin.json', 'plugin-manifest', 'a plugin manifest'],
       ['plugins/p/agents/default.md', 'agent', 'in the agents/ folder of plugin "p" at plugins/p'],
       ['plugins/p/cmds/special.md', 'command', 'listed in "commands" of plugins/p/.claude-plugin/plugin.json'],
+      ['plugins/p/config/hooks.json', 'hooks-config', 'named in "hooks" of plugins/p/.claude-plugin/plugin.json'],
+      ['plugins/p/config/servers.json', 'mcp-config', 'named in "mcpServers" of plugins/p/.claude-plugin/plugin.json'],
       ['plugins/p/custom/team/a.md', 'agent', 'listed in "agents" of plugins/p/.claude-plugin/plugin.json'],
       ['plugins/p/my-skills/s/SKILL.md', 'skill', 'listed in "skills" of plugins/p/.claude-plugin/plugin.json'],
     ]);
+    // Named on the command line, the hooks file is the same kind.
+    expect((await printed(d, ['plugins/p/config/hooks.json'])).rows).toEqual([['plugins/p/config/hooks.json', 'hooks-config', 'named in "hooks" of plugins/p/.claude-plugin/plugin.json']]);
   });
 
   it('a marketplace: relative, object-form, remote, missing and strict:false sources', async () => {

@@ -87,11 +87,14 @@ const JSON_REASONS: Partial<Record<FileKind, string>> = {
 /**
  * The JSON files that come with specs (kind.ts's `jsonKindFromPath`): `.claude-plugin/plugin.json`
  * and `marketplace.json`, `.claude/settings(.local).json`, `.mcp.json`, and `hooks/hooks.json`
- * when the folder above `hooks/` is a plugin. A config override's kind comes first.
+ * when the folder above `hooks/` is a plugin; and the file a plugin.json names in `hooks` or
+ * `mcpServers`. A config override's kind comes first.
  */
 export function classifyJson(abs: string, ctx: ClassifyContext): Classification {
   const fromConfig = ctx.configKind?.(abs);
   if (fromConfig) return { spec: { kind: fromConfig, reason: `config override (kind ${fromConfig})` } };
+  const named = ctx.manifests.jsonClaim(abs);
+  if (named) return { spec: { kind: named.kind, reason: `${named.rule} ${ctx.show(named.source)}` } };
   const kind = jsonKindFromPath(toPosix(abs).split('/'));
   if (!kind) return null;
   if (kind === 'hooks-config' && !ctx.manifests.isPluginRoot(path.dirname(path.dirname(abs)))) return null;

@@ -120,7 +120,12 @@ export class Discoverer {
     this.manifests.lookAbove(root);
     for (const m of walk.marketplaceRoots) this.manifests.addMarketplace(m);
     for (const p of walk.pluginRoots) this.manifests.addPlugin(p);
-    const json = ignored ? walk.json.filter((f) => !ignored(relPosix(root, f))) : walk.json;
+    // Hooks and MCP servers files a plugin.json names elsewhere (`./config/hooks.json`) join the
+    // JSON files the walk found by name.
+    const byName = new Set(walk.json);
+    const named = this.manifests.declaredJson.filter((f) => f.startsWith(root + path.sep) && !byName.has(f) && isFile(f));
+    const all = named.length ? [...walk.json, ...named] : walk.json;
+    const json = ignored ? all.filter((f) => !ignored(relPosix(root, f))) : all;
     this.json.push(...json);
     const out: DiscoveredSpec[] = [];
     for (const f of entries) {
@@ -220,6 +225,14 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = [], d
     }
   }
   return out;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isDir(p: string): boolean {

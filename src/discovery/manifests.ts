@@ -85,6 +85,8 @@ const within = (dir: string, abs: string) => abs === dir || abs.startsWith(dir.e
  */
 export class ManifestIndex {
   readonly #files = new Map<string, Claim>();
+  /** JSON files a plugin.json names in `hooks` or `mcpServers` (a path, not inline). */
+  readonly #json = new Map<string, { kind: 'hooks-config' | 'mcp-config'; rule: string; source: string }>();
   readonly #dirs = new Map<string, Claim>();
   /** Plugin roots: folder -> the plugin's name and what makes it a plugin. */
   readonly #plugins = new Map<string, { name: string; source: string }>();
@@ -175,6 +177,12 @@ export class ManifestIndex {
   }
 
   #declare(root: string, data: Record<string, unknown>, manifest: string): void {
+    for (const [field, kind] of [['hooks', 'hooks-config'], ['mcpServers', 'mcp-config']] as const) {
+      for (const p of strings(data[field])) {
+        const abs = path.resolve(root, p);
+        if (within(root, abs) && abs.endsWith('.json') && !this.#json.has(abs)) this.#json.set(abs, { kind, rule: `named in "${field}" of`, source: manifest });
+      }
+    }
     for (const [field, kind] of FIELDS) {
       for (const p of strings(data[field])) {
         const abs = path.resolve(root, p);
@@ -188,6 +196,16 @@ export class ManifestIndex {
         } else if (kind !== 'skill' && abs.endsWith('.md') && !this.#files.has(abs)) this.#files.set(abs, claim);
       }
     }
+  }
+
+  /** The hooks or MCP servers file a plugin.json names at this path, if any. */
+  jsonClaim(abs: string): { kind: 'hooks-config' | 'mcp-config'; rule: string; source: string } | undefined {
+    return this.#json.get(abs);
+  }
+
+  /** The hooks and MCP servers files plugin.json files name (absolute paths; they may not exist). */
+  get declaredJson(): string[] {
+    return [...this.#json.keys()];
   }
 
   /** Whether a folder is a plugin's root (its own plugin.json, or named by a marketplace). */
