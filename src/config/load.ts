@@ -58,24 +58,31 @@ function parseYamlConfig(text: string): unknown {
   return doc.toJS() ?? {};
 }
 
+/** The config file in `dir` itself (not above it), or null. */
+export function configFileIn(dir: string): string | null {
+  for (const name of CONFIG_FILES) {
+    const f = path.join(dir, name);
+    if (existsSync(f)) return f;
+  }
+  const pkg = path.join(dir, 'package.json');
+  if (existsSync(pkg)) {
+    try {
+      if (!statSync(pkg).isFile()) throw new Error('not a regular file');
+      const data = JSON.parse(readFileSync(pkg, 'utf8')) as Record<string, unknown>;
+      if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;
+    } catch {
+      /* a broken package.json is not our config */
+    }
+  }
+  return null;
+}
+
 /** The nearest config file from `dir` upward, or null. */
 export function findConfigFile(dir: string): string | null {
   let d = path.resolve(dir);
   for (;;) {
-    for (const name of CONFIG_FILES) {
-      const f = path.join(d, name);
-      if (existsSync(f)) return f;
-    }
-    const pkg = path.join(d, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        if (!statSync(pkg).isFile()) throw new Error('not a regular file');
-        const data = JSON.parse(readFileSync(pkg, 'utf8')) as Record<string, unknown>;
-        if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;
-      } catch {
-        /* a broken package.json is not our config */
-      }
-    }
+    const hit = configFileIn(d);
+    if (hit) return hit;
     const up = path.dirname(d);
     if (up === d) return null;
     d = up;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Rule } from '../engine/rule.js';
 import type { StandardName } from '../types.js';
-import { findConfigFile, loadConfig, readConfigFile, type LoadedConfig } from './load.js';
+import { configFileIn, loadConfig, readConfigFile, type LoadedConfig } from './load.js';
 import { resolveConfig, type ResolvedConfig, type RuleEntry } from './resolve.js';
 
 export interface ConfigLookupOptions {
@@ -38,13 +38,39 @@ export class ConfigLookup {
     return resolveConfig(loaded, this.#opts.rules, this.#opts.cliRules);
   }
 
+  /**
+   * The nearest config file from `dir` upward. Each folder is looked at once: a folder without
+   * a config file takes its parent's answer, so many files in a deep tree cost one look per
+   * folder rather than one per folder per file.
+   */
   #configFileFor(dir: string): string | null {
-    let hit = this.#byDir.get(dir);
-    if (hit === undefined) {
-      hit = findConfigFile(dir);
-      this.#byDir.set(dir, hit);
+    const abs = path.resolve(dir);
+    const hit = this.#byDir.get(abs);
+    if (hit !== undefined) return hit;
+    // The folders from `abs` up to the first one already known (or the root), then answered downward.
+    const todo: string[] = [];
+    let d = abs;
+    let found: string | null | undefined;
+    for (;;) {
+      found = this.#byDir.get(d);
+      if (found !== undefined) break;
+      todo.push(d);
+      const own = configFileIn(d);
+      if (own) {
+        found = own;
+        this.#byDir.set(d, own);
+        todo.pop();
+        break;
+      }
+      const up = path.dirname(d);
+      if (up === d) {
+        found = null;
+        break;
+      }
+      d = up;
     }
-    return hit;
+    for (const t of todo) this.#byDir.set(t, found);
+    return found;
   }
 
   /** The config in force for a file (absolute path; it need not exist, as with --stdin-filename). */
