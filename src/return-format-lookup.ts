@@ -26,15 +26,27 @@ const MAX_FORMAT_BYTES = 1024 * 1024;
 /** At most this many distinct referenced documents are read per project. */
 const MAX_REFERENCED = 200;
 
-/** `@path/to/doc.md` (Claude Code's import) and `Path: path/to/doc.md` lines. */
-const REFERENCE = /(?:^|[\s`("'])@([\w./-]+\.md)\b|\bPath:\s*`?([\w./-]+\.md)\b/gim;
+/**
+ * `@path/to/doc.md` (Claude Code's import, at a line's start or after a blank, backtick, paren
+ * or quote) and `Path: path/to/doc.md` (any case). Two expressions that each start with a
+ * literal, so the scan jumps from one `@` or `p` to the next instead of trying an alternation at
+ * every character; their matches cannot overlap, and are merged in text order.
+ */
+const AT_REFERENCE = /@([\w./-]+\.md)\b/gi;
+const PATH_REFERENCE = /\bPath:\s*`?([\w./-]+\.md)\b/gi;
+const BEFORE_AT = /[\s`("']/;
 
 /** The markdown documents a spec's text references, as written. */
 export function referencedDocuments(text: string): string[] {
   if (!text.includes('.md')) return [];
-  const out = new Set<string>();
-  for (const m of text.matchAll(REFERENCE)) out.add((m[1] ?? m[2])!);
-  return [...out];
+  const found: Array<[number, string]> = [];
+  for (const m of text.matchAll(AT_REFERENCE)) {
+    const i = m.index;
+    if (i === 0 || BEFORE_AT.test(text[i - 1]!)) found.push([i, m[1]!]);
+  }
+  for (const m of text.matchAll(PATH_REFERENCE)) found.push([m.index, m[1]!]);
+  if (found.length > 1) found.sort((a, b) => a[0] - b[0]);
+  return [...new Set(found.map((f) => f[1]))];
 }
 
 function readBounded(file: string): string | { problem: string } {

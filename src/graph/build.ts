@@ -70,6 +70,8 @@ class Resolver {
   readonly #external: (name: string) => boolean;
   readonly #root: string;
   #siblings?: MarketplacePlugin[];
+  /** Suggestions made so far, by kind and name: the same missing name is often written many times. */
+  readonly #suggested = new Map<string, string | undefined>();
   readonly mixed: boolean;
 
   constructor(docs: readonly DocumentModel[], root: string, external: readonly string[], readonly nodeOf: Map<DocumentModel, GraphNode>, plugins?: PluginLocator) {
@@ -221,6 +223,14 @@ class Resolver {
   }
 
   #suggest(target: string, expected: SpecKind): string | undefined {
+    const key = `${expected}\0${target}`;
+    if (this.#suggested.has(key)) return this.#suggested.get(key);
+    const s = this.#suggestNew(target, expected);
+    this.#suggested.set(key, s);
+    return s;
+  }
+
+  #suggestNew(target: string, expected: SpecKind): string | undefined {
     const names = this.#index.get(expected)!;
     // `plugin-agent` for `plugin:agent`.
     for (const [plugin, kinds] of this.#plugins) {
