@@ -250,8 +250,8 @@ describe('rule messages', () => {
   it('a target of another kind says what it is', () => {
     const found = lintCase(path.join(RULE_FIXTURES, 'unknown-delegation-target/invalid/other-kind'), ALL_RULES, 'unknown-delegation-target');
     expect(found.map((f) => f.message.split(';')[0])).toEqual([
-      'the task call names "pdf-extract" as an agent, but "pdf-extract" is a skill of this project, not an agent',
-      'the Skill invocation names "lint-fixer" as a skill, but "lint-fixer" is an agent of this project, not a skill',
+      'the task call names "pdf-extract" as an agent, but it is a skill',
+      'the Skill invocation names "lint-fixer" as a skill, but it is an agent',
     ]);
   });
 });
