@@ -22,11 +22,12 @@ function fieldLines(doc: DocumentModel, content: Range): Array<{ line: number; m
  * a later field starts at column 1, or a `key: value` line under a field whose value is already
  * on its own line (so it cannot be that field's nested block).
  */
-function indentedField(doc: DocumentModel, content: Range): { line: number; key: string; range: Range } | null {
+function indentedField(doc: DocumentModel, content: Range): { line: number; key: string; range: Range; tab: boolean } | null {
   const lines = fieldLines(doc, content);
   const at = (l: { line: number; m: RegExpExecArray }) => {
-    const start = doc.lines.starts[l.line]! + l.m[1]!.length;
-    return { line: l.line, key: l.m[2]!, range: { start, end: start + l.m[2]!.length } };
+    // From the indentation through the key: the indentation is what is wrong.
+    const start = doc.lines.starts[l.line]!;
+    return { line: l.line, key: l.m[2]!, range: { start, end: start + l.m[1]!.length + l.m[2]!.length }, tab: l.m[1]!.includes('\t') };
   };
   const first = lines[0];
   if (first?.m && first.m[1] && lines.slice(1).some((l) => l.m && !l.m[1])) return at(first as { line: number; m: RegExpExecArray });
@@ -100,7 +101,7 @@ export default defineRule({
       const ind = indentedField(doc, fm.contentRange);
       if (ind) {
         report({
-          message: `frontmatter is not valid YAML: it is indented: \`${ind.key}\` at line ${ind.line + 1} does not start at column 1 as a top-level field does${skipped}`,
+          message: `frontmatter is not valid YAML: it is indented${ind.tab ? ' with a tab' : ''}: \`${ind.key}\` at line ${ind.line + 1} does not start at column 1 as a top-level field does${skipped}`,
           messageId: 'INDENTED',
           range: ind.range,
         });

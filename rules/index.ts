@@ -21,6 +21,8 @@ import agentTypeMatch from './agent-type-match.js';
 import maxDepth from './max-depth.js';
 import delegationCycle from './delegation-cycle.js';
 import delegationContextSchema from './delegation-context-schema.js';
+import delegationContextPassed from './delegation-context-passed.js';
+import returnContractMismatch from './return-contract-mismatch.js';
 import timeoutRange from './timeout-range.js';
 import delegateSyntax from './delegate-syntax.js';
 import missingJsonFormatInstruction from './missing-json-format-instruction.js';
@@ -63,6 +65,8 @@ export const ALL_RULES: readonly Rule[] = [
   maxDepth,
   delegationCycle,
   delegationContextSchema,
+  delegationContextPassed,
+  returnContractMismatch,
   timeoutRange,
   delegateSyntax,
   missingTimeout,
