@@ -172,7 +172,7 @@ const CASES: HostileCase[] = [
   {
     file: '.claude/agents/yaml-tabs.md',
     make: write('---\nname: tabs\n\tdescription: indented with a tab\n---\nbody\n'),
-    check: (m) => has(m, 'frontmatter-valid', { line: 3, column: 2 }, /it is indented: `description` at line 3/),
+    check: (m) => has(m, 'frontmatter-valid', { line: 3, column: 1 }, /it is indented with a tab: `description` at line 3/),
   },
   {
     file: '.claude/agents/yaml-anchors.md',
