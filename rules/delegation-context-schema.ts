@@ -11,7 +11,16 @@ import { stepAround } from '../src/model/steps.js';
  * timeout: 60s", "- Timeout: 120s" under the INVOKE line): the delegation has its timeout.
  */
 function timeoutInStep(doc: DocumentModel, node: JsonObject): boolean {
-  const step = stepAround(doc.text, doc.lines, node.range);
+  const step = { ...stepAround(doc.text, doc.lines, node.range) };
+  // The step right after that waits for the return states the delegation's timeout too
+  // ("3. Wait for return (timeout: 3600s)").
+  const nextLine = doc.lines.lineOf(step.end) + 1;
+  if (nextLine < doc.lines.lineCount) {
+    const next = stepAround(doc.text, doc.lines, { start: doc.lines.starts[nextLine]!, end: doc.lines.starts[nextLine]! });
+    let l = nextLine;
+    while (l < doc.lines.lineCount - 1 && !doc.lines.lineText(l).trim()) l++;
+    if (/^\s*(?:\d{1,4}[.)]\s+|step\s*[\d.]+:?\s*)?(?:wait|await)\b/i.test(doc.lines.lineText(l))) step.end = Math.max(step.end, next.end);
+  }
   return doc.delegations.timeouts.some((t) => t.source !== 'frontmatter' && t.range.start >= step.start && t.range.start < step.end && (t.range.start < node.range.start || t.range.start >= node.range.end));
 }
 

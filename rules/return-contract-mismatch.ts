@@ -10,7 +10,7 @@ const READ_LINES = 25;
 /** The caller reads the callee's metadata file (`.return-meta.json`, "the metadata file"). */
 const READS_FILE = /\.return-meta\.json\b|\b(?:read|reads|reading|parse|load)\b[^\n]{0,40}\bmetadata[ _-]file\b/i;
 /** A top-level field the caller reads with jq: `jq -r '.status'`, `jq '.files_updated[]'`. */
-const JQ_FIELD = /\bjq\s+(?:-[a-zA-Z]+\s+)*['"]\.([A-Za-z_][\w]*)/g;
+const JQ_FIELD = /\bjq\s+(?:-[a-zA-Z]{1,20}[ \t]{1,4}){0,4}['"]\.([A-Za-z_][\w]*)/g;
 
 /** The text from the call's step start to 25 lines after the call. */
 function readingWindow(doc: DocumentModel, site: DelegationSite): Range {
