@@ -11,7 +11,7 @@ interface Options {
 const KIND_WORD = { agent: 'an agent', command: 'a command', skill: 'a skill' } as const;
 
 /** The short message (what was written and what is missing) and the help (what was expected). */
-function describe(e: GraphEdge): { message: string; help: string } | null {
+function describe(e: GraphEdge): { message: string; help: string; severity?: 'warn' } | null {
   const r = e.resolution;
   const via = viaText(e.via);
   const q = JSON.stringify(e.target);
@@ -27,6 +27,14 @@ function describe(e: GraphEdge): { message: string; help: string } | null {
   if (r.status !== 'missing') return null;
   // The likely name leads the help (the message stays one short sentence).
   const mean = r.suggestion ? `Did you mean ${JSON.stringify(r.suggestion)}? ` : '';
+  if (r.plugin && r.suggestion && e.target.includes('::') && r.suggestion === e.target.replace(/::+/, ':')) {
+    // The plugin has the name: only the id's form is off (two colons).
+    return {
+      message: `${via} names ${q} with two colons; plugin ${JSON.stringify(r.plugin)} calls it ${JSON.stringify(r.suggestion)}`,
+      help: `Claude Code calls a plugin's ${e.expected}s <plugin>:<name>, with one colon.`,
+      severity: 'warn',
+    };
+  }
   if (r.plugin) {
     return {
       message: `${via} names ${q}, which plugin ${JSON.stringify(r.plugin)} does not have`,
@@ -62,7 +70,7 @@ export default defineRule<Options>({
     id: 'unknown-delegation-target',
     description: 'Every agent, skill and command a spec delegates to exists in the project (or is built in or known to live outside it).',
     details:
-      'A delegation to a name that does not exist fails at run time ("Agent type not found"), usually after the caller has done half its work. Checked: task/Agent calls and `subagent_type` values, "invoke X via the task tool", `@agent-x`, frontmatter routing tables and `delegation.can_delegate_to`, `Skill(x)` and "use the x skill", and the names of `delegation_path` examples. Built-in agent types are accepted (general-purpose, Explore, Plan, statusline-setup, fork, claude-code-guide; OpenCode\'s general, explore, build, plan). A `plugin:name` id is checked against the plugin when the project (or the marketplace it sits in) holds it, and accepted otherwise. Agents that live outside the project count when listed in the `knownAgents` option or config, or found with `--agents-dir`; skills when listed in `knownSkills`. Templated targets (`${target_agent}`, `{agent}`) are skipped.',
+      'A delegation to a name that does not exist fails at run time ("Agent type not found"), usually after the caller has done half its work. Checked: task/Agent calls and `subagent_type` values, "invoke X via the task tool", `@agent-x`, frontmatter routing tables and `delegation.can_delegate_to`, `Skill(x)` and "use the x skill", and the names of `delegation_path` examples. Built-in agent types are accepted (general-purpose, Explore, Plan, statusline-setup, fork, claude-code-guide; OpenCode\'s general, explore, build, plan). A `plugin:name` id is checked against the plugin when the project (or the marketplace it sits in) holds it, and accepted otherwise. Agents that live outside the project count when listed in the `knownAgents` option or config, or found with `--agents-dir`; skills when listed in `knownSkills`. A project that defines no agent of its own calls agents installed elsewhere: its agent targets are judged only once knownAgents or --agents-dir says which exist. Templated targets (`${target_agent}`, `{agent}`) are skipped.',
     severity: 'error',
     standard: false,
     kinds: ['agent', 'command', 'skill'],
@@ -78,12 +86,18 @@ export default defineRule<Options>({
   },
   checkProject({ project, optionsFor, enabledFor, report }) {
     if (!project.targetsDelegate) return; // nothing to report in the linted files
+    // A project that defines no agent of its own calls agents installed elsewhere (the user's
+    // ~/.claude/agents, plugins, a companion repository): which exist cannot be known from it,
+    // so its agent targets are judged only when knownAgents or --agents-dir names them.
+    const ownAgents = project.graph.nodes.some((n) => n.kind === 'agent' && n.docs.length > 0);
+    const agentsKnowable = ownAgents || project.externalAgents.length > 0;
     const matchers = new Map<Options, { agents: (n: string) => boolean; skills: (n: string) => boolean }>();
     for (const e of project.graph.edges) {
       const status = e.resolution.status;
       if (status !== 'missing' && status !== 'other-kind') continue;
       if (!project.isTarget(e.doc) || !enabledFor(e.doc)) continue;
       const options = optionsFor(e.doc);
+      if (e.expected === 'agent' && status === 'missing' && !e.resolution.plugin && !e.resolution.sibling && !agentsKnowable && !(options.knownAgents ?? []).length) continue;
       let m = matchers.get(options);
       if (!m) matchers.set(options, (m = { agents: nameMatcher(options.knownAgents ?? []), skills: nameMatcher(options.knownSkills ?? []) }));
       if ((e.expected === 'skill' ? m.skills : m.agents)(e.target)) continue;

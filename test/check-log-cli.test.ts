@@ -112,7 +112,7 @@ describe('check-log', () => {
     const [result] = JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
     const lines = SNAPSHOT.split('\n');
     const runningLine = lines.findIndex((l) => l.includes('"running"')) + 1;
-    const pathLine = lines.findLastIndex((l) => l.includes('"delegation_path"')) + 1;
+    const pathLine = lines.length - [...lines].reverse().findIndex((l) => l.includes('"delegation_path"'));
     expect(result!.messages.map((m) => [m.ruleId, m.line, m.column])).toEqual([
       ['log-hang', runningLine, lines[runningLine - 1]!.indexOf('"running"') + 1],
       ['log-path-depth', pathLine, lines[pathLine - 1]!.indexOf('[') + 1],
