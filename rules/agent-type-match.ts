@@ -84,7 +84,8 @@ export default defineRule<Options>({
       if (!own) {
         if (catalogue || namesOtherSpec(agentType, doc, project) || mentionedBefore(agentType, block, doc, lookBehind)) continue;
         report({
-          message: `metadata.agent_type is ${JSON.stringify(agentType)} in a return example of agent ${JSON.stringify(doc.name)}; expected ${JSON.stringify(doc.name)} (the name of the agent returning results)`,
+          message: `metadata.agent_type is ${JSON.stringify(agentType)} in a return of agent ${JSON.stringify(doc.name)}`,
+          help: `Expected ${JSON.stringify(doc.name)}: the name of the agent returning results.`,
           range: atNode.range,
         });
       }
@@ -96,7 +97,8 @@ export default defineRule<Options>({
       // When agent_type was wrong, say so once; the path then usually ends with the right name.
       if (!own && last === doc.name) continue;
       report({
-        message: `delegation_path ends with ${JSON.stringify(last)} but metadata.agent_type is ${JSON.stringify(agentType)}; the path must end with the agent that returns (expected ${JSON.stringify(agentType)} last)`,
+        message: `delegation_path ends with ${JSON.stringify(last)}, not the agent_type ${JSON.stringify(agentType)}`,
+        help: `The path ends with the agent that returns: expected ${JSON.stringify(agentType)} last.`,
         range: lastNode.range,
       });
     }

@@ -44,7 +44,8 @@ export default defineRule<Options>({
         seen.add(key);
         const whose = options.maxDepth !== undefined ? 'the configured limit (maxDepth)' : `the ${profile.name} limit`;
         report(doc, {
-          message: `delegation chain from ${nodeLabel(chain[0]!)} reaches depth ${depth} here, above ${whose} of ${limit}: ${showChain(chain)} (command -> subagent is depth 1); ${nodeLabel(edge.from)} is already at depth ${depth - 1} and must not delegate further (MAX_DEPTH_EXCEEDED)`,
+          message: `delegation chain from ${nodeLabel(chain[0]!)} reaches depth ${depth} here, above ${whose} of ${limit}`,
+          help: `The chain: ${showChain(chain)} (command -> subagent is depth 1). ${nodeLabel(edge.from)} is already at depth ${depth - 1} and must not delegate further (MAX_DEPTH_EXCEEDED).`,
           range: edge.range,
           related: before.map((e) => relatedOf(e, `${nodeLabel(e.from)} delegates to ${nodeLabel(e.to)}`)),
         });

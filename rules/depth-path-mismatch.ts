@@ -96,11 +96,10 @@ export default defineRule<Options>({
         if (repair) suggest.push({ desc: `Add ${repair.added.map((n) => `"${n}"`).join(' and ')} to delegation_path (the project's delegations pass through ${missing === 1 ? 'it' : 'them'})`, messageId: 'fixPath', fix: repair.fix });
       }
       report({
-        message:
-          `delegation_depth is ${depth.value} but delegation_path has ${len} ${len === 1 ? 'entry' : 'entries'} (${names}); ` +
-          (expected >= 0
-            ? `with this path the depth should be ${expected} (path length = depth + ${offset})`
-            : `a path needs at least ${offset} entries (path length = depth + ${offset})`),
+        message: `delegation_depth is ${depth.value} but delegation_path has ${len} ${len === 1 ? 'entry' : 'entries'}`,
+        help:
+          `The path (${names}) has depth + ${offset} entries: ` +
+          (expected >= 0 ? `with this path the depth is ${expected}, or the path misses names.` : `a path needs at least ${offset} entries.`),
         range: depth.range,
         suggest,
       });

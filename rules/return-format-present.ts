@@ -53,13 +53,12 @@ export default defineRule({
       const keys = new Set(near.properties.map((p) => p.key));
       const lacking = fields.filter((f) => !keys.has(f));
       const line = doc.lines.lineOf(near.range.start) + 1;
-      closest = `; the JSON at line ${line} has "status" but no ${join(lacking, 'or')}`;
+      closest = ` The JSON at line ${line} has "status" but no ${join(lacking, 'or')}.`;
     }
     const nameField = fm?.fields.find((f) => f.key === 'name');
     report({
-      message:
-        `agent "${doc.name}" shows no return format: ${whose} has subagents return JSON with ${join(fields, 'and')}, ` +
-        `and no JSON block in this spec has that shape${closest}`,
+      message: `agent "${doc.name}" shows no return format`,
+      help: `${whose} has subagents return JSON with ${join(fields, 'and')}: show it in a JSON block.${closest}`,
       // At the name key; else at the frontmatter's opening line, or 1:1.
       ...(nameField ? { range: nameField.keyRange } : fm ? { range: fm.openRange } : { loc: { line: 1, column: 1 } }),
     });

@@ -30,8 +30,8 @@ function describe(e: GraphEdge): { message: string; help: string; severity?: 'wa
   if (r.plugin && r.suggestion && e.target.includes('::') && r.suggestion === e.target.replace(/::+/, ':')) {
     // The plugin has the name: only the id's form is off (two colons).
     return {
-      message: `${via} names ${q} with two colons; plugin ${JSON.stringify(r.plugin)} calls it ${JSON.stringify(r.suggestion)}`,
-      help: `Claude Code calls a plugin's ${e.expected}s <plugin>:<name>, with one colon.`,
+      message: `${via} names ${q}, with two colons`,
+      help: `Plugin ${JSON.stringify(r.plugin)} calls it ${JSON.stringify(r.suggestion)}: Claude Code calls a plugin's ${e.expected}s <plugin>:<name>, with one colon.`,
       severity: 'warn',
     };
   }

@@ -238,7 +238,8 @@ describe('depth and path on a reply', () => {
     const text = variant(RESEARCH_DONE, (r) => (r.metadata.delegation_depth = 2));
     const f = findings(text);
     expect(f.map((x) => [x.id, x.at, x.pointer])).toEqual([['depth-path-mismatch', at(text, '2', text.indexOf('"delegation_depth"')), '/metadata/delegation_depth']]);
-    expect(f[0]!.message).toBe('delegation_depth is 2 but delegation_path has 3 entries (orchestrator -> research -> researcher); with this path the depth should be 1 (path length = depth + 2)');
+    expect(f[0]!.message).toBe('delegation_depth is 2 but delegation_path has 3 entries');
+    expect(checkReturn(text).messages[0]!.help).toBe('The path (orchestrator -> research -> researcher) has depth + 2 entries: with this path the depth is 1, or the path misses names.');
     expect(checkReturn(text).messages[0]!.fix).toBeUndefined();
     expect(checkReturn(text).messages[0]!.suggestions?.map((s) => s.desc)).toEqual(["Set delegation_depth to 1 (the path's length)"]);
   });

@@ -241,9 +241,8 @@ describe('rule messages', () => {
 
   it('a deep chain names the chain and the limit', () => {
     const [m] = lintCase(path.join(RULE_FIXTURES, 'delegation-graph-depth/invalid/four-deep'), ALL_RULES, 'delegation-graph-depth');
-    expect(m!.message).toBe(
-      'delegation chain from /ship reaches depth 4 here, above the v2 limit of 3: /ship -> lead -> builder -> tester -> flake-checker (command -> subagent is depth 1); tester is already at depth 3 and must not delegate further (MAX_DEPTH_EXCEEDED)',
-    );
+    expect(m!.message).toBe('delegation chain from /ship reaches depth 4 here, above the v2 limit of 3');
+    expect(m!.help).toBe('The chain: /ship -> lead -> builder -> tester -> flake-checker (command -> subagent is depth 1). tester is already at depth 3 and must not delegate further (MAX_DEPTH_EXCEEDED).');
     expect(m!.related).toHaveLength(3);
   });
 

@@ -18,6 +18,10 @@ const SHORT = [
   'missing-timeout',
   'plugin-manifest',
   'return-format-json',
+  'return-format-present',
+  'agent-type-match',
+  'delegation-graph-depth',
+  'depth-path-mismatch',
   'stage-timeout-handling',
   'unknown-delegation-target',
 ];

@@ -145,6 +145,7 @@ function toJson(r: CheckReturnResult<unknown>, displayPath: string): string {
       endLine: m.endLine,
       endColumn: m.endColumn,
       ...(m.messageId ? { messageId: m.messageId } : {}),
+      ...(m.help ? { help: m.help } : {}),
       ...(m.fix ? { fix: { range: m.fix.range, text: m.fix.text } } : {}),
       ...(m.suggestions?.length ? { suggestions: m.suggestions.map((s) => ({ desc: s.desc, ...(s.messageId ? { messageId: s.messageId } : {}), fix: { range: s.fix.range, text: s.fix.text } })) } : {}),
     })),

@@ -1,5 +1,6 @@
 /** What the frontmatter checks hand back to the rule: a message at a range, maybe softer, maybe a fix. */
 import type { Fix, Range } from '../../types.js';
+import { splitHelp } from '../../util/help.js';
 import type { FieldTable, FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { FrontmatterField } from '../../model/frontmatter.js';
 
@@ -16,27 +17,13 @@ export interface Finding {
 }
 
 /**
- * A finding as the rule reports it: the help it carries, else the message split at its first
- * `; ` (the checks write "what is wrong; what to do") or `, expected `, the part after it
- * becoming the help.
+ * A finding as the rule reports it: the help it carries, else the message split as the checks
+ * write it, "what is wrong; what to do" (src/util/help.ts).
  */
 export function withHelp(f: Finding): Finding {
   if (f.help) return f;
-  let i = f.message.indexOf('; ');
-  let rest = f.message.slice(i + 2);
-  if (i < 0) {
-    // "`x` is 3 (a number), expected a string": the expectation is the help; else what follows
-    // the first ": " outside backticks ("... are missing: Claude Code skips such an agent").
-    i = f.message.indexOf(', expected ');
-    if (i >= 0) rest = f.message.slice(i + 2);
-    else {
-      const colon = /^(?:[^`]|`[^`]*`)*?: /.exec(f.message);
-      if (!colon) return f;
-      i = colon[0].length - 2;
-      rest = f.message.slice(i + 2);
-    }
-  }
-  return { ...f, message: f.message.slice(0, i), help: rest.charAt(0).toUpperCase() + rest.slice(1) + (/[.?!)]$/.test(rest) ? '' : '.') };
+  const split = splitHelp(f.message);
+  return split.help ? { ...f, ...split } : f;
 }
 
 /** What a field check needs to know about the file. */

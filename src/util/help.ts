@@ -1,0 +1,28 @@
+/**
+ * Splits a long message written as "what is wrong; what to do" into the short message and its
+ * help, for checks whose wording is shared with other surfaces (check-return prints the whole
+ * text). The split is at the first `; `, else `, expected `, else the first `: ` outside
+ * backticks, else a trailing parenthetical; the part after it, as a sentence, is the help.
+ */
+export function splitHelp(text: string): { message: string; help?: string } {
+  let i = text.indexOf('; ');
+  let rest = i >= 0 ? text.slice(i + 2) : '';
+  if (i < 0) {
+    i = text.indexOf(', expected ');
+    if (i >= 0) rest = text.slice(i + 2);
+  }
+  if (i < 0) {
+    const colon = /^(?:[^`]|`[^`]*`)*?: /.exec(text);
+    if (colon) {
+      i = colon[0].length - 2;
+      rest = text.slice(i + 2);
+    }
+  }
+  if (i < 0) {
+    const paren = / \(([^()]*)\)$/.exec(text);
+    if (!paren) return { message: text };
+    i = paren.index;
+    rest = paren[1]!;
+  }
+  return { message: text.slice(0, i), help: rest.charAt(0).toUpperCase() + rest.slice(1) + (/[.?!)]$/.test(rest) ? '' : '.') };
+}
