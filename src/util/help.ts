@@ -12,9 +12,9 @@ export function splitHelp(text: string): { message: string; help?: string } {
     if (i >= 0) rest = text.slice(i + 2);
   }
   if (i < 0) {
-    const colon = /^(?:[^`]|`[^`]*`)*?: /.exec(text);
-    if (colon) {
-      i = colon[0].length - 2;
+    const colon = colonOutsideCode(text);
+    if (colon >= 0) {
+      i = colon;
       rest = text.slice(i + 2);
     }
   }
@@ -25,4 +25,15 @@ export function splitHelp(text: string): { message: string; help?: string } {
     rest = paren[1]!;
   }
   return { message: text.slice(0, i), help: rest.charAt(0).toUpperCase() + rest.slice(1) + (/[.?!)]$/.test(rest) ? '' : '.') };
+}
+
+/** The offset of the first `: ` that is not inside a `code` span, or -1. */
+function colonOutsideCode(text: string): number {
+  let inCode = false;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text[i];
+    if (c === '`') inCode = !inCode;
+    else if (!inCode && c === ':' && text[i + 1] === ' ') return i;
+  }
+  return -1;
 }
