@@ -76,7 +76,7 @@ export default defineRule<Options>({
     const allow = new Set(options.allowFields ?? []);
     // The delegation standard has a spec state its timeout, and missing-timeout advises a
     // frontmatter `timeout`: in a project that uses the standard it is no unknown field.
-    if (fm.fields.some((f) => f.key === 'timeout') && project.usesStandard) allow.add('timeout');
+    if (fm.fields.some((f) => f.key === 'timeout') && project.usesStandardFor(doc)) allow.add('timeout');
     const present = new Set(fm.fields.map((f) => f.key));
     const hasErrors = fm.errors.length > 0;
     // With YAML errors, only fields wholly before the first error are trusted.

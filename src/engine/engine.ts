@@ -39,7 +39,7 @@ function applies(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
   // markdown rule.
   if (m.kinds ? !m.kinds.includes(doc.kind) : doc.isJson) return false;
   if (m.profiles && !m.profiles.includes(input.profile.name)) return false;
-  if (m.requiresStandard && !input.project.usesStandard) return false;
+  if (m.requiresStandard && !input.project.usesStandardFor(doc)) return false;
   return true;
 }
 

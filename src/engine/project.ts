@@ -86,6 +86,7 @@ export class ProjectView {
   /** What exists on disk; absent when the text has no file system behind it. */
   readonly files?: ProjectFiles;
   #uses?: boolean;
+  #usesByTree?: Map<string, boolean>;
   readonly #forced?: boolean;
   #byKind?: Map<string, Map<string, DocumentModel[]>>;
   #graph?: ProjectGraph;
@@ -125,6 +126,32 @@ export class ProjectView {
       this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.slice(this.#targets.length).some(uses);
     }
     return this.#uses;
+  }
+
+  /**
+   * Whether the standard applies to one document. A repository may hold two agent systems, a
+   * `.claude/` one and an `.opencode/` one, of which only one follows the standard: in a project
+   * with more than one such tree, the standard applies to a tree where a file names the
+   * standard's own keys (`session_id`, `delegation_depth`, `delegation_path`) in a return or a
+   * delegation context. Config (`standard`, `usesStandard`) decides for the whole project.
+   */
+  usesStandardFor(doc: DocumentModel): boolean {
+    if (this.#forced !== undefined || this.configuredStandard !== undefined || !this.usesStandard) return this.usesStandard;
+    const tree = specTree(doc.relPath);
+    if (!this.#usesByTree) {
+      const trees = new Set(this.documents.map((d) => specTree(d.relPath)));
+      this.#usesByTree = new Map();
+      // One tree: the project's answer is the tree's.
+      if (trees.size === 1) this.#usesByTree.set(tree, true);
+    }
+    let uses = this.#usesByTree.get(tree);
+    if (uses === undefined) {
+      uses = this.documents.some(
+        (d) => specTree(d.relPath) === tree && STANDARD_KEYS.test(d.text) && mayUseStandard(d.text) && (d.returnFormats.length > 0 || d.delegationContexts.length > 0),
+      );
+      this.#usesByTree.set(tree, uses);
+    }
+    return uses;
   }
 
   /**
@@ -169,4 +196,12 @@ export class ProjectView {
     }
     return m;
   }
+}
+
+/** Keys only the delegation standard's returns and contexts have. */
+const STANDARD_KEYS = /\b(?:session_id|delegation_depth|delegation_path)\b/;
+
+/** The agent system a spec belongs to: `.claude`, `.opencode`, or the rest (plugins, folders). */
+function specTree(relPath: string): string {
+  return relPath.startsWith('.opencode/') ? '.opencode' : relPath.startsWith('.claude/') ? '.claude' : '';
 }
