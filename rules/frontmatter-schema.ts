@@ -31,6 +31,7 @@ export default defineRule<Options>({
     standard: false,
     kinds: ['agent', 'command', 'skill'],
     fixable: true,
+    hasSuggestions: true,
     schema: {
       type: 'object',
       properties: {
@@ -45,7 +46,7 @@ export default defineRule<Options>({
     if (!kind) return;
     const emit = (found: Finding) => {
       const f = withHelp(found);
-      report({ message: f.message, help: f.help, messageId: f.messageId, range: trimEnd(doc.text, f.range), severity: f.warn ? 'warn' : undefined, fix: f.fix });
+      report({ message: f.message, help: f.help, messageId: f.messageId, range: trimEnd(doc.text, f.range), severity: f.warn ? 'warn' : undefined, fix: f.fix, suggest: f.suggest });
     };
     const fm = doc.frontmatter;
     const fileName = doc.relPath.slice(doc.relPath.lastIndexOf('/') + 1);

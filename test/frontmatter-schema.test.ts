@@ -81,11 +81,13 @@ describe('guessField', () => {
   });
 });
 
-describe('fixes', () => {
-  it('renames a misspelled key, and the fixed file is clean', () => {
+describe('fixes and suggestions', () => {
+  it('suggests renaming a misspelled key (a guess: --fix does not apply it), and the renamed file is clean', () => {
     const text = '---\nname: writer\ndescripton: Writes docs\n---\n\nBody\n';
     const found = lintFile('.claude/agents/writer.md', text);
-    const fixes = found.filter((f) => f.fix).map((f) => f.fix!);
+    expect(found.filter((f) => f.fix)).toEqual([]);
+    const fixes = found.flatMap((f) => f.suggestions ?? []).map((s) => s.fix);
+    expect(found.flatMap((f) => f.suggestions ?? []).map((s) => s.desc)).toEqual(['Rename `descripton` to `description`']);
     expect(fixes).toEqual([{ range: [17, 27], text: 'description' }]);
     const fixed = applyFixes(text, fixes);
     expect(fixed).toBe('---\nname: writer\ndescription: Writes docs\n---\n\nBody\n');
@@ -96,6 +98,7 @@ describe('fixes', () => {
     const found = lintFile('.claude/agents/x.md', '---\nname: x\ndescription: a\ndescripton: b\n---\n');
     expect(found).toHaveLength(1);
     expect(found[0]!.fix).toBeUndefined();
+    expect(found[0]!.suggestions).toBeUndefined();
     expect(found[0]!.message).toContain('is also set');
   });
 

@@ -1,5 +1,5 @@
 /** What the frontmatter checks hand back to the rule: a message at a range, maybe softer, maybe a fix. */
-import type { Fix, Range } from '../../types.js';
+import type { Fix, Range, Suggestion } from '../../types.js';
 import { splitHelp } from '../../util/help.js';
 import type { FieldTable, FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { FrontmatterField } from '../../model/frontmatter.js';
@@ -13,7 +13,10 @@ export interface Finding {
   range: Range;
   /** Report as a warning whatever the rule's level (uncertain or cosmetic findings). */
   warn?: boolean;
+  /** A repair that is certainly right (--fix applies it). */
   fix?: Fix;
+  /** Repairs a person chooses (a guess, such as the field a typo meant). */
+  suggest?: Suggestion[];
 }
 
 /**

@@ -89,7 +89,8 @@ export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Fi
       help: `${reader} ignores \`${key}\`.${taken ? '' : ` Rename it to \`${g}\`.`}`,
       range: at,
       warn: true,
-      fix: taken ? undefined : { range: [at.start, at.end], text: g },
+      // A guess: likely, not certain (the key may be the project's own), so a suggestion.
+      suggest: taken ? undefined : [{ desc: `Rename \`${key}\` to \`${g}\``, messageId: 'rename', fix: { range: [at.start, at.end], text: g } }],
     };
   }
   if (guesses.length > 1) {
