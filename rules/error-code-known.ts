@@ -56,13 +56,18 @@ export default defineRule<Options>({
         for (const value of c.alternatives ?? [c.value]) {
           if (value === '' || TEMPLATE_CODE.test(value)) continue;
           if (!UPPER_SNAKE.test(value)) {
-            report({ message: `error code ${JSON.stringify(value)} is not UPPER_SNAKE_CASE; expected ${JSON.stringify(toUpperSnake(value) || 'UNKNOWN_ERROR')} (the standard's codes are upper-case words joined by "_")`, range: c.range });
+            report({
+              message: `error code ${JSON.stringify(value)} is not UPPER_SNAKE_CASE`,
+              help: `Expected ${JSON.stringify(toUpperSnake(value) || 'UNKNOWN_ERROR')}: the standard's codes are upper-case words joined by "_".`,
+              range: c.range,
+            });
             continue;
           }
           if (checkKnown && !knownSet.has(value)) {
             const near = closest(value, known);
             report({
-              message: `error code ${JSON.stringify(value)} is not one of the ${whose}${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; expected one of ${known.join(', ')}, or add it to the extraCodes option`,
+              message: `error code ${JSON.stringify(value)} is not one of the ${format ? "project's return format codes" : whose}`,
+              help: `${near ? `Did you mean ${JSON.stringify(near)}? ` : ''}Expected one of the ${whose}: ${known.join(', ')}, or add it to the extraCodes option.`,
               range: c.range,
               severity: 'warn',
             });

@@ -21,6 +21,7 @@ const SHORT = [
   'return-format-present',
   'agent-type-match',
   'delegation-graph-depth',
+  'error-code-known',
   'depth-path-mismatch',
   'stage-timeout-handling',
   'unknown-delegation-target',
