@@ -663,15 +663,27 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
     return why === null;
   });
 
-  const argRanges: Range[] = [];
-  for (const s of merged) for (const a of s.args) if (a.name && /timeout/i.test(a.name) && a.nameRange) argRanges.push({ start: a.nameRange.start, end: a.valueRange.end });
-  let inContext: ((o: number) => boolean) | undefined;
-  const timeouts = scanTimeouts(text, {
-    frontmatter: doc.frontmatter ? doc.frontmatter.range : null,
-    inArgument: rangeSet(argRanges),
-    inContext: (o) => (inContext ??= rangeSet(doc.delegationContexts.map((x) => x.node.range)))(o),
-  });
-  return { sites: merged, dismissed, timeouts };
+  // Timeout statements are scanned on first use: the graph reads the sites of every spec of the
+  // project, the timeout rules only the linted files' timeouts.
+  let timeouts: TimeoutStatement[] | undefined;
+  const scanTimeoutStatements = (): TimeoutStatement[] => {
+    const argRanges: Range[] = [];
+    for (const s of merged) for (const a of s.args) if (a.name && /timeout/i.test(a.name) && a.nameRange) argRanges.push({ start: a.nameRange.start, end: a.valueRange.end });
+    let inContext: ((o: number) => boolean) | undefined;
+    return scanTimeouts(text, {
+      frontmatter: doc.frontmatter ? doc.frontmatter.range : null,
+      inArgument: rangeSet(argRanges),
+      inContext: (o) => (inContext ??= rangeSet(doc.delegationContexts.map((x) => x.node.range)))(o),
+    });
+  };
+  return {
+    sites: merged,
+    dismissed,
+    get timeouts() {
+      timeouts ??= scanTimeoutStatements();
+      return timeouts;
+    },
+  };
 }
 
 /** A short description of a site for messages: `task(...) to status-sync-manager`, `"Invoke reviewer via task tool"`. */
