@@ -113,7 +113,8 @@ const section: fc.Arbitrary<string> = fc.oneof(
     ([lang, body, indent, closed]) => `${indent}\`\`\`${lang}\n${body.split('\n').map((l) => indent + l).join('\n')}\n${closed ? `${indent}\`\`\`` : ''}`,
   ),
   returnFormat.map((r) => `Return this:\n${r}`),
-  fc.tuple(word, fc.oneof(returnFormat, json)).map(([a, j]) => `task(subagent_type="${a}", prompt="Do it. Context: ${escapeForPrompt(j)}")`),
+  // Half the calls read JSON from the reply, so missing-json-format-instruction (and its fix) applies to them.
+  fc.tuple(word, fc.oneof(returnFormat, json), fc.boolean()).map(([a, j, parse]) => `task(subagent_type="${a}", prompt="Do it. Context: ${escapeForPrompt(j)}")${parse ? '\nParse the return as JSON.' : ''}`),
   fc.tuple(fc.nat(9), word, fc.array(soup, { maxLength: 3 }), fc.boolean()).map(
     ([n, w, body, closed]) => `<stage id="${n}" name="${w}">\n  <action>${body.join('\n  ')}</action>\n${closed ? '</stage>' : ''}`,
   ),
@@ -257,9 +258,11 @@ describe(`fuzz: specs never crash the linter and findings stay inside the file (
     // Some generated projects do find things (the rules are really running).
     const found = sample.reduce((n, f) => n + lintMemory([f], { standard: 'v2' })[0]!.messages.length, 0);
     expect(found).toBeGreaterThan(50);
-    // ... and some of them offer fixes, so the --fix property is not vacuous either.
+    // ... and some of them offer fixes, so the --fix property is not vacuous either (suggestions,
+    // such as depth-path-mismatch's, are never applied and do not count).
     const fixable = sample.filter((f) => lintMemory([f], { standard: 'v2' })[0]!.messages.some((m) => m.fix)).length;
     expect(fixable).toBeGreaterThan(5);
+    expect(sample.some((f) => lintMemory([f], { standard: 'v2' })[0]!.messages.some((m) => m.suggestions?.length))).toBe(true);
     const mutated = fc.sample(mutatedFixture, { numRuns: 100, seed: 7 });
     expect(mutated.filter((m) => !FIXTURES.some((f) => f.text === m.text)).length).toBeGreaterThan(80);
   });
