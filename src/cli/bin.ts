@@ -9,6 +9,7 @@ import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
 import { fdWriter, isTerminal } from './stdio.js';
+import { escapeControl } from '../formatters/escape.js';
 import { fstatSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../lint.js';
 import { ReadRefused } from '../util/read-bounded.js';
@@ -63,7 +64,12 @@ function readStdin(): Promise<string> {
 // Output goes straight to the descriptors (src/cli/stdio.ts); a reader that stops early
 // (`agent-lint | head`) is not an error of ours.
 const stdout = fdWriter(1);
-const stderr = fdWriter(2);
+const rawStderr = fdWriter(2);
+// Diagnostics on standard error quote paths and values that may come from files or their names:
+// control characters other than the line ends and tabs of our own wording become visible escapes,
+// so an escape sequence there cannot clear the screen or hide text (paths also go through
+// shownPath, which escapes line breaks too).
+const stderr = (s: string) => rawStderr(s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => escapeControl(c)));
 
 // A worker thread of a large run is started with WORKER_FLAG (so that a plain run need not load
 // node:worker_threads to ask): it lints its share and posts the results.

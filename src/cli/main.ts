@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
+import { escapeControl } from '../formatters/escape.js';
 import { configErrorText, shownPath } from './messages.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { severityLevel } from '../config/resolve.js';
@@ -274,7 +275,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
 
     if (run.unreadable.length) {
-      for (const u of run.unreadable) io.stderr(`agent-lint: cannot read "${u.arg}": ${u.reason}\n`);
+      for (const u of run.unreadable) io.stderr(`agent-lint: cannot read "${escapeControl(u.arg)}": ${u.reason}\n`);
       return 2;
     }
     // An empty run (no spec at all) is an error unless --no-error-on-unmatched-pattern or the
@@ -298,12 +299,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       })();
       io.stderr(
         isDir
-          ? `agent-lint: ${level}: no agent, command or skill specs found in "${p}" (looked in .claude/, .opencode/, plugins and the paths their manifests name, folders named agents/ or commands/, skills/<name>/SKILL.md)\n${hint()}`
-          : `agent-lint: ${level}: no spec files match "${p}"\n${hint()}`,
+          ? `agent-lint: ${level}: no agent, command or skill specs found in "${escapeControl(p)}" (looked in .claude/, .opencode/, plugins and the paths their manifests name, folders named agents/ or commands/, skills/<name>/SKILL.md)\n${hint()}`
+          : `agent-lint: ${level}: no spec files match "${escapeControl(p)}"\n${hint()}`,
       );
     }
-    for (const p of run.allIgnored) io.stderr(`agent-lint: ${level}: all files matching "${p}" are ignored by the config's "ignores"\n`);
-    for (const p of run.ignoredFiles) io.stderr(`agent-lint: warning: "${p}" is ignored by the config's "ignores"; not linted\n`);
+    for (const p of run.allIgnored) io.stderr(`agent-lint: ${level}: all files matching "${escapeControl(p)}" are ignored by the config's "ignores"\n`);
+    for (const p of run.ignoredFiles) io.stderr(`agent-lint: warning: "${escapeControl(p)}" is ignored by the config's "ignores"; not linted\n`);
     const reported = run.unmatched.length + run.allIgnored.length + run.ignoredFiles.length > 0;
     if (empty && !reported) io.stderr(`agent-lint: ${level}: none of the named files is an agent, command or skill spec; nothing to lint (agent-lint --print-files says why)\n${hint()}`);
     if (level === 'error' && (run.unmatched.length || run.allIgnored.length || (empty && !run.ignoredFiles.length))) return 2;

@@ -4,11 +4,13 @@
  */
 import path from 'node:path';
 import type { ConfigError } from '../config/load.js';
+import { escapeControl } from '../formatters/escape.js';
 
 /** `p` relative to `cwd` when it is inside it, else as given. */
 export function shownPath(cwd: string, p: string): string {
   const r = path.relative(cwd, p);
-  return r && !r.startsWith('..') && !path.isAbsolute(r) ? r : p;
+  // A path may come from a file's name: control characters and line breaks are shown escaped.
+  return escapeControl(r && !r.startsWith('..') && !path.isAbsolute(r) ? r : p);
 }
 
 /** `config error in FILE: what is wrong` (the file shown relative to `cwd`). */

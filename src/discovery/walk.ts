@@ -26,12 +26,14 @@ export interface WalkResult {
    * (see manifests.ts); the walk only collects them by name.
    */
   json: string[];
+  /** Folders whose path is longer than the system allows: what they hold cannot be read. */
+  tooLong: string[];
 }
 
 const CONFIG_JSON = new Set(['hooks.json', 'settings.json', 'settings.local.json', '.mcp.json']);
 
 export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false, onFolder?: (dir: string, names: string[]) => void): WalkResult {
-  const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [] };
+  const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [], tooLong: [] };
   const stack = [path.resolve(root)];
   // Real folders entered through a link, and the real place of each walked folder (asked only
   // when a link is met).
@@ -68,7 +70,9 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
+    } catch (e) {
+      // A folder too deep for the system's path limit may hold specs: it is reported, not dropped.
+      if ((e as NodeJS.ErrnoException).code === 'ENAMETOOLONG') out.tooLong.push(dir);
       continue; // unreadable folder: nothing to find there
     }
     if (onFolder) onFolder(dir, entries.map((e) => e.name));
