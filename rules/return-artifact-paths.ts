@@ -99,9 +99,10 @@ export default defineRule<Options>({
               report({ message: `artifact path ${shown} is not a regular file (a FIFO, socket or device); expected the artifact's file`, range: p.range });
             } else if (!st) {
               report({ message: `artifact path ${shown} does not exist relative to the project root; ${expected}`, range: p.range });
+            } else if (st.kind === 'directory') {
+              report({ message: `artifact path ${shown} is a directory; expected the artifact's file`, range: p.range });
             } else if (st.empty) {
-              const what = st.kind === 'directory' ? 'an empty directory' : 'an empty file';
-              report({ message: `artifact path ${shown} is ${what}; expected the artifact's content (an empty artifact is a phantom result)`, range: p.range });
+              report({ message: `artifact path ${shown} is an empty file; expected the artifact's content (an empty artifact is a phantom result)`, range: p.range });
             }
           }
         }

@@ -329,6 +329,7 @@ describe('--check-artifacts', () => {
       { type: 'research', path: 'specs/042/reports/empty.md' },
       { type: 'research', path: 'specs/empty-dir' },
       { type: 'plan', path: 'specs/042/RUNNING.md' },
+      { type: 'research', path: 'specs/042/reports' },
     ];
   });
 
@@ -337,9 +338,11 @@ describe('--check-artifacts', () => {
     expect(f.map((x) => [x.pointer, x.message])).toEqual([
       ['/artifacts/2/path', 'artifact path "specs/042/reports/research-002.md" does not exist relative to the project root; expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact)'],
       ['/artifacts/3/path', 'artifact path "specs/042/reports/empty.md" is an empty file; expected the artifact\'s content (an empty artifact is a phantom result)'],
-      ['/artifacts/4/path', 'artifact path "specs/empty-dir" is an empty directory; expected the artifact\'s content (an empty artifact is a phantom result)'],
+      ['/artifacts/4/path', 'artifact path "specs/empty-dir" is a directory; expected the artifact\'s file'],
       // "NN" marks a template in a spec; in a reply it is just part of a file name.
       ['/artifacts/5/path', expect.stringContaining('"specs/042/RUNNING.md" does not exist')],
+      // An artifact is a regular file: a folder, even one with files in it, is not one.
+      ['/artifacts/6/path', 'artifact path "specs/042/reports" is a directory; expected the artifact\'s file'],
     ]);
     expect(f.every((x) => x.id === 'return-artifact-paths' && x.severity === 2)).toBe(true);
   });
