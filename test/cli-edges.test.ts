@@ -83,7 +83,11 @@ describe('--agents-dir', () => {
     const home = path.join(TMP, 'home');
     mkdirSync(path.join(home, '.claude/agents'), { recursive: true });
     writeFileSync(path.join(home, '.claude/agents/librarian.md'), '---\nname: librarian\ndescription: Finds books\n---\nFind books.\n');
-    const d = project({ '.claude/commands/find.md': '---\ndescription: Find a book\n---\nTask(subagent_type="librarian", prompt="Find the book")\n' });
+    // The project has an agent of its own, so a delegation to an unknown one is reported.
+    const d = project({
+      '.claude/commands/find.md': '---\ndescription: Find a book\n---\nTask(subagent_type="librarian", prompt="Find the book")\n',
+      '.claude/agents/clerk.md': '---\nname: clerk\ndescription: Files books\n---\nFile the book.\n',
+    });
     const without = run(['-f', 'json'], d, { HOME: home });
     const with_ = run(['-f', 'json', '--agents-dir=~/.claude/agents'], d, { HOME: home });
     expect(with_.stderr).toBe('');
