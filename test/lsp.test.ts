@@ -26,6 +26,8 @@ Use the Task tool with subagent_type: "planner" to plan.
 Then use the Task tool with subagent_type: "reviewer" to review.
 `;
 
+/** An agent of the project's own, so that its unknown agent targets are judged (a project with none calls agents installed elsewhere). */
+const CLERK = '---\nname: clerk\ndescription: Files the notes.\n---\nFile the notes.\n';
 const WORKER = `---
 name: worker
 description: Does the work.
@@ -193,7 +195,7 @@ describe('agent-lint lsp --stdio', () => {
 
 describe('agent-lint lsp, unbundled and with a bad option', () => {
   it('runs from the unbundled modules too', async () => {
-    const dir = makeProject({ '.claude/commands/plan.md': PLAN });
+    const dir = makeProject({ '.claude/commands/plan.md': PLAN, '.claude/agents/clerk.md': CLERK });
     const c = await startLsp(dir, path.join(REPO_ROOT, 'dist/src/cli/bin.js'));
     await open(c, path.join(dir, '.claude/commands/plan.md'));
     expect((await c.diagnostics(uriOf(path.join(dir, '.claude/commands/plan.md')))).map(brief)).toEqual(['unknown-delegation-target 3:39-3:46', 'unknown-delegation-target 4:44-4:52']);
@@ -204,7 +206,7 @@ describe('agent-lint lsp, unbundled and with a bad option', () => {
 describe('agent-lint lsp and bulk suppressions', () => {
   it('applies agent-lint-suppressions.json of the workspace folder, and reads it again when it changes', async () => {
     const counts = (n: number) => JSON.stringify({ '.claude/commands/plan.md': { 'unknown-delegation-target': { count: n } } });
-    const dir = makeProject({ '.claude/commands/plan.md': PLAN, 'agent-lint-suppressions.json': counts(2) });
+    const dir = makeProject({ '.claude/commands/plan.md': PLAN, '.claude/agents/clerk.md': CLERK, 'agent-lint-suppressions.json': counts(2) });
     const c = await startLsp(dir);
     const plan = path.join(dir, '.claude/commands/plan.md');
     await open(c, plan);

@@ -60,7 +60,10 @@ describe('the VS Code extension', () => {
   });
 
   it('starts the server of the package installed in the workspace', async () => {
-    const dir = projectMaker(tmp)({ '.claude/commands/plan.md': '---\ndescription: Plan\n---\nUse the Task tool with subagent_type: "reviewer" to review.\n' });
+    const dir = projectMaker(tmp)({
+      '.claude/commands/plan.md': '---\ndescription: Plan\n---\nUse the Task tool with subagent_type: "reviewer" to review.\n',
+      '.claude/agents/clerk.md': '---\nname: clerk\ndescription: Files the notes.\n---\nFile the notes.\n',
+    });
     mkdirSync(path.join(dir, 'node_modules'));
     symlinkSync(REPO_ROOT, path.join(dir, 'node_modules', 'agent-lint'), 'dir');
     const server = serverCommand({ folders: [dir] });

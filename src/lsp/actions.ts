@@ -11,7 +11,7 @@ import type { Fix, LintMessage } from '../types.js';
 
 /** ESLint's suggestions (fixes a person applies), on messages of rules that offer them. */
 type Suggestion = { desc: string; fix: Fix };
-import { messageRange, offsetToPosition, overlaps, rangeOfOffsets } from './convert.js';
+import { diagnosticText, messageRange, offsetToPosition, overlaps, rangeOfOffsets } from './convert.js';
 
 export const OPEN_DOCS_COMMAND = 'agent-lint.openRuleDocs';
 
@@ -85,7 +85,7 @@ export function codeActions(input: ActionInput): CodeAction[] {
   for (const m of input.messages) {
     const range = messageRange(doc, m);
     if (!overlaps(range, input.range)) continue;
-    const diagnostic = input.diagnostics.find((d) => d.code === m.ruleId && d.range.start.line === range.start.line && d.range.start.character === range.start.character && d.message === m.message);
+    const diagnostic = input.diagnostics.find((d) => d.code === m.ruleId && d.range.start.line === range.start.line && d.range.start.character === range.start.character && d.message === diagnosticText(m));
     const diagnostics = diagnostic ? [diagnostic] : undefined;
     const edit = (edits: TextEdit[]) => ({ changes: { [uri]: edits } });
     if (m.fix && wants(CodeActionKind.QuickFix)) {

@@ -43,7 +43,7 @@ export function toDiagnostic(doc: DocumentModel, m: LintMessage, rules: Readonly
     code: m.ruleId,
     source: SOURCE,
     // The help (what was expected) on a line of its own, as editors show a message's lines.
-    message: m.help ? `${m.message}\nhelp: ${m.help}` : m.message,
+    message: diagnosticText(m),
   };
   const meta = rules.get(m.ruleId);
   if (meta && !meta.internal) d.codeDescription = { href: ruleDocsUrl(m.ruleId) };
@@ -60,4 +60,9 @@ export function toDiagnostic(doc: DocumentModel, m: LintMessage, rules: Readonly
 export function overlaps(a: Range, b: Range): boolean {
   const before = (p: Position, q: Position) => p.line < q.line || (p.line === q.line && p.character < q.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+/** A finding's text as a diagnostic: the message, then the help (what was expected) on a line of its own. */
+export function diagnosticText(m: Pick<LintMessage, 'message' | 'help'>): string {
+  return m.help ? `${m.message}\nhelp: ${m.help}` : m.message;
 }
