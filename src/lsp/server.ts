@@ -29,6 +29,7 @@ import { codeActions, OPEN_DOCS_COMMAND } from './actions.js';
 import { positionToOffset, toDiagnostic } from './convert.js';
 import { definition, documentLinks, hover, targetAt } from './navigation.js';
 import { crossFileSignature, Workspace, type ProjectState } from './workspace.js';
+import { idleCollector } from './idle-gc.js';
 
 /** The wait after the last keystroke before a lint (the issue allows at most 50 ms). */
 export const DEBOUNCE_MS = 30;
@@ -112,7 +113,9 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
   /** The cross-file signature of each open document as last linted. */
   const signatures = new Map<string, string>();
 
+  const memory = idleCollector();
   const publish = (p: ProjectState, results: LintResult[], uriOf: Map<string, string>) => {
+    memory.workDone();
     for (const r of results) {
       const uri = uriOf.get(r.filePath)!;
       const doc = p.buffers.get(r.filePath)!;
