@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { commandTimeout } from '../src/rules-support/command-timeouts.js';
 import { at, num, str, time } from '../src/log/entry.js';
 import { clock } from '../src/log/time-text.js';
 
@@ -31,18 +32,13 @@ export default defineRule<Options>({
   },
   checkLog({ options, profile, report }) {
     const tolerance = options.toleranceMs ?? 1000;
-    const max = (command: string): number | undefined => {
-      const own = options.maxTimeouts;
-      if (own && Object.hasOwn(own, command)) return own[command];
-      return Object.hasOwn(profile.commandTimeouts, command) ? profile.commandTimeouts[command]!.max : undefined;
-    };
     return {
       entry(e) {
         if (e.shape !== 'registry') return;
         const timeout = num(e, 'timeout');
         const command = (str(e, 'command') ?? '').replace(/^\//, '');
         if (timeout === undefined) return;
-        const limit = max(command);
+        const limit = commandTimeout(profile, options.maxTimeouts, command, 'max');
         if (limit !== undefined && timeout > limit) {
           report(e, { message: `timeout ${timeout} s is above the ${limit} s maximum for /${command}`, range: at(e, 'timeout'), messageId: 'max' });
         }

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { commandTimeout } from '../src/rules-support/command-timeouts.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString } from '../src/standard/objects.js';
@@ -83,9 +84,8 @@ export default defineRule<Options>({
     },
   },
   check({ doc, profile, options, report }) {
-    const maxOf = (cmd: string | undefined): number | undefined =>
-      cmd === undefined ? undefined : (options.maxTimeouts?.[cmd] ?? profile.commandTimeouts[cmd]?.max);
-    const defaultOf = (cmd: string): number | undefined => options.defaultTimeouts?.[cmd] ?? profile.commandTimeouts[cmd]?.default;
+    const maxOf = (cmd: string | undefined): number | undefined => (cmd === undefined ? undefined : commandTimeout(profile, options.maxTimeouts, cmd, 'max'));
+    const defaultOf = (cmd: string): number | undefined => commandTimeout(profile, options.defaultTimeouts, cmd, 'default');
     const ownCommand = doc.kind === 'command' ? doc.fileStem : undefined;
     const out: Report[] = [];
 

@@ -4,7 +4,7 @@
  * Files are read in bounded chunks and judged line by line; `--follow` keeps reading a log as it
  * is written and reports each finding as it is made.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,8 @@ import { renderSummary, SUMMARY_FORMATS, type SummaryFormat } from '../log/summa
 import { isStandardName } from '../standard/profiles.js';
 import type { LintMessage, StandardName } from '../types.js';
 import { whyUnreadable } from '../util/fs-errors.js';
+import { openRegularFile, ReadRefused } from '../util/read-bounded.js';
+import { escapeControl } from '../formatters/escape.js';
 import { useColor, type CliIO } from './main.js';
 import { configErrorText, parseArgsMessage, shownPath } from './messages.js';
 
@@ -128,18 +130,11 @@ class UnreadableLog extends Error {}
 
 /** Opens a log: a regular file only (a FIFO or device would block or never end). */
 function openLog(file: string, shown: string): number {
-  let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    return openRegularFile(file).fd;
   } catch (e) {
-    throw new UnreadableLog(`cannot read "${shown}": ${whyUnreadable(file, e)}`);
+    throw new UnreadableLog(`cannot read "${escapeControl(shown)}": ${e instanceof ReadRefused ? e.message : whyUnreadable(file, e)}`);
   }
-  const st = fstatSync(fd);
-  if (!st.isFile()) {
-    closeSync(fd);
-    throw new UnreadableLog(`cannot read "${shown}": ${st.isDirectory() ? 'it is a directory' : 'not a regular file'}`);
-  }
-  return fd;
 }
 
 /** Reads from `pos` to the end of the file in bounded chunks; returns the new position. */
@@ -244,8 +239,7 @@ type Start = (filePath: string, head: string, onMessage?: (m: LintMessage, line:
 function liveLine(m: LintMessage, file: string, format: string): string {
   if (format === 'json') return JSON.stringify({ filePath: file, ...m }) + '\n';
   const sev = m.severity === 2 ? 'error' : 'warning';
-  const esc = (s: string) => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${esc(file)}:${m.line}:${m.column}  ${sev}  ${esc(m.message)}  ${m.ruleId}\n`;
+  return `${escapeControl(file)}:${m.line}:${m.column}  ${sev}  ${escapeControl(m.message)}  ${m.ruleId}\n`;
 }
 
 /** `--follow`: reads what is there, then what is appended, until SIGINT/SIGTERM. */

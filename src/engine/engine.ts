@@ -89,13 +89,13 @@ function locate(doc: DocumentModel, d: ReportDescriptor): Location {
   return { line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
-export function internalError(ruleId: string, error: unknown): LintMessage {
+export function internalError(ruleId: string, error: unknown, what: 'file' | 'log' = 'file'): LintMessage {
   const msg = error instanceof Error ? error.message : String(error);
   return {
     ruleId: INTERNAL_ERROR,
     severity: 2,
     fatal: true,
-    message: `rule "${ruleId}" failed on this file: ${msg.split('\n')[0]}. This is a bug in agent-lint; the file's other rules still ran.`,
+    message: `rule "${ruleId}" failed on this ${what}: ${msg.split('\n')[0]}. This is a bug in agent-lint; the ${what}'s other rules still ran.`,
     line: 1,
     column: 1,
     endLine: 1,

@@ -111,8 +111,7 @@ export class LogChecker {
   }
 
   #crash(id: string, e: unknown): void {
-    const m = internalError(id, e);
-    m.message = m.message.replace('failed on this file', 'failed on this log').replace("the file's other rules", "the log's other rules");
+    const m = internalError(id, e, 'log');
     this.#messages.push(m);
     this.options.onMessage?.(m, '');
   }

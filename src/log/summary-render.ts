@@ -5,14 +5,13 @@
  */
 import type { LogSummary, SessionNode, StoryNode } from './summary.js';
 import { span } from './time-text.js';
+import { escapeControl } from '../formatters/escape.js';
 
 export type SummaryFormat = 'text' | 'mermaid' | 'dot' | 'json';
 export const SUMMARY_FORMATS: readonly SummaryFormat[] = ['text', 'mermaid', 'dot', 'json'];
 
-/** Control characters out of names that come from a log (a terminal must not run them). */
-function clean(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+/** Names from a log with their control characters escaped (a terminal must not run them). */
+const clean = escapeControl;
 
 function facts(s: StoryNode): string {
   const parts: string[] = [];

@@ -7,13 +7,29 @@ import { closeSync, constants as C, fstatSync, openSync, readSync } from 'node:f
 /** Why a file was not read, in words (`it is a directory`, `files over 20971520 bytes ...`). */
 export class ReadRefused extends Error {}
 
-export function readRegularFile(file: string, maxBytes: number, opts: { noFollow?: boolean } = {}): Buffer {
-  let fd: number | undefined;
+/**
+ * Opens a regular file without blocking and returns its descriptor and size; throws ReadRefused
+ * for anything else (closing what it opened). The caller closes the descriptor.
+ */
+export function openRegularFile(file: string, opts: { noFollow?: boolean } = {}): { fd: number; size: number } {
+  const fd = openSync(file, C.O_RDONLY | (C.O_NONBLOCK ?? 0) | (opts.noFollow ? (C.O_NOFOLLOW ?? 0) : 0));
   try {
-    fd = openSync(file, C.O_RDONLY | (C.O_NONBLOCK ?? 0) | (opts.noFollow ? (C.O_NOFOLLOW ?? 0) : 0));
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new ReadRefused('it is a directory');
     if (!st.isFile()) throw new ReadRefused('it is not a regular file (a FIFO, socket or device), so it is not read');
+    return { fd, size: st.size };
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+}
+
+export function readRegularFile(file: string, maxBytes: number, opts: { noFollow?: boolean } = {}): Buffer {
+  let fd: number | undefined;
+  try {
+    const opened = openRegularFile(file, opts);
+    fd = opened.fd;
+    const st = { size: opened.size };
     if (st.size > maxBytes) throw new ReadRefused(`it is ${st.size} bytes; files over ${maxBytes} bytes are not read`);
     const buf = Buffer.allocUnsafe(st.size);
     let got = 0;
