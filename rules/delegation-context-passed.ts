@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { stepAround } from '../src/model/steps.js';
@@ -69,8 +70,12 @@ export default defineRule({
       const line = doc.lines.lineOf(ctx.node.range.start) + 1;
       const gave = has.filter((f) => passed.has(f));
       report({
-        message: `${describeSite(site, doc.text)} drops ${dropped.join(', ')} of the context prepared at line ${line} (${has.join(', ')})${gave.length ? `; it passes only ${gave.join(', ')}` : ''}`,
-        help: 'Pass every field of the prepared delegation context at the call: as arguments, in the prompt ("depth 2, path orchestrator > research > researcher"), or by naming the context ("Delegation context: {prepared context}").',
+        message: gave.length
+          ? `${clip(describeSite(site, doc.text), 40)} drops ${dropped.join(', ')} of its context`
+          : `${clip(describeSite(site, doc.text), 40)} passes none of the context prepared at line ${line}`,
+        help:
+          `The context prepared at line ${line} holds ${has.join(', ')}${gave.length ? ` and the call passes only ${gave.join(', ')}` : ''}. ` +
+          'Pass every field at the call: as arguments, in the prompt ("depth 2, path orchestrator > research > researcher"), or by naming the context ("Delegation context: {prepared context}").',
         range: site.anchor,
       });
     }

@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findCycles } from '../src/graph/analysis.js';
+import { clip } from '../src/util/clip.js';
 import { nodeLabel, relatedOf, showChain } from '../src/graph/describe.js';
 
 export default defineRule({
@@ -22,10 +23,17 @@ export default defineRule({
       const edges = [...cycle.edges.slice(at), ...cycle.edges.slice(0, at)];
       const files = new Set(edges.map((e) => e.doc.filePath)).size;
       const others = cycle.group.filter((g) => !nodes.includes(g));
-      const more = others.length ? `; ${others.length} more (${others.slice(0, 5).map(nodeLabel).join(', ')}${others.length > 5 ? ', ...' : ''}) ${others.length === 1 ? 'takes' : 'take'} part in loops with these` : '';
+      const more = others.length ? ` ${others.length} more (${others.slice(0, 5).map(nodeLabel).join(', ')}${others.length > 5 ? ', ...' : ''}) ${others.length === 1 ? 'takes' : 'take'} part in loops with these.` : '';
       const [first] = edges;
+      const chain = showChain([...nodes, nodes[0]!]);
+      const head = `delegation cycle across ${files} file${files === 1 ? '' : 's'}: `;
+      // A long loop shows its first two names and the way back in the message, whole in the help.
+      const shown = head.length + chain.length <= 100 ? chain : `${clip(nodeLabel(nodes[0]!), 24)} -> ${clip(nodeLabel(nodes[1 % n]!), 24)} -> ... -> ${clip(nodeLabel(nodes[0]!), 24)}`;
       report(first!.doc, {
-        message: `delegation cycle across ${files} file${files === 1 ? '' : 's'}: ${showChain([...nodes, nodes[0]!])}; ${nodeLabel(nodes[0]!)} delegates to ${nodeLabel(nodes[1 % n]!)} here and the chain comes back to it, so it never ends (a caller that checks delegation_path refuses it with CYCLE_DETECTED)${more}`,
+        message: head + shown,
+        help:
+          `${nodeLabel(nodes[0]!)} delegates to ${nodeLabel(nodes[1 % n]!)} here and the chain comes back to it${shown === chain ? '' : ` (${chain})`}, so it never ends: a caller that checks delegation_path refuses it with CYCLE_DETECTED. ` +
+          `Expected a chain that ends: remove one delegation of the loop, or have its callee return instead of delegating back.${more}`,
         range: first!.range,
         related: edges.slice(1).map((e) => relatedOf(e, `${nodeLabel(e.from)} delegates to ${nodeLabel(e.to)}`)),
       });

@@ -30,10 +30,15 @@ export default defineRule<Options>({
       const d = findProperty(o, 'delegation_depth')?.value;
       if (d?.type !== 'number') return;
       if (d.value < 0) {
-        report({ message: `delegation_depth is ${d.value}; expected 0 or more (orchestrator -> command is depth 0, command -> subagent 1)`, range: d.range });
+        report({
+          message: `delegation_depth is ${d.value}, below 0`,
+          help: 'Expected 0 or more: orchestrator -> command is depth 0, command -> subagent 1, subagent -> specialist 2.',
+          range: d.range,
+        });
       } else if (d.value > limit) {
         report({
-          message: `delegation_depth is ${d.value}, above ${whose} of ${limit}; a caller at depth ${limit} must not delegate further (return MAX_DEPTH_EXCEEDED instead)`,
+          message: `delegation_depth is ${d.value}, above ${whose} of ${limit}`,
+          help: `Expected at most ${limit}: a caller at depth ${limit} must not delegate further and returns MAX_DEPTH_EXCEEDED instead. Shorten the chain, or set maxDepth if the project allows deeper delegation.`,
           range: d.range,
         });
       }

@@ -4,6 +4,7 @@ import type { DocumentModel } from '../src/model/document.js';
 import type { JsonObject } from '../src/model/json/ast.js';
 import { readsJsonReply, type ReturnStatement } from '../src/model/return-channel.js';
 import { stepAround } from '../src/model/steps.js';
+import { clip } from '../src/util/clip.js';
 import type { Range } from '../src/types.js';
 
 const READ_LINES = 25;
@@ -53,13 +54,14 @@ export default defineRule({
       const where = (s: ReturnStatement | undefined) => ({ filePath: callee.filePath, ...at(callee, s) });
       const calleeLine = (s: ReturnStatement | undefined) => `${callee.relPath}:${at(callee, s).line}`;
       const what = describeSite(site, doc.text);
+      const who = clip(site.target!, 30);
       const parses = readsJsonReply(doc.text, doc.lines, site.range, win.start);
       if (parses && ch.console !== 'json') {
         const s = ch.statements.find((x) => x.kind === 'console-text') ?? ch.statements.find((x) => x.kind === 'metadata-file');
         const how = ch.console === 'text' ? 'returns text to the console' : 'writes its return to a metadata file';
         report({
-          message: `${what}: the caller reads JSON from the reply, but ${site.target} ${how} (${calleeLine(s)})`,
-          help: `Read the result the way ${callee.relPath} documents it (its metadata file, or its text summary), or change the callee to answer in JSON.`,
+          message: `the caller reads JSON from the reply, but ${who} ${how}`,
+          help: `${what} reads JSON, but ${calleeLine(s)} says ${site.target} ${how}. Read the result the way it documents it (its metadata file, or its text summary), or change the callee to answer in JSON.`,
           range: site.anchor,
           related: [{ ...where(s), message: `${site.target} says how it returns here` }],
         });
@@ -69,8 +71,8 @@ export default defineRule({
       if (READS_FILE.test(window) && ch.console === 'json' && !ch.metadataFile) {
         const s = ch.statements.find((x) => x.kind === 'console-json');
         report({
-          message: `${what}: the caller reads a metadata file, but ${site.target} returns JSON to the console and writes none (${calleeLine(s)})`,
-          help: `Parse the JSON reply of ${site.target}, or have ${callee.relPath} write the metadata file the caller reads.`,
+          message: `the caller reads a metadata file, but ${who} returns JSON and writes none`,
+          help: `${calleeLine(s)} says ${site.target} returns JSON to the console. Parse the JSON reply of ${site.target}, or have ${callee.relPath} write the metadata file the caller reads.`,
           range: site.anchor,
           related: [{ ...where(s), message: `${site.target} returns here` }],
         });
@@ -87,8 +89,8 @@ export default defineRule({
       const first = callee.returnFormats[0]!;
       const loc = callee.lines.location({ start: first.node.range.start, end: first.node.range.start + 1 });
       report({
-        message: `${what}: the caller reads ${missing.map((k) => `"${k}"`).join(', ')} from the reply, which ${site.target}'s documented return never has (${callee.relPath}:${loc.line})`,
-        help: `Read only fields that ${callee.relPath}'s return has (${[...keys].join(', ')}), or add the field to its documented return.`,
+        message: `the caller reads ${clip(missing.map((k) => `"${k}"`).join(', '))}, which ${who}'s return never has`,
+        help: `${what} reads ${missing.map((k) => `"${k}"`).join(', ')} from the reply, but the return documented at ${callee.relPath}:${loc.line} has only ${[...keys].join(', ')}. Read only those fields, or add the field to its documented return.`,
         range: site.anchor,
         related: [{ filePath: callee.filePath, ...loc, message: `${site.target}'s return` }],
       });

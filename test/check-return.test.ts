@@ -258,15 +258,17 @@ describe('depth and path on a reply', () => {
     });
     expect(findings(three)).toEqual([]);
     expect(findings(three, { standard: 'bounded' }).map((x) => [x.id, x.message])).toEqual([
-      ['max-depth', 'delegation_depth is 3, above the bounded limit of 2; a caller at depth 2 must not delegate further (return MAX_DEPTH_EXCEEDED instead)'],
+      ['max-depth', 'delegation_depth is 3, above the bounded limit of 2'],
     ]);
+    expect(checkReturn(three, { standard: 'bounded' }).messages[0]!.help).toContain('a caller at depth 2 must not delegate further and returns MAX_DEPTH_EXCEEDED instead');
   });
 
   it('delegation-cycle: a name twice in the path', () => {
     const text = variant(IMPLEMENT_PARTIAL, (r) => (r.metadata.delegation_path = ['orchestrator', 'implement', 'implementer', 'implementer']));
     const f = findings(text);
     expect(f.map((x) => [x.id, x.pointer])).toEqual([['delegation-cycle', '/metadata/delegation_path/3']]);
-    expect(f[0]!.message).toContain('the cycle implementer -> implementer');
+    expect(f[0]!.message).toBe('delegation_path names "implementer" twice, at entries 3 and 4');
+    expect(checkReturn(text).messages[0]!.help).toContain('the cycle implementer -> implementer');
   });
 });
 

@@ -25,6 +25,11 @@ const SHORT = [
   'depth-path-mismatch',
   'stage-timeout-handling',
   'unknown-delegation-target',
+  'max-depth',
+  'delegation-cycle',
+  'delegation-graph-cycle',
+  'delegation-context-passed',
+  'return-contract-mismatch',
 ];
 
 export const MAX_MESSAGE = 100;
