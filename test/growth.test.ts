@@ -71,18 +71,19 @@ describe('a finding\'s message has a bounded length', () => {
   const path16k = Array.from({ length: 16_000 }, (_, i) => `"agent-${i % 3}"`).join(', ');
   const reply = `{"status": "completed", "summary": "s", "artifacts": [], "metadata": {"session_id": "sess_1_a", "duration_seconds": 1, "agent_type": "x", "delegation_depth": 1, "delegation_path": [${path16k}]}}`;
 
-  it('delegation-cycle on a 16,000-entry path of repeated names: one finding per name, paths cut', () => {
+  it('delegation-cycle on a 16,000-entry path of repeated names: one finding per name, short message, paths in the help cut', () => {
     const text = `---\nname: x\ndescription: d\n---\n\`\`\`json\n${reply}\n\`\`\`\n`;
     const found = lintText(text, '.claude/agents/x.md', CYCLE).results[0]!.messages.filter((m) => m.ruleId === 'delegation-cycle');
     expect(found.length).toBe(3);
-    for (const m of found) expect(m.message.length).toBeLessThan(600);
-    expect(found[0]!.message).toContain('... (');
+    for (const m of found) expect(m.message.length).toBeLessThanOrEqual(100);
+    for (const m of found) expect(m.help!.length).toBeLessThan(600);
+    expect(found[0]!.help).toContain('... (');
   });
 
   it('the same through check-return', () => {
     const r = checkReturn(reply);
     const found = r.messages.filter((m) => m.ruleId === 'delegation-cycle');
     expect(found.length).toBe(3);
-    expect(found.reduce((n, m) => n + m.message.length, 0)).toBeLessThan(2000);
+    expect(found.reduce((n, m) => n + m.message.length + m.help!.length, 0)).toBeLessThan(2000);
   });
 });
