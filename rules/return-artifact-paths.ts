@@ -3,6 +3,7 @@ import type { JsonString } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
 import { path, pathInfo } from '../src/platform/host.js';
+import { clip } from '../src/util/clip.js';
 
 interface Options {
   checkExists?: boolean;
@@ -58,22 +59,26 @@ export default defineRule<Options>({
         if (p?.type !== 'string' || p.alternatives) continue;
         const value = p.value;
         if (value.trim() === '' || isEllipsisText(value)) continue;
-        const shown = JSON.stringify(value);
+        const shown = JSON.stringify(clip(value, 50));
         if (value.startsWith('/') || value.startsWith('~')) {
-          report({ message: `artifact path ${shown} is absolute; expected a path relative to the project root (no leading ${value[0] === '~' ? '~' : '/'}), such as "docs/guide.md"`, range: p.range });
+          report({
+            message: `artifact path ${shown} is absolute`,
+            help: `Expected a path relative to the project root (no leading ${value[0] === '~' ? '~' : '/'}), such as "docs/guide.md": callers resolve it from the root, on any machine.`,
+            range: p.range,
+          });
           continue;
         }
         if (/^[A-Za-z]:/.test(value)) {
-          report({ message: `artifact path ${shown} starts with a drive letter; expected a path relative to the project root with forward slashes`, range: p.range });
+          report({ message: `artifact path ${shown} starts with a drive letter`, help: 'Expected a path relative to the project root, with forward slashes, such as "docs/guide.md".', range: p.range });
           continue;
         }
         if (value.includes('\\')) {
-          report({ message: `artifact path ${shown} uses backslashes; expected forward slashes (${JSON.stringify(value.replace(/\\/g, '/'))})`, range: p.range });
+          report({ message: `artifact path ${shown} uses backslashes`, help: `Expected forward slashes: ${JSON.stringify(value.replace(/\\/g, '/'))}.`, range: p.range });
           continue;
         }
         const norm = normalise(value);
         if (norm.escapes) {
-          report({ message: `artifact path ${shown} leaves the project root through ".."; expected a path inside the project`, range: p.range });
+          report({ message: `artifact path ${shown} leaves the project root through ".."`, help: 'Expected a path inside the project: callers resolve artifact paths from the project root.', range: p.range });
           continue;
         }
         // A real reply (`doc.literal`) holds no placeholders: `RUNNING.md` is a file name.
@@ -83,7 +88,7 @@ export default defineRule<Options>({
           const first = seen.get(key);
           if (first) {
             const line = doc.lines.position(first.range.start).line;
-            report({ message: `artifact path ${shown} is listed twice in this artifacts array (first on line ${line}); expected each path once`, range: p.range });
+            report({ message: `artifact path ${shown} is listed twice in this artifacts array`, help: `It is first listed on line ${line}: list each path once.`, range: p.range });
             continue;
           }
           seen.set(key, p);
@@ -92,17 +97,19 @@ export default defineRule<Options>({
             // The real place counts: a symlink out of the project is reported as such, and
             // nothing is said about the file outside (whether it exists, its size).
             const st = pathInfo(abs, project.root);
-            const expected = doc.literal ? 'expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact)' : 'expected an existing file or a placeholder such as {task_number}';
+            const expected = doc.literal
+              ? 'Expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact); paths are relative to the project root.'
+              : 'Expected an existing file (relative to the project root) or a placeholder such as {task_number}.';
             if (st?.kind === 'outside') {
-              report({ message: `artifact path ${shown} leads outside the project root through a symlink; expected a file inside the project`, range: p.range });
+              report({ message: `artifact path ${shown} leads outside the project root through a symlink`, help: 'Expected a file inside the project.', range: p.range });
             } else if (st?.kind === 'other') {
-              report({ message: `artifact path ${shown} is not a regular file (a FIFO, socket or device); expected the artifact's file`, range: p.range });
+              report({ message: `artifact path ${shown} is not a regular file`, help: "It is a FIFO, socket or device: expected the artifact's file.", range: p.range });
             } else if (!st) {
-              report({ message: `artifact path ${shown} does not exist relative to the project root; ${expected}`, range: p.range });
+              report({ message: `artifact path ${shown} does not exist`, help: expected, range: p.range });
             } else if (st.kind === 'directory') {
-              report({ message: `artifact path ${shown} is a directory; expected the artifact's file`, range: p.range });
+              report({ message: `artifact path ${shown} is a directory`, help: "Expected the artifact's file.", range: p.range });
             } else if (st.empty) {
-              report({ message: `artifact path ${shown} is an empty file; expected the artifact's content (an empty artifact is a phantom result)`, range: p.range });
+              report({ message: `artifact path ${shown} is an empty file`, help: "Expected the artifact's content: an empty artifact is a phantom result.", range: p.range });
             }
           }
         }

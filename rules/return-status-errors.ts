@@ -3,6 +3,7 @@ import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { returnsOf } from '../src/standard/objects.js';
 import { formatLabel } from '../src/standard/return-format/format.js';
+import { clip } from '../src/util/clip.js';
 
 const FAILING = new Set(['failed', 'partial', 'blocked']);
 
@@ -47,17 +48,19 @@ export default defineRule({
       if (role === 'sketch' && !errs.node) continue;
       const ok = statuses.some((s) => (FAILING.has(s) ? errs.count > 0 : errs.count === 0));
       if (ok) continue;
-      const shown = JSON.stringify(status.value);
+      const shown = JSON.stringify(clip(status.value));
       if (errs.count === 0) {
         const where = errs.node ? (errs.node.type === 'null' ? 'errors is null' : 'errors is empty') : 'the return has no errors array';
         const why = statuses.length === 1 ? WHY[statuses[0]!]! : 'each of these statuses must say what went wrong';
         report({
-          message: `status is ${shown} but ${where}; expected at least one error object ({type, message, ...}): ${why}${by}`,
+          message: `status is ${shown} but ${where}`,
+          help: `Expected at least one error object ({type, message, ...}): ${why}${by}.`,
           range: errs.node ? errs.node.range : status.range,
         });
       } else {
         report({
-          message: `status is ${shown} but errors lists ${errs.count} ${errs.count === 1 ? 'error' : 'errors'}; a completed return should have an empty errors array (use "partial" if something went wrong)${by}`,
+          message: `status is ${shown} but errors lists ${errs.count} ${errs.count === 1 ? 'error' : 'errors'}`,
+          help: `A completed return has an empty errors array: empty it, or use "partial" if something went wrong${by}.`,
           range: errs.node!.range,
           severity: 'warn',
         });

@@ -55,20 +55,20 @@ export default defineRule<Options>({
       const len = [...text].length;
       const trimmed = text.trim();
       if (trimmed === '') {
-        report({ message: `summary is ${text === '' ? 'empty' : 'blank'}; expected 2-5 sentences saying what was done (validate_return rejects an empty summary)`, range: s.range });
+        report({ message: `summary is ${text === '' ? 'empty' : 'blank'}`, help: 'Expected 2-5 sentences saying what was done: the standard\'s validate_return rejects an empty summary.', range: s.range });
         continue;
       }
       if (isEllipsisText(trimmed)) continue;
       if (len > max) {
-        report({ message: `summary is ${len} characters, over the ${profile.name} limit of ${max}; expected 2-5 sentences of at most ~${warn} characters (about 100 tokens)`, range: s.range });
+        report({ message: `summary is ${len} characters, over the ${profile.name} limit of ${max}`, help: `Expected 2-5 sentences of at most ~${warn} characters (about 100 tokens): shorten it, and put details in an artifact.`, range: s.range });
       } else if (len > warn) {
-        report({ message: `summary is ${len} characters, over ~${warn} (about 100 tokens, the standard's guideline); expected 2-5 short sentences`, range: s.range, severity: 'warn' });
+        report({ message: `summary is ${len} characters, over the guideline of ~${warn}`, help: `The standard asks for 2-5 short sentences of about 100 tokens (~${warn} characters): shorten it, and put details in an artifact.`, range: s.range, severity: 'warn' });
       } else if (!s.templated && len < min) {
-        report({ message: `summary is ${len} characters, under the ${profile.name} minimum of ${min}; expected 2-5 sentences saying what was done`, range: s.range, severity: 'warn' });
+        report({ message: `summary is ${len} characters, under the ${profile.name} minimum of ${min}`, help: 'Expected 2-5 sentences saying what was done.', range: s.range, severity: 'warn' });
       }
       if (options.checkMarkup !== false) {
         const m = markupIn(text);
-        if (m) report({ message: `summary holds ${m}; the standard asks for plain text ("no emojis or formatting markup") because callers show and pass it on verbatim`, range: s.range, severity: 'warn' });
+        if (m) report({ message: `summary holds ${m}`, help: 'The standard asks for plain text ("no emojis or formatting markup"): callers show the summary and pass it on verbatim.', range: s.range, severity: 'warn' });
       }
     }
   },

@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString, delegationHolders } from '../src/standard/objects.js';
+import { clip } from '../src/util/clip.js';
 
 interface Options {
   pattern?: string;
@@ -40,10 +41,12 @@ export default defineRule<Options>({
       // An elided example (`"sess_..."`, `"sess_…"`) is a placeholder, as `{session_id}` is.
       if (!doc.literal && /\.\.\.|…/.test(value)) continue;
       if (re.test(value)) continue;
-      const where = h.role === 'metadata' ? 'metadata.session_id' : 'session_id of the delegation context';
-      const example = options.pattern ? '' : ` (e.g. ${JSON.stringify(profile.sessionIdExample)})`;
+      const where = h.role === 'metadata' ? 'metadata.session_id' : "the delegation context's session_id";
       report({
-        message: `${where} ${JSON.stringify(value)} does not match the ${profile.name} format ${format}${example}`,
+        message: `${where} ${JSON.stringify(clip(value))} does not match the ${options.pattern ? "rule's pattern" : `${profile.name} format`}`,
+        help: options.pattern
+          ? `Expected a match of ${format} (the rule's pattern option).`
+          : `Expected the ${profile.name} format ${format}, such as ${JSON.stringify(profile.sessionIdExample)}: the caller checks that the id it sent comes back.`,
         range: node.range,
       });
     }

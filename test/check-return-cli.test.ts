@@ -31,7 +31,7 @@ interface JsonReport {
   valid: boolean;
   errorCount: number;
   warningCount: number;
-  messages: Array<{ ruleId: string; severity: number; message: string; pointer: string; line: number; column: number; endLine: number; endColumn: number }>;
+  messages: Array<{ ruleId: string; severity: number; message: string; pointer: string; line: number; column: number; endLine: number; endColumn: number; help?: string }>;
 }
 
 const json = (stdout: string) => JSON.parse(stdout) as JsonReport;
@@ -196,9 +196,9 @@ describe('check-return process', () => {
       write('artifacts.json', reply);
       const r = run(['artifacts.json', '--check-artifacts', '--root', 'project', '-f', 'json']);
       expect(r.code).toBe(1);
-      expect(json(r.stdout).messages.map((m) => [m.ruleId, m.pointer, m.message.replace(/;.*/, '')])).toEqual([
-        ['return-artifact-paths', '/artifacts/1/path', 'artifact path "specs/042/reports/empty.md" is an empty file'],
-        ['return-artifact-paths', '/artifacts/2/path', 'artifact path "specs/042/reports/missing.md" does not exist relative to the project root'],
+      expect(json(r.stdout).messages.map((m) => [m.ruleId, m.pointer, m.message, m.help])).toEqual([
+        ['return-artifact-paths', '/artifacts/1/path', 'artifact path "specs/042/reports/empty.md" is an empty file', "Expected the artifact's content: an empty artifact is a phantom result."],
+        ['return-artifact-paths', '/artifacts/2/path', 'artifact path "specs/042/reports/missing.md" does not exist', expect.stringContaining('paths are relative to the project root')],
       ]);
     });
 

@@ -14,7 +14,7 @@ import { BUILD_FAILED, IMPLEMENT_PARTIAL, RESEARCH_DONE, SESSION, V1_TESTS_BLOCK
 /** The findings as `ruleId line:col pointer` plus the message, for compact assertions. */
 function findings(reply: unknown, options: CheckReturnOptions = {}) {
   const r = checkReturn(reply, options);
-  return r.messages.map((m) => ({ id: m.ruleId, at: `${m.line}:${m.column}`, pointer: m.pointer, severity: m.severity, message: m.message }));
+  return r.messages.map((m) => ({ id: m.ruleId, at: `${m.line}:${m.column}`, pointer: m.pointer, severity: m.severity, message: m.message, help: m.help }));
 }
 
 const at = (text: string, needle: string, from = 0) => {
@@ -190,14 +190,14 @@ describe('return-status-errors on a reply', () => {
 describe('return-summary-length on a reply', () => {
   it('empty summary is an error', () => {
     const text = variant(RESEARCH_DONE, (r) => (r.summary = ''));
-    expect(findings(text).map((x) => [x.id, x.severity, x.pointer, x.message])).toEqual([
-      ['return-summary-length', 2, '/summary', 'summary is empty; expected 2-5 sentences saying what was done (validate_return rejects an empty summary)'],
+    expect(findings(text).map((x) => [x.id, x.severity, x.pointer, x.message, x.help])).toEqual([
+      ['return-summary-length', 2, '/summary', 'summary is empty', "Expected 2-5 sentences saying what was done: the standard's validate_return rejects an empty summary."],
     ]);
   });
 
   it('over 500 characters is an error, over 400 a warning', () => {
     const long = variant(RESEARCH_DONE, (r) => (r.summary = 'x'.repeat(501)));
-    expect(findings(long).map((x) => [x.severity, x.message])).toEqual([[2, 'summary is 501 characters, over the v2 limit of 500; expected 2-5 sentences of at most ~400 characters (about 100 tokens)']]);
+    expect(findings(long).map((x) => [x.severity, x.message])).toEqual([[2, 'summary is 501 characters, over the v2 limit of 500']]);
     const longish = variant(RESEARCH_DONE, (r) => (r.summary = 'x'.repeat(401)));
     expect(findings(longish).map((x) => x.severity)).toEqual([1]);
   });
@@ -338,14 +338,17 @@ describe('--check-artifacts', () => {
   it('reports missing and empty artifacts relative to the root', () => {
     const f = findings(text, { checkArtifacts: true, root });
     expect(f.map((x) => [x.pointer, x.message])).toEqual([
-      ['/artifacts/2/path', 'artifact path "specs/042/reports/research-002.md" does not exist relative to the project root; expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact)'],
-      ['/artifacts/3/path', 'artifact path "specs/042/reports/empty.md" is an empty file; expected the artifact\'s content (an empty artifact is a phantom result)'],
-      ['/artifacts/4/path', 'artifact path "specs/empty-dir" is a directory; expected the artifact\'s file'],
+      ['/artifacts/2/path', 'artifact path "specs/042/reports/research-002.md" does not exist'],
+      ['/artifacts/3/path', 'artifact path "specs/042/reports/empty.md" is an empty file'],
+      ['/artifacts/4/path', 'artifact path "specs/empty-dir" is a directory'],
       // "NN" marks a template in a spec; in a reply it is just part of a file name.
       ['/artifacts/5/path', expect.stringContaining('"specs/042/RUNNING.md" does not exist')],
       // An artifact is a regular file: a folder, even one with files in it, is not one.
-      ['/artifacts/6/path', 'artifact path "specs/042/reports" is a directory; expected the artifact\'s file'],
+      ['/artifacts/6/path', 'artifact path "specs/042/reports" is a directory'],
     ]);
+    // In a reply the help speaks of what the subagent wrote; the path is relative to the root.
+    expect(f[0]!.help).toBe('Expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact); paths are relative to the project root.');
+    expect(f[1]!.help).toBe("Expected the artifact's content: an empty artifact is a phantom result.");
     expect(f.every((x) => x.id === 'return-artifact-paths' && x.severity === 2)).toBe(true);
   });
 

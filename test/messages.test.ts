@@ -30,6 +30,10 @@ const SHORT = [
   'delegation-graph-cycle',
   'delegation-context-passed',
   'return-contract-mismatch',
+  'return-status-errors',
+  'return-summary-length',
+  'return-artifact-paths',
+  'session-id-format',
 ];
 
 export const MAX_MESSAGE = 100;
