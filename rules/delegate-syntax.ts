@@ -2,6 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { FencedBlock } from '../src/model/fences.js';
 import { PROFILES } from '../src/standard/profiles.js';
+import { clip } from '../src/util/clip.js';
 import type { Range } from '../src/types.js';
 
 interface Options {
@@ -36,7 +37,7 @@ function isSyntaxExample(desc: string, hours: string): boolean {
 /** Longest marker read: longer ones are reported as unclosed (keeps the scan linear). */
 const MAX_MARKER_CHARS = 4000;
 
-function findMarkers(doc: DocumentModel, pattern: string, report: (m: string, r: Range) => void): Marker[] {
+function findMarkers(doc: DocumentModel, pattern: string, report: (what: { message: string; help: string }, r: Range) => void): Marker[] {
   const text = doc.text;
   const re = new RegExp(pattern, 'y');
   const fences = doc.fences;
@@ -69,8 +70,8 @@ function findMarkers(doc: DocumentModel, pattern: string, report: (m: string, r:
       const end = close !== -1 ? i + close + 1 : i + OPEN.length + body.length;
       report(
         close !== -1
-          ? `delegation marker ${text.slice(i, end)} has no hours; expected [delegate:description:hours] such as [delegate:Add login form:3]`
-          : `delegation marker is not closed on its line; expected [delegate:description:hours] with the closing "]" on the same line`,
+          ? { message: `delegation marker ${clip(text.slice(i, end))} has no hours`, help: 'Expected [delegate:description:hours] such as [delegate:Add login form:3].' }
+          : { message: 'delegation marker is not closed on its line', help: 'Expected [delegate:description:hours] with the closing "]" on the same line.' },
         { start: i, end },
       );
       continue;
@@ -116,7 +117,7 @@ export default defineRule<Options>({
     const spec = profile.delegateMarker ?? PROFILES.bounded.delegateMarker!;
     const maxCount = options.maxDelegations ?? profile.maxDelegationsPerStory ?? PROFILES.bounded.maxDelegationsPerStory!;
     const maxChars = options.maxDescriptionChars ?? spec.descriptionMaxChars;
-    const markers = findMarkers(doc, spec.pattern, (message, range) => report({ message, range }));
+    const markers = findMarkers(doc, spec.pattern, (what, range) => report({ ...what, range }));
 
     const groups = new Map<FencedBlock | null, Marker[]>();
     for (const mk of markers) {
@@ -124,21 +125,23 @@ export default defineRule<Options>({
       const hours = mk.hours.trim();
       if (!HOURS.test(hours) || Number(hours) <= 0) {
         report({
-          message: `delegation hours ${JSON.stringify(mk.hours)} is not a positive number; expected estimated hours such as 3 (3-8 is ideal)`,
+          message: `delegation hours ${clip(JSON.stringify(mk.hours), 24)} is not a positive number`,
+          help: 'Expected estimated hours such as 3 (3-8 is ideal).',
           range: mk.hours.length > 0 ? mk.hoursRange : mk.range,
         });
       }
       if (desc === '') {
-        report({ message: 'delegation description is empty; expected what the subtask does, e.g. [delegate:Add login form:3]', range: mk.range });
+        report({ message: 'delegation description is empty', help: 'Expected what the subtask does, e.g. [delegate:Add login form:3].', range: mk.range });
       } else {
         const len = [...mk.desc].length;
         if (len > maxChars) {
-          report({ message: `delegation description is ${len} characters, over the limit of ${maxChars}; the parser rejects it (expected a short subtask title)`, range: mk.descRange });
+          report({ message: `delegation description is ${len} characters, over the limit of ${maxChars}`, help: 'The parser rejects it: expected a short subtask title.', range: mk.descRange });
         }
         const bad = spec.forbiddenSubstrings.filter((s) => mk.desc.includes(s));
         if (bad.length > 0) {
           report({
-            message: `delegation description holds ${bad.map((s) => JSON.stringify(s)).join(', ')}; the parser rejects ${spec.forbiddenSubstrings.map((s) => JSON.stringify(s)).join(' ')} as command injection or path traversal (expected plain words)`,
+            message: `delegation description holds ${bad.map((s) => JSON.stringify(s)).join(', ')}, which the parser rejects`,
+            help: `The parser rejects ${spec.forbiddenSubstrings.map((s) => JSON.stringify(s)).join(' ')} as command injection or path traversal: expected plain words.`,
             range: mk.descRange,
           });
         }
@@ -153,7 +156,8 @@ export default defineRule<Options>({
       const over = list[maxCount]!;
       const where = options.countPer === 'file' ? 'this file' : fence ? 'this example' : 'this file\'s text outside code blocks';
       report({
-        message: `${list.length} delegation markers in ${where}, over the limit of ${maxCount} per story (MAX_DELEGATIONS_PER_STORY); this is marker ${maxCount + 1}. Expected at most ${maxCount}: group related subtasks`,
+        message: `${list.length} delegation markers in ${where}, over the limit of ${maxCount} per story`,
+        help: `This is marker ${maxCount + 1}: a story holds at most ${maxCount} delegations (MAX_DELEGATIONS_PER_STORY). Group related subtasks.`,
         range: over.range,
       });
     }

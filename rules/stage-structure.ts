@@ -2,6 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { LineIndex } from '../src/model/lines.js';
 import { ownText, stageWorkflows, type Stage } from '../src/model/stages.js';
 import { numberedLines, numberingIssues } from '../src/model/steps.js';
+import { clip } from '../src/util/clip.js';
 import type { XmlElement } from '../src/model/xml/types.js';
 
 function at(lines: LineIndex, offset: number): string {
@@ -38,7 +39,7 @@ function stageChildren(el: XmlElement, name: string): XmlElement[] {
 }
 
 function label(s: Stage): string {
-  if (s.name?.value) return `stage "${s.name.value}"`;
+  if (s.name?.value) return `stage "${clip(s.name.value, 30)}"`;
   if (s.id?.value) return `stage ${s.id.value}`;
   return '<stage>';
 }
@@ -54,6 +55,12 @@ export default defineRule({
     details:
       'The standard\'s workflow stages each name themselves, say in one <action> line what they do, and list their steps in a <process>. A stage without a name cannot be referred to ("proceed to ValidateReturn"), stages out of order or with a repeated name leave the model to guess the sequence, and a step list that skips a number reads as a step lost in editing.',
     severity: 'error',
+    help: {
+      noName: 'Give each stage a name the workflow can refer to, e.g. name="ValidateReturn".',
+      noAction: 'Expected an <action> that says in one line what the stage does.',
+      noProcess: 'Expected a <process> that lists the steps the stage performs.',
+      'steps-start': 'Number the steps from 1.',
+    },
   },
   check({ doc, report }) {
     const stages = doc.stages;
@@ -65,9 +72,7 @@ export default defineRule({
       const el = s.element;
       if (!s.name || !s.name.value?.trim()) {
         report({
-          message: s.name
-            ? `${label(s)} has an empty name: give each stage a name the workflow can refer to (e.g. name="ValidateReturn")`
-            : `${label(s)} has no name attribute: give each stage a name the workflow can refer to (e.g. name="ValidateReturn")`,
+          message: s.name ? `${label(s)} has an empty name` : `${label(s)} has no name attribute`,
           messageId: 'noName',
           range: s.name?.range ?? el.nameRange,
         });
@@ -75,10 +80,7 @@ export default defineRule({
       for (const child of ['action', 'process'] as const) {
         if (stageChildren(el, child).length) continue;
         report({
-          message:
-            child === 'action'
-              ? `${label(s)} has no <action>: say in one line what the stage does`
-              : `${label(s)} has no <process>: list the steps the stage performs`,
+          message: `${label(s)} has no <${child}>`,
           messageId: child === 'action' ? 'noAction' : 'noProcess',
           range: el.nameRange,
           severity: 'warn',
@@ -88,14 +90,22 @@ export default defineRule({
         for (const issue of numberingIssues(numberedLines(text, ownText(proc, xml.opaque)))) {
           const n = issue.step.value;
           const prev = issue.previous;
+          const prevLine = prev ? lines.position(prev.range.start).line : 0;
           let message: string;
-          if (issue.kind === 'start') message = `the steps of ${label(s)} start at ${n}: number them from 1`;
-          else if (issue.kind === 'gap')
-            message = `step ${n} of ${label(s)} follows step ${prev!.value} (line ${lines.position(prev!.range.start).line}): ${n - prev!.value === 2 ? `step ${prev!.value + 1} is` : `steps ${prev!.value + 1}-${n - 1} are`} missing`;
-          else if (issue.kind === 'repeat')
-            message = `step ${n} of ${label(s)} repeats the number of the step at line ${lines.position(prev!.range.start).line}: expected ${n + 1}`;
-          else message = `step ${n} of ${label(s)} follows step ${prev!.value} (line ${lines.position(prev!.range.start).line}): expected ${prev!.value + 1}`;
-          report({ message, messageId: `steps-${issue.kind}`, range: issue.step.range, severity: 'warn' });
+          let help: string | undefined;
+          if (issue.kind === 'start') message = `the steps of ${label(s)} start at ${n}`;
+          else if (issue.kind === 'gap') {
+            const missing = n - prev!.value === 2 ? `step ${prev!.value + 1}` : `steps ${prev!.value + 1}-${n - 1}`;
+            message = `step ${n} of ${label(s)} follows step ${prev!.value}, skipping ${missing}`;
+            help = `Step ${prev!.value} is at line ${prevLine}: add the missing ${missing}, or number the steps 1, 2, 3 without gaps.`;
+          } else if (issue.kind === 'repeat') {
+            message = `step ${n} of ${label(s)} repeats the number of the step at line ${prevLine}`;
+            help = `Expected ${n + 1}: number the steps 1, 2, 3 in order.`;
+          } else {
+            message = `step ${n} of ${label(s)} comes after step ${prev!.value}`;
+            help = `Step ${prev!.value} is at line ${prevLine}: expected ${prev!.value + 1}, numbering the steps 1, 2, 3 in order.`;
+          }
+          report({ message, help, messageId: `steps-${issue.kind}`, range: issue.step.range, severity: 'warn' });
         }
       }
     }
@@ -109,7 +119,8 @@ export default defineRule({
           const first = names.get(name);
           if (first) {
             report({
-              message: `stage name "${name}" is used twice in ${workflowLabel(wf.element)} (first at ${at(lines, first.name!.range.start)}): give each stage its own name`,
+              message: `stage name "${clip(name, 30)}" is used twice in ${workflowLabel(wf.element)}`,
+              help: `The first is at ${at(lines, first.name!.range.start)}: give each stage its own name.`,
               messageId: 'duplicateName',
               range: s.name!.valueRange ?? s.name!.range,
               severity: 'warn',
@@ -121,9 +132,8 @@ export default defineRule({
         if (prev && compareIds(parts, prev.parts) <= 0) {
           const same = compareIds(parts, prev.parts) === 0;
           report({
-            message: same
-              ? `stage id ${s.id!.value} repeats the id of ${label(prev.stage)} at ${at(lines, prev.stage.id!.range.start)}: ids must ascend in workflow order`
-              : `stage id ${s.id!.value} comes after id ${prev.stage.id!.value} (${label(prev.stage)} at ${at(lines, prev.stage.id!.range.start)}): ids must ascend in workflow order`,
+            message: same ? `stage id ${s.id!.value} repeats the id of ${label(prev.stage)}` : `stage id ${s.id!.value} comes after id ${prev.stage.id!.value}`,
+            help: `${same ? 'That stage' : `Id ${prev.stage.id!.value}, of ${label(prev.stage)},`} is at ${at(lines, prev.stage.id!.range.start)}: ids must ascend in workflow order.`,
             messageId: same ? 'duplicateId' : 'idOrder',
             range: s.id!.valueRange ?? s.id!.range,
             severity: 'warn',

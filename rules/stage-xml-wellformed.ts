@@ -2,6 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { LineIndex } from '../src/model/lines.js';
 import type { XmlElement, XmlProblem, XmlRegion } from '../src/model/xml/types.js';
 import type { Range } from '../src/types.js';
+import { clip } from '../src/util/clip.js';
 import { closest } from '../src/util/suggest.js';
 
 type Unclosed = Extract<XmlProblem, { kind: 'unclosed' }>;
@@ -54,15 +55,18 @@ export default defineRule({
             const shown = group.slice(0, LIST_MAX).map((u) => `</${u.element.name}> (for <${u.element.name}> opened at ${at(lines, u.element.openRange.start)})`);
             if (group.length > LIST_MAX) shown.push(`${group.length - LIST_MAX} more`);
             const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0];
+            const inner = group.length === 1 ? `<${clip(group[0]!.element.name, 30)}> opened at ${at(lines, group[0]!.element.openRange.start)} is` : `${group.length} elements inside it are`;
             report({
-              message: `expected ${list} before </${name}>, which closes <${name}> opened at ${at(lines, closer.openRange.start)}`,
+              message: `</${clip(name, 30)}> closes <${clip(name, 30)}> while ${inner} still open`,
+              help: `Expected ${list} before </${name}>, which closes <${name}> opened at ${at(lines, closer.openRange.start)}.`,
               messageId: 'unclosedInside',
               range,
             });
           } else {
             const el = p.element;
             report({
-              message: `<${el.name}> opened here is never closed: expected </${el.name}> before ${regionEnd(el.region)}`,
+              message: `<${clip(el.name, 30)}> opened here is never closed`,
+              help: `Expected </${el.name}> before ${regionEnd(el.region)}.`,
               messageId: 'neverClosed',
               range: el.openRange,
             });
@@ -71,14 +75,16 @@ export default defineRule({
         }
         case 'stray-close': {
           const open = p.open;
-          let message: string;
+          const name = clip(p.name, 30);
+          let message = `</${name}> has no matching <${name}>`;
+          let help: string;
           if (open) {
-            const typo = closest(p.name, [open.name]) ? ` (a typo for </${open.name}>?)` : '';
-            message = `</${p.name}> has no matching <${p.name}>: the innermost open element is <${open.name}> opened at ${at(lines, open.openRange.start)}, so </${open.name}> was expected here${typo}`;
+            if (closest(p.name, [open.name])) message += ` (a typo for </${clip(open.name, 30)}>?)`;
+            help = `The innermost open element is <${open.name}> opened at ${at(lines, open.openRange.start)}, so </${open.name}> was expected here.`;
           } else {
-            message = `</${p.name}> has no matching <${p.name}>: no element is open here`;
+            help = `No element is open here: remove the close tag, or open <${p.name}> before it.`;
           }
-          report({ message, messageId: 'strayClose', range: p.range });
+          report({ message, help, messageId: 'strayClose', range: p.range });
           break;
         }
         case 'attribute': {
@@ -86,27 +92,31 @@ export default defineRule({
           if (p.issue === 'unquoted') {
             const value = a.value ?? '';
             report({
-              message: `attribute ${a.name}=${value} of <${el.name}> is not quoted: write ${a.name}="${value}"`,
+              message: `attribute ${clip(`${a.name}=${value}`, 30)} of <${clip(el.name, 30)}> is not quoted`,
+              help: `XML attribute values are quoted: write ${a.name}="${value}".`,
               messageId: 'unquoted',
               range: a.range,
               fix: a.valueRange ? { range: [a.valueRange.start, a.valueRange.end], text: `"${value}"` } : undefined,
             });
           } else if (p.issue === 'no-value') {
             report({
-              message: `attribute ${a.name} of <${el.name}> has no value: XML attributes are written ${a.name}="..."`,
+              message: `attribute ${clip(a.name, 30)} of <${clip(el.name, 30)}> has no value`,
+              help: `XML attributes are written ${a.name}="...".`,
               messageId: 'noValue',
               range: a.range,
             });
           } else if (p.issue === 'unterminated') {
             report({
-              message: `the value of attribute ${a.name} of <${el.name}> opens a quote that is not closed on its line: close it, ${a.name}="..."`,
+              message: `the value of attribute ${clip(a.name, 30)} of <${clip(el.name, 30)}> has no closing quote on its line`,
+              help: `Close the quote on the same line: ${a.name}="...".`,
               messageId: 'unterminated',
               range: a.range,
             });
           } else {
             const first = p.first!;
             report({
-              message: `<${el.name}> has the attribute ${a.name} twice: ${describe(first, doc.text)} at ${at(lines, first.range.start)}, and ${describe(a, doc.text)} here; keep one`,
+              message: `<${clip(el.name, 30)}> has the attribute ${clip(a.name, 30)} twice`,
+              help: `${clip(describe(first, doc.text), 60)} at ${at(lines, first.range.start)}, and ${clip(describe(a, doc.text), 60)} here: keep one.`,
               messageId: 'duplicate',
               range: a.range,
             });

@@ -3,6 +3,7 @@ import { commandTimeout } from '../src/rules-support/command-timeouts.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString } from '../src/standard/objects.js';
+import { clip } from '../src/util/clip.js';
 import type { Range } from '../src/types.js';
 
 interface Options {
@@ -12,6 +13,7 @@ interface Options {
 
 interface Report {
   message: string;
+  help: string;
   range: Range;
   severity?: 'warn' | 'error';
 }
@@ -91,12 +93,16 @@ export default defineRule<Options>({
 
     const checkValue = (value: number, range: Range, what: string, cmd: string | undefined, via = '') => {
       if (!(value > 0)) {
-        out.push({ message: `${what} is ${value}; expected a positive number of seconds (the standard's defaults run from 300 to 7200)`, range });
+        out.push({ message: `${what} is ${value}, not a positive number of seconds`, help: "Expected a positive number of seconds: the standard's defaults run from 300 to 7200.", range });
         return false;
       }
       const max = maxOf(cmd);
       if (max !== undefined && value > max) {
-        out.push({ message: `${what} is ${value} s, above the maximum of ${max} s for /${cmd}${via}; expected at most ${max} (default ${defaultOf(cmd!) ?? max})`, range });
+        out.push({
+          message: `${what} is ${value} s, above the maximum of ${max} s for /${clip(cmd!, 30)}`,
+          help: `${via}Expected at most ${max} s for /${cmd} (default ${defaultOf(cmd!) ?? max}), or set maxTimeouts if the project allows longer on purpose.`,
+          range,
+        });
         return false;
       }
       return true;
@@ -108,7 +114,7 @@ export default defineRule<Options>({
       if (t?.type !== 'number') continue;
       const path = findProperty(node, 'delegation_path')?.value;
       const named = path?.type === 'array' ? concreteString(path.items[1])?.replace(/^\//, '') : undefined;
-      checkValue(t.value, t.range, 'timeout', named ?? ownCommand, named !== undefined ? ' (named by delegation_path[1])' : '');
+      checkValue(t.value, t.range, 'timeout', named ?? ownCommand, named !== undefined ? `The command is /${named}, named by delegation_path[1]. ` : '');
     }
 
     // Frontmatter.
@@ -118,13 +124,14 @@ export default defineRule<Options>({
       const cmd = ownCommand;
       if (typeof v !== 'number') {
         if (v !== null && v !== undefined && v !== '') {
-          out.push({ message: `frontmatter timeout is ${JSON.stringify(v)}; expected a positive number of seconds such as 3600`, range: field.valueRange });
+          out.push({ message: `frontmatter timeout is ${clip(JSON.stringify(v))}, not a number of seconds`, help: 'Expected a positive number of seconds such as 3600.', range: field.valueRange });
         }
       } else if (checkValue(v, field.valueRange, 'frontmatter timeout', cmd) && cmd !== undefined) {
         const def = defaultOf(cmd);
         if (def !== undefined && v !== def) {
           out.push({
-            message: `frontmatter timeout of /${cmd} is ${v} s but the standard's default for /${cmd} is ${def} s (maximum ${maxOf(cmd)} s); expected ${def}, or set defaultTimeouts if the project differs on purpose`,
+            message: `frontmatter timeout of /${clip(cmd, 30)} is ${v} s, not the standard's default of ${def} s`,
+            help: `Expected ${def} (the standard's default for /${cmd}, maximum ${maxOf(cmd)} s), or set defaultTimeouts if the project differs on purpose.`,
             range: field.valueRange,
             severity: 'warn',
           });

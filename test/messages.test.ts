@@ -34,6 +34,10 @@ const SHORT = [
   'return-summary-length',
   'return-artifact-paths',
   'session-id-format',
+  'timeout-range',
+  'delegate-syntax',
+  'stage-xml-wellformed',
+  'stage-structure',
 ];
 
 export const MAX_MESSAGE = 100;

@@ -217,7 +217,7 @@ describe('stage-xml-wellformed fix', () => {
       return out;
     };
     const messages = run(text);
-    expect(messages.map((m) => m.message)).toEqual(['attribute id=1 of <stage> is not quoted: write id="1"']);
+    expect(messages.map((m) => [m.message, m.help])).toEqual([['attribute id=1 of <stage> is not quoted', 'XML attribute values are quoted: write id="1".']]);
     const [a, b] = messages[0]!.fix!.range;
     const fixed = text.slice(0, a) + messages[0]!.fix!.text + text.slice(b);
     expect(fixed.startsWith('<stage id="1" name="A">')).toBe(true);
