@@ -9,9 +9,17 @@ interface Options {
   pathOffset?: number;
 }
 
-/** Who calls whom in the project, by name, from what the specs write (not from delegation_path examples). */
+const calleesOf = new WeakMap<ProjectView, Map<string, Set<string>>>();
+
+/**
+ * Who calls whom in the project, by name, from what the specs write (not from delegation_path
+ * examples): made once per project, not once per file with a short path.
+ */
 function callees(project: ProjectView): Map<string, Set<string>> {
+  const known = calleesOf.get(project);
+  if (known) return known;
   const out = new Map<string, Set<string>>();
+  calleesOf.set(project, out);
   for (const e of project.graph.edges) {
     if (e.via === 'delegation-path') continue;
     let s = out.get(e.from.name);

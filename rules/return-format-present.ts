@@ -42,13 +42,14 @@ export default defineRule({
     const channel = doc.returnChannel;
     if (channel.console === 'text' && channel.metadataFile) return;
     // A return block that does not parse is return-format-json's finding.
-    if (doc.json.failures.some((f) => f.looksLikeReturnFormat)) return;
+    const mayShowStatus = doc.text.includes('status');
+    if (mayShowStatus && doc.json.failures.some((f) => f.looksLikeReturnFormat)) return;
 
     const fields = profile.requiredReturnFields;
     const format = profile.returnFormat;
     const whose = format ? `the project's return format (${format.file}:${format.line})` : profile.title;
     let closest = '';
-    const near = firstStatusObject(doc.json.blocks.map((b) => b.value));
+    const near = mayShowStatus ? firstStatusObject(doc.json.blocks.map((b) => b.value)) : undefined;
     if (near) {
       const keys = new Set(near.properties.map((p) => p.key));
       const lacking = fields.filter((f) => !keys.has(f));

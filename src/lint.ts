@@ -3,7 +3,6 @@
  * results. Used by the command line and the library API alike.
  */
 import { relPosix, toPosix } from './util/paths.js';
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { hashText, type LintCache } from './cache.js';
@@ -19,9 +18,12 @@ import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
 import { ProjectFormats } from './return-format-lookup.js';
-import { whyUnreadable } from './util/fs-errors.js';
+import { ContextReads, readSpec, type ReadOutcome } from './read-spec.js';
 import { diskFiles } from './util/project-files.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
+
+/** Reading files is read-spec.ts's; these names stay importable from here. */
+export { decode, firstInvalidUtf8, MAX_FILE_BYTES, readSpec } from './read-spec.js';
 
 export interface LintRequest {
   cwd: string;
@@ -38,6 +40,8 @@ export interface LintRequest {
   fix?: boolean;
   /** Reuse results of unchanged files (content, project and config). */
   cache?: LintCache;
+  /** Each rule's time in milliseconds, added by rule id (TIMING=1). */
+  timing?: Map<string, number>;
 }
 
 export interface FixedFile {
@@ -66,92 +70,6 @@ export interface LintRun {
   fixed: FixedFile[];
 }
 
-/** A message for a file that cannot be linted at all (unreadable, binary, not UTF-8). */
-function fileProblem(ruleId: string, message: string): LintMessage {
-  return { ruleId, severity: 2, fatal: true, message, line: 1, column: 1, endLine: 1, endColumn: 1 };
-}
-
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-type ReadOutcome = { text: string; stat?: { size: number; mtimeMs: number } } | { problem: LintMessage };
-
-
-/** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
-export function readSpec(file: string): ReadOutcome {
-  let buf: Buffer;
-  let fd: number | undefined;
-  let stat: { size: number; mtimeMs: number };
-  try {
-    // One open and one fstat: a FIFO opened without blocking is seen for what it is, not read.
-    fd = openSync(file, OPEN_FLAGS);
-    const st = fstatSync(fd);
-    if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a directory, not a markdown file') };
-    // Reading a FIFO or a device would block or never end.
-    if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
-    if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
-    stat = { size: st.size, mtimeMs: st.mtimeMs };
-    // One read of the size fstat gave (readFileSync would fstat again).
-    buf = Buffer.allocUnsafe(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    if (got < st.size) buf = buf.subarray(0, got);
-  } catch (e) {
-    return { problem: fileProblem('file-unreadable', `cannot read file: ${whyUnreadable(file, e)}`) };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-  const out = decode(buf);
-  if ('text' in out) out.stat = stat;
-  return out;
-}
-
-/** Read-only, and not blocking on a FIFO (where the platform has the flag). */
-const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0);
-
-export function decode(buf: Buffer): ReadOutcome {
-  const probe = buf.subarray(0, 8192);
-  if (probe.includes(0)) return { problem: fileProblem('file-encoding', 'file holds binary content (a NUL byte), expected UTF-8 markdown text') };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf) };
-  } catch {
-    // The line of the first invalid byte (a U+FFFD written in the file before it is legitimate).
-    const bad = firstInvalidUtf8(buf);
-    let line = 1;
-    for (let i = buf.indexOf(10); i !== -1 && i < bad; i = buf.indexOf(10, i + 1)) line++;
-    return { problem: { ...fileProblem('file-encoding', 'file is not valid UTF-8 text; save it as UTF-8'), line, endLine: line } };
-  }
-}
-
-/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (the length when none). */
-export function firstInvalidUtf8(buf: Uint8Array): number {
-  for (let i = 0; i < buf.length; ) {
-    const b = buf[i]!;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let n: number;
-    let min: number;
-    if (b >= 0xc2 && b <= 0xdf) (n = 1), (min = 0x80);
-    else if (b >= 0xe0 && b <= 0xef) (n = 2), (min = 0x800);
-    else if (b >= 0xf0 && b <= 0xf4) (n = 3), (min = 0x10000);
-    else return i;
-    let cp = b & (0x3f >> n);
-    for (let k = 1; k <= n; k++) {
-      const c = buf[i + k];
-      if (c === undefined || (c & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are invalid too.
-    if (cp < min || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return i;
-    i += n + 1;
-  }
-  return buf.length;
-}
 
 /** A file's kind: its config's override, else its path in its project (or from `cwd` when outside it). */
 export function fileKind(config: ResolvedConfig, root: string, cwd: string, abs: string, discovered?: FileKind): FileKind {
@@ -250,6 +168,8 @@ export interface ProjectLinterInit {
   formats?: ProjectFormats;
   /** Which plugin holds a file, kept across lints (the language server). */
   plugins?: PluginLocator;
+  /** Each rule's time in milliseconds, added by rule id. */
+  timing?: Map<string, number>;
 }
 
 /**
@@ -278,7 +198,7 @@ export function projectLinter(init: ProjectLinterInit) {
     return s;
   };
   const lintDocs = (docs: DocumentModel[]) =>
-    runRules({ project, profile, rules: init.rules, targets: docs, settingsFor, profileFor: (doc) => formats.profileFor(doc, project) });
+    runRules({ project, profile, rules: init.rules, targets: docs, settingsFor, profileFor: (doc) => formats.profileFor(doc, project), timing: init.timing });
   return { project, profile, formats, settingsFor, lintDocs };
 }
 
@@ -334,20 +254,22 @@ export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun 
           const have = new Set(files);
           const extra: DocumentModel[] = [];
           let all = discovered.get(root);
+          const reads = new ContextReads();
           if (!all) {
-            const specs = discoverSpecs(root, [], { cwd, configKind });
+            const specs = discoverSpecs(root, [], { cwd, configKind, readHead: reads.head });
             for (const s of specs) if (!kinds.has(s.path)) kinds.set(s.path, s);
             discovered.set(root, (all = specs.map((s) => s.path)));
           }
           for (const abs of all) {
             // A spec of a nested project (its own root below this one) is not this project's.
             if (have.has(abs) || isIgnored(abs) || roots.rootOf(abs) !== root) continue;
-            const read = readSpec(abs);
+            const read = reads.take(abs);
             if ('text' in read) extra.push(makeDoc(abs, read.text));
           }
+          reads.drop();
           return extra;
         };
-    const { project, settingsFor, lintDocs } = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext, externalAgents: req.externalAgents, files: onDisk, formats });
+    const { project, settingsFor, lintDocs } = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext, externalAgents: req.externalAgents, files: onDisk, formats, timing: req.timing });
 
     // The cache: a file's key covers its text, its rules, and every spec of its project.
     let toLint = targetDocs;

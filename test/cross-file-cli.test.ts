@@ -50,3 +50,40 @@ describe('explicit files with a cross-file view', () => {
     expect(ids(r.stdout)).not.toContain('research.md:5:11 missing-json-format-instruction');
   });
 });
+
+describe('the context read once for discovery and for the lint', () => {
+  const FAR_AGENT = '---\nname: far-researcher\ndescription: Researches far away\n---\n\nResearch it.\n';
+
+  it('an agent outside .claude (classified by its first bytes) is found when one command is linted', () => {
+    const dir = project({ '.claude/commands/research.md': COMMAND('far-researcher'), 'components/agents/far.md': FAR_AGENT });
+    const r = run(dir, ['.claude/commands/research.md']);
+    expect(ids(r.stdout)).toEqual([]);
+    expect(r.status).toBe(0);
+  });
+
+  it('a large agent file (read apart from its first bytes) is found too, and a plain document there is not an agent', () => {
+    const big = FAR_AGENT + `${'Research the topic thoroughly and write down what was found.\n'.repeat(6000)}`;
+    expect(big.length).toBeGreaterThan(256 * 1024);
+    const dir = project({
+      '.claude/commands/research.md': COMMAND('far-researcher'),
+      '.claude/commands/notes.md': COMMAND('overview'),
+      'components/agents/far.md': big,
+      'components/agents/overview.md': '# Overview\n\nname: overview\n',
+    });
+    const r = run(dir, ['.claude/commands/research.md', '.claude/commands/notes.md']);
+    expect(ids(r.stdout)).toEqual(['notes.md:5:31 unknown-delegation-target']);
+  });
+
+  it('gives what linting the whole project gives for the same file', () => {
+    const files = {
+      '.claude/commands/research.md': COMMAND('far-researcher'),
+      '.claude/commands/other.md': COMMAND('nobody-here'),
+      'components/agents/far.md': FAR_AGENT,
+    };
+    const dir = project(files);
+    const one = ids(run(dir, ['.claude/commands/other.md']).stdout);
+    const whole = ids(run(dir, []).stdout).filter((s) => s.startsWith('other.md:'));
+    expect(one).toEqual(['other.md:5:31 unknown-delegation-target']);
+    expect(one).toEqual(whole);
+  });
+});

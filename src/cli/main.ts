@@ -26,6 +26,7 @@ import { kindFromPath } from '../discovery/kind.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { planLint, type LintRequest } from '../lint.js';
 import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
+import { timingRows, timingTable } from './timing.js';
 import { VERSION } from '../meta.js';
 import { getProfile, isStandardName, loadSchema } from '../standard/profiles.js';
 import { formatForFile, formatForProject } from '../format-in-force.js';
@@ -246,6 +247,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const cache = opts.cache ? new LintCache(path.resolve(io.cwd, cacheLocation), cacheLocation) : undefined;
     const fixing = opts.fix || opts.fixDryRun;
     const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
+    const timingRowCount = timingRows(io.env['TIMING']);
+    if (timingRowCount !== undefined) req.timing = new Map();
     const plan = planLint(req);
     if (opts.printFiles) {
       io.stdout(printFiles(plan, io.cwd));
@@ -253,6 +256,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     const run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
     cache?.save();
+    if (req.timing) io.stderr(timingTable(req.timing, timingRowCount!));
     let writeFailed = false;
     if (opts.fix) {
       for (const f of run.fixed) {

@@ -47,6 +47,8 @@ export interface ClassifyContext {
   configKind?: (abs: string) => FileKind | undefined;
   /** How a path is shown in a reason (relative to the working directory). */
   show: (abs: string) => string;
+  /** Reads a file's first bytes (default `readHead`): a caller that reads the file whole anyway can serve them. */
+  readHead?: (file: string, bytes: number) => string;
 }
 
 /** The first bytes of a file (empty when it cannot be read). */
@@ -122,20 +124,20 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
   if (claim) return { spec: { kind: claim.kind, reason: `${claim.rule} ${ctx.show(claim.source)}` } };
   const rel = toPosix(path.relative(ctx.baseOf(abs), abs));
   const kind = kindFromPath(rel.startsWith('../') ? posix : rel);
-  if (kind === 'other') return byFrontmatter(abs);
+  if (kind === 'other') return byFrontmatter(abs, ctx.readHead);
   const relSegs = rel.split('/');
   const where = kind === 'skill' ? 'a skills/<name>/SKILL.md' : `a folder named ${kind}s/`;
   const toolDir = relSegs.slice(0, -1).find((s) => s.startsWith('.') && s !== '.' && s !== '..');
   if (toolDir) return { leftOut: `${where} inside ${toolDir}/, another tool's folder` };
-  if (!opensWithFrontmatter(readHead(abs, 16))) return { leftOut: `a plain document (no frontmatter) in ${where}` };
+  if (!opensWithFrontmatter((ctx.readHead ?? readHead)(abs, 16))) return { leftOut: `a plain document (no frontmatter) in ${where}` };
   return { spec: { kind, reason: `${kind === 'skill' ? where : `in ${where}`}, opens with frontmatter` } };
 }
 
 const HEAD_BYTES = 4096;
 
 /** The top-level keys and their one-line values of the frontmatter in a file's first 4 KB. */
-function frontmatterKeys(abs: string): Map<string, string> | null {
-  const head = readHead(abs, HEAD_BYTES);
+function frontmatterKeys(abs: string, read: (file: string, bytes: number) => string = readHead): Map<string, string> | null {
+  const head = read(abs, HEAD_BYTES);
   if (!opensWithFrontmatter(head)) return null;
   const body = head.slice(head.indexOf('\n') + 1);
   const end = body.search(/^---[ \t]*$/m);
@@ -147,8 +149,8 @@ function frontmatterKeys(abs: string): Map<string, string> | null {
 const CLAUDE_MODEL = /^(claude-|anthropic\/|opus|sonnet|haiku|inherit)/i;
 
 /** Rule 5: a spec by its frontmatter alone. */
-function byFrontmatter(abs: string): Classification {
-  const keys = frontmatterKeys(abs);
+function byFrontmatter(abs: string, read?: (file: string, bytes: number) => string): Classification {
+  const keys = frontmatterKeys(abs, read);
   if (!keys) return null;
   const commandField = keys.has('allowed-tools') ? 'allowed-tools' : keys.has('argument-hint') ? 'argument-hint' : undefined;
   const model = keys.get('model');

@@ -69,6 +69,8 @@ export interface DiscoverOptions {
   configKind?: (abs: string) => FileKind | undefined;
   /** Where paths in reasons are shown from (default: the process's working directory). */
   cwd?: string;
+  /** Reads a file's first bytes for its classification (default: a read of those bytes). */
+  readHead?: (file: string, bytes: number) => string;
 }
 
 /**
@@ -94,6 +96,7 @@ export class Discoverer {
       baseOf: (abs) => this.#roots.rootOf(abs),
       configKind: options.configKind,
       show: (abs) => relPosix(cwd, abs) || '.',
+      readHead: options.readHead,
     };
   }
 

@@ -30,6 +30,22 @@ export interface EngineInput {
    * in force for it). Asked only when a rule reads the profile of that document.
    */
   profileFor?(doc: DocumentModel): Profile;
+  /**
+   * When given, each rule's time in milliseconds is added to it by rule id (TIMING=1). A view of
+   * the document model is built by the first rule that reads it, and counts as that rule's time.
+   */
+  timing?: Map<string, number>;
+}
+
+/** Runs `fn`, adding its time to `timing` under `id` when timing is on. */
+function timed(timing: Map<string, number> | undefined, id: string, fn: () => void): void {
+  if (!timing) return fn();
+  const t0 = performance.now();
+  try {
+    fn();
+  } finally {
+    timing.set(id, (timing.get(id) ?? 0) + performance.now() - t0);
+  }
 }
 
 function applies(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
@@ -152,7 +168,8 @@ export function runRules(input: EngineInput): LintResult[] {
       try {
         // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
         if (!applies(rule, doc, input)) continue;
-        rule.check({
+        const check = rule.check;
+        timed(input.timing, rule.meta.id, () => check({
           doc,
           project: input.project,
           // Read on use: finding the project's return format may read the project.
@@ -161,7 +178,7 @@ export function runRules(input: EngineInput): LintResult[] {
           },
           options: setting.options,
           report: (d) => pending.push(toMessage(doc, rule.meta, setting, d)),
-        });
+        }));
         for (const m of pending) col.add(m);
       } catch (e) {
         for (const m of pending) col.add(m);
@@ -179,7 +196,8 @@ export function runRules(input: EngineInput): LintResult[] {
     };
     try {
       if (!input.targets.some(enabled)) continue;
-      rule.checkProject({
+      const checkProject = rule.checkProject;
+      timed(input.timing, rule.meta.id, () => checkProject({
         project: input.project,
         profile: input.profile,
         optionsFor: (doc) => input.settingsFor(doc).get(rule.meta.id)?.options ?? { ...(rule.meta.defaultOptions ?? {}) },
@@ -189,7 +207,7 @@ export function runRules(input: EngineInput): LintResult[] {
           const setting = input.settingsFor(doc).get(rule.meta.id)!;
           collectors.get(doc)!.add(toMessage(doc, rule.meta, setting, d));
         },
-      });
+      }));
     } catch (e) {
       const failedOn = (doc: DocumentModel) => {
         try {

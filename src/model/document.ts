@@ -9,7 +9,7 @@ import { readReturnChannel, type ReturnChannel } from './return-channel.js';
 import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import type { JsonNode } from './json/ast.js';
-import { classifyObjects, extractJson, isReturnFormat, type ExtractedJson, type ShapedObject } from './json/blocks.js';
+import { classifyObjects, extractJson, isReturnFormat, mayHoldShapedObjects, type ExtractedJson, type ShapedObject } from './json/blocks.js';
 import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
 import { isJsonKind } from './kinds.js';
@@ -151,7 +151,7 @@ export class DocumentModel {
   get fileReturns(): ShapedObject[] {
     if (!this.#fileReturns) {
       this.#fileReturns = [];
-      if (!this.#value) {
+      if (!this.#value && this.text.includes('status')) {
         for (const block of this.json.blocks) {
           const v = block.value;
           if (v.type !== 'object' || isReturnFormat(v) || !isStatusObject(v)) continue;
@@ -173,6 +173,7 @@ export class DocumentModel {
       const root = this.#value;
       this.#shaped = { returns: root.type === 'object' ? [{ node: root, block: this.json.blocks[0]! }] : [], contexts: [] };
     }
+    if (!this.#shaped && !mayHoldShapedObjects(this.text)) this.#shaped = { returns: [], contexts: [] };
     if (!this.#shaped) {
       this.#shaped = classifyObjects(this.json.blocks);
       for (const r of this.#shaped.returns) {
@@ -231,3 +232,4 @@ export class DocumentModel {
   }
   #fileStem: string | undefined;
 }
+

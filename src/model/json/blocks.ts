@@ -195,6 +195,19 @@ export function isReturnFormat(o: JsonObject): boolean {
   return n >= 2;
 }
 
+/**
+ * Whether a text can hold a return-format object or a delegation context at all: their keys
+ * must be written in it (a return's `status` and two of its other keys, a context's `session_id`
+ * and its depth or path). A text without them need not be parsed to know it holds neither.
+ */
+export function mayHoldShapedObjects(text: string): boolean {
+  if (text.includes('session_id') && (text.includes('delegation_depth') || text.includes('delegation_path'))) return true;
+  if (!text.includes('status')) return false;
+  let n = 0;
+  for (const k of RETURN_KEYS) if (text.includes(k) && ++n >= 2) return true;
+  return false;
+}
+
 export function isDelegationContext(o: JsonObject): boolean {
   const keys = keysOf(o);
   return keys.has('session_id') && (keys.has('delegation_depth') || keys.has('delegation_path'));

@@ -1,0 +1,151 @@
+/**
+ * Reading a spec file: bounded, regular files only, strict UTF-8, each problem a diagnostic at
+ * line 1 (or at the line of the first invalid byte) instead of an exception.
+ */
+import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
+import { readHead } from './discovery/classify.js';
+import type { LintMessage } from './types.js';
+import { whyUnreadable } from './util/fs-errors.js';
+
+/** A message for a file that cannot be linted at all (unreadable, binary, not UTF-8). */
+function fileProblem(ruleId: string, message: string): LintMessage {
+  return { ruleId, severity: 2, fatal: true, message, line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export type ReadOutcome = { text: string; stat?: { size: number; mtimeMs: number } } | { problem: LintMessage };
+
+
+type BytesOutcome = { buf: Buffer; stat: { size: number; mtimeMs: number } } | { problem: LintMessage };
+
+/** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
+export function readSpec(file: string): ReadOutcome {
+  return decodeRead(readSpecBytes(file));
+}
+
+function decodeRead(read: BytesOutcome): ReadOutcome {
+  if ('problem' in read) return read;
+  const out = decode(read.buf);
+  if ('text' in out) out.stat = read.stat;
+  return out;
+}
+
+/** A file's bytes (bounded, regular files only), or why it cannot be read; null when it is larger than `keepAtMost`. */
+function readSpecBytes(file: string): BytesOutcome;
+function readSpecBytes(file: string, keepAtMost: number): BytesOutcome | null;
+function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome | null {
+  let buf: Buffer;
+  let fd: number | undefined;
+  let stat: { size: number; mtimeMs: number };
+  try {
+    // One open and one fstat: a FIFO opened without blocking is seen for what it is, not read.
+    fd = openSync(file, OPEN_FLAGS);
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a directory, not a markdown file') };
+    // Reading a FIFO or a device would block or never end.
+    if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
+    if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
+    if (st.size > keepAtMost) return null;
+    stat = { size: st.size, mtimeMs: st.mtimeMs };
+    // One read of the size fstat gave (readFileSync would fstat again).
+    buf = Buffer.allocUnsafe(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got < st.size) buf = buf.subarray(0, got);
+  } catch (e) {
+    return { problem: fileProblem('file-unreadable', `cannot read file: ${whyUnreadable(file, e)}`) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  return { buf, stat };
+}
+
+/** Files up to this size are read whole when discovery asks for their first bytes. */
+const KEEP_FOR_CONTEXT = 256 * 1024;
+
+/**
+ * Reads for a project's context: discovery's classification asks for a file's first bytes, and
+ * the file, once found to be a spec, is read whole; here both come from one read of the file.
+ * A file is kept from its classification until `take` hands it over (or `drop` forgets it).
+ */
+export class ContextReads {
+  readonly #bytes = new Map<string, BytesOutcome>();
+
+  /** The first `bytes` bytes as UTF-8, as `readHead` gives them. */
+  head = (file: string, bytes: number): string => {
+    let read = this.#bytes.get(file);
+    if (!read) {
+      // A large file (a long document beside the specs) is not kept whole for its first bytes.
+      const whole = readSpecBytes(file, KEEP_FOR_CONTEXT);
+      // A file that cannot be linted is classified as before, from a read of its first bytes.
+      if (!whole || 'problem' in whole) return readHead(file, bytes);
+      this.#bytes.set(file, (read = whole));
+    }
+    return 'buf' in read ? read.buf.toString('utf8', 0, Math.min(bytes, read.buf.length)) : '';
+  };
+
+  /** The file read as a spec: from the read its classification made, else read now. */
+  take(file: string): ReadOutcome {
+    const read = this.#bytes.get(file);
+    if (!read) return readSpec(file);
+    this.#bytes.delete(file);
+    return decodeRead(read);
+  }
+
+  drop(): void {
+    this.#bytes.clear();
+  }
+}
+
+/** Read-only, and not blocking on a FIFO (where the platform has the flag). */
+const OPEN_FLAGS = fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0);
+
+/** One decoder for every file: a whole-buffer decode keeps no state from one call to the next. */
+let utf8: TextDecoder | undefined;
+
+export function decode(buf: Buffer): ReadOutcome {
+  const probe = buf.subarray(0, 8192);
+  if (probe.includes(0)) return { problem: fileProblem('file-encoding', 'file holds binary content (a NUL byte), expected UTF-8 markdown text') };
+  try {
+    utf8 ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    return { text: utf8.decode(buf) };
+  } catch {
+    // The line of the first invalid byte (a U+FFFD written in the file before it is legitimate).
+    const bad = firstInvalidUtf8(buf);
+    let line = 1;
+    for (let i = buf.indexOf(10); i !== -1 && i < bad; i = buf.indexOf(10, i + 1)) line++;
+    return { problem: { ...fileProblem('file-encoding', 'file is not valid UTF-8 text; save it as UTF-8'), line, endLine: line } };
+  }
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence (the length when none). */
+export function firstInvalidUtf8(buf: Uint8Array): number {
+  for (let i = 0; i < buf.length; ) {
+    const b = buf[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) (n = 1), (min = 0x80);
+    else if (b >= 0xe0 && b <= 0xef) (n = 2), (min = 0x800);
+    else if (b >= 0xf0 && b <= 0xf4) (n = 3), (min = 0x10000);
+    else return i;
+    let cp = b & (0x3f >> n);
+    for (let k = 1; k <= n; k++) {
+      const c = buf[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are invalid too.
+    if (cp < min || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return i;
+    i += n + 1;
+  }
+  return buf.length;
+}

@@ -1,0 +1,50 @@
+/**
+ * A document's returns and delegation contexts are looked for only in a text that names their
+ * keys (a cheap test that spares parsing the JSON of most files). The test must never change the
+ * answer: for any JSON with any mix of the keys, the document gives what parsing it gives.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DocumentModel } from '../src/model/document.js';
+import { classifyObjects, extractJson, mayHoldShapedObjects } from '../src/model/json/blocks.js';
+
+const KEYS = ['status', 'summary', 'artifacts', 'metadata', 'errors', 'session_id', 'delegation_depth', 'delegation_path', 'note', 'stat', 'session'];
+
+const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  leaf: fc.oneof(fc.constant('completed'), fc.integer({ min: 0, max: 3 }), fc.constant(['a', 'b'])),
+  obj: fc.dictionary(fc.constantFrom(...KEYS), fc.oneof({ depthSize: 'small' }, tie('leaf'), tie('obj')), { maxKeys: 6 }),
+})).obj;
+
+const shapes = (text: string) => {
+  const doc = new DocumentModel({ filePath: '/p/.claude/agents/a.md', relPath: '.claude/agents/a.md', kind: 'agent', text });
+  return { returns: doc.returnFormats.map((r) => r.node.range), contexts: doc.delegationContexts.map((c) => c.node.range) };
+};
+
+const parsed = (text: string) => {
+  const doc = new DocumentModel({ filePath: '/p/.claude/agents/a.md', relPath: '.claude/agents/a.md', kind: 'agent', text });
+  const { returns, contexts } = classifyObjects(extractJson(text, doc.lines, doc.fences, doc.frontmatter ? [doc.frontmatter.range] : []).blocks);
+  return { returns: returns.map((r) => r.node.range), contexts: contexts.map((c) => c.node.range) };
+};
+
+describe('the key test before the JSON is parsed', () => {
+  it('never hides a return or a context that parsing finds', () => {
+    fc.assert(
+      fc.property(value, fc.boolean(), (v, escaped) => {
+        const json = JSON.stringify(v, null, 2);
+        const text = escaped
+          ? `---\nname: a\ndescription: d\n---\n\nTask(prompt="Return: ${JSON.stringify(JSON.stringify(v)).slice(1, -1)}")\n`
+          : `---\nname: a\ndescription: d\n---\n\n## Output\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+        expect(shapes(text)).toEqual(parsed(text));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('says no only when the keys are missing', () => {
+    expect(mayHoldShapedObjects('{"status": "completed", "summary": "s", "errors": []}')).toBe(true);
+    expect(mayHoldShapedObjects('{"session_id": "s", "delegation_path": []}')).toBe(true);
+    expect(mayHoldShapedObjects('{"status": "completed", "summary": "s"}')).toBe(false);
+    expect(mayHoldShapedObjects('{"session_id": "s"}')).toBe(false);
+    expect(mayHoldShapedObjects('{"summary": "s", "errors": [], "metadata": {}}')).toBe(false);
+  });
+});
