@@ -13,6 +13,7 @@ import { lint } from '../src/lint.js';
 import { DocumentModel } from '../src/model/document.js';
 import { checkReturn } from '../src/check-return/check.js';
 import { growth } from './helpers/growth.js';
+import { lintMemory } from './helpers/in-memory-project.js';
 
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-growth-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -47,6 +48,17 @@ describe('inputs that were quadratic grow linearly', () => {
     expectLinear('many targets', (s) => {
       const text = command((i) => `Task(subagent_type="agent-${i}")\n`, 700 * s);
       return () => lintText(text, '.claude/commands/x.md', DEPTH);
+    });
+  });
+
+  it('many agents whose delegation_path misses a name (depth-path-mismatch made the project\'s callee map again for each)', () => {
+    const PATH = ALL_RULES.filter((r) => r.meta.id === 'depth-path-mismatch');
+    expectLinear('short paths', (s) => {
+      const files = Array.from({ length: 60 * s }, (_, i) => ({
+        path: `.claude/agents/agent-${i}.md`,
+        text: `---\nname: agent-${i}\ndescription: d\n---\n${Array.from({ length: 12 }, (_, k) => `Task(subagent_type="agent-${(i + k + 1) % (60 * s)}")\n`).join('')}\n\`\`\`json\n{"session_id": "sess_1_a", "delegation_depth": 3, "delegation_path": ["orchestrator", "cmd", "agent-${i}"]}\n\`\`\`\n`,
+      }));
+      return () => lintMemory(files, { standard: 'v2', rules: PATH });
     });
   });
 
