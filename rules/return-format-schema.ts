@@ -31,7 +31,7 @@ export default defineRule<Options>({
       for (const v of validateReturnFormat(node, p, { text: doc.text, templates: !doc.literal })) {
         // A caller's sketch of the fields it reads claims no other fields.
         if (role === 'sketch' && v.keyword === 'required') continue;
-        report({ message: v.message, messageId: v.keyword, range: v.range });
+        report({ message: v.message, help: v.help, messageId: v.keyword, range: v.range });
       }
     }
   },

@@ -160,7 +160,9 @@ describe('check-return process', () => {
       write('reply.md', fenced.replace('"status": "completed"', '"status": "finished"'));
       const r = run(['reply.md', '--extract']);
       expect(r.code).toBe(1);
-      expect(r.stdout).toContain('5:13  error  status "finished" is not one of completed, failed, partial, blocked');
+      // The short message, then the help under the code frame, as the main command's stylish prints it.
+      expect(r.stdout).toContain('5:13  error  status "finished" is not an allowed value  return-format-schema\n');
+      expect(r.stdout).toMatch(/\n {6}\| {13}\^~+\n {4}help: Delegation Standard 2\.0 allows completed, failed, partial, blocked\.\n/);
     });
   });
 

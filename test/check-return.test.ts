@@ -105,7 +105,7 @@ describe('the reply must be JSON ("Return is not valid JSON")', () => {
 
   it('a JSON value that is not an object ("Return must be JSON object")', () => {
     expect(findings('[{"status": "completed"}]')).toEqual([
-      { id: 'return-format-schema', at: '1:1', pointer: '', severity: 2, message: 'return format is an array but must be an object' },
+      { id: 'return-format-schema', at: '1:1', pointer: '', severity: 2, message: 'return format is an array but must be an object', help: 'Delegation Standard 2.0 expects an object here.' },
     ]);
     expect(findings('"completed"')[0]!.message).toBe('return format is a string ("completed") but must be an object');
   });
@@ -129,13 +129,20 @@ describe('return-format-schema on a reply', () => {
       ['return-format-schema', '1:1', ''],
       ['return-format-schema', at(text, '"metadata"'), '/metadata'],
     ]);
-    expect(f[0]!.message).toBe('return format is missing required field "artifacts" (Delegation Standard 2.0 requires status, summary, artifacts, metadata)');
+    expect([f[0]!.message, f[0]!.help]).toEqual(['return format is missing required field "artifacts"', 'Delegation Standard 2.0 requires status, summary, artifacts, metadata.']);
   });
 
   it('a status outside the enum, with the case-sensitivity hint', () => {
     const text = variant(RESEARCH_DONE, (r) => (r.status = 'Completed'));
     expect(findings(text)).toEqual([
-      { id: 'return-format-schema', at: at(text, '"Completed"'), pointer: '/status', severity: 2, message: 'status "Completed" is not one of completed, failed, partial, blocked (values are case-sensitive: "completed")' },
+      {
+        id: 'return-format-schema',
+        at: at(text, '"Completed"'),
+        pointer: '/status',
+        severity: 2,
+        message: 'status "Completed" is not an allowed value',
+        help: 'Values are case-sensitive: "completed". Delegation Standard 2.0 allows completed, failed, partial, blocked.',
+      },
     ]);
   });
 
@@ -143,7 +150,7 @@ describe('return-format-schema on a reply', () => {
     const text = variant(RESEARCH_DONE, (r) => (r.status = 'completed|failed'));
     const f = findings(text);
     expect(f.map((x) => [x.id, x.pointer])).toEqual([['return-format-schema', '/status']]);
-    expect(f[0]!.message).toContain('status "completed|failed" is not one of');
+    expect(f[0]!.message).toBe('status "completed|failed" is not an allowed value');
   });
 
   it('wrong types and an unknown artifact type', () => {
@@ -153,11 +160,17 @@ describe('return-format-schema on a reply', () => {
       r.artifacts[0].type = 'report';
     });
     expect(findings(text).map((x) => [x.pointer, x.message])).toEqual([
-      ['/artifacts/0/type', 'artifacts[0].type "report" is not one of research, plan, implementation, summary, documentation'],
+      ['/artifacts/0/type', 'artifacts[0].type "report" is not an allowed value'],
       ['/metadata/duration_seconds', 'metadata.duration_seconds is a string ("940") but must be a number'],
       // Read literally, 1.5 is also not the depth the path gives.
       ['/metadata/delegation_depth', expect.stringMatching(/^delegation_depth is 1.5 but delegation_path has 3 entries/)],
       ['/metadata/delegation_depth', 'metadata.delegation_depth is a number (1.5) but must be an integer'],
+    ]);
+    expect(findings(text).map((x) => x.help)).toEqual([
+      'Delegation Standard 2.0 allows research, plan, implementation, summary, documentation.',
+      'Delegation Standard 2.0 expects a number here: write it without quotes.',
+      expect.any(String),
+      'Delegation Standard 2.0 expects an integer here.',
     ]);
   });
 

@@ -38,6 +38,7 @@ const SHORT = [
   'delegate-syntax',
   'stage-xml-wellformed',
   'stage-structure',
+  'return-format-schema',
 ];
 
 export const MAX_MESSAGE = 100;

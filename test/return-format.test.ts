@@ -122,7 +122,7 @@ const AGENT = (name: string, ref: string, status: string) =>
 function run(dir: string) {
   const config = resolveConfig(loadConfig({ lookup: true, cwd: dir }), ALL_RULES, {});
   return lint({ cwd: dir, patterns: [], rules: ALL_RULES.filter((r) => r.meta.id === 'return-format-schema'), config })
-    .results.flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${m.line}:${m.column} ${m.message}`));
+    .results.flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${m.line}:${m.column} ${m.message} | ${m.help}`));
 }
 
 describe('the format in force', () => {
@@ -133,7 +133,7 @@ describe('the format in force', () => {
       '.claude/agents/plain.md': AGENT('plain', 'No reference here.', 'finished'),
     });
     expect(run(dir)).toEqual([
-      `.claude/agents/plain.md:12:13 status "finished" is not one of drafted, reviewed, failed, in_progress (the project's return format, docs/result.md:5)`,
+      `.claude/agents/plain.md:12:13 status "finished" is not an allowed value | The project's return format (docs/result.md:5) allows drafted, reviewed, failed, in_progress.`,
     ]);
   });
 
@@ -162,7 +162,7 @@ describe('the format in force', () => {
       '.claude/agents/a.md': AGENT('a', '@docs/console.md and @docs/meta-file.md', 'shipped'),
     });
     expect(run(dir)).toEqual([
-      `.claude/agents/a.md:12:13 status "shipped" is not one of drafted, reviewed, failed, in_progress (the project's return format, docs/meta-file.md:5)`,
+      `.claude/agents/a.md:12:13 status "shipped" is not an allowed value | The project's return format (docs/meta-file.md:5) allows drafted, reviewed, failed, in_progress.`,
     ]);
   });
 
@@ -176,7 +176,7 @@ describe('the format in force', () => {
       '.claude/agents/legacy/old.md': AGENT('old', '', 'drafted'),
     });
     expect(run(dir)).toEqual([
-      `.claude/agents/legacy/old.md:12:13 status "drafted" is not one of done (the project's return format, docs/legacy.schema.json:1)`,
+      `.claude/agents/legacy/old.md:12:13 status "drafted" is not an allowed value | The project's return format (docs/legacy.schema.json:1) allows done.`,
     ]);
   });
 
@@ -198,7 +198,7 @@ describe('the format in force', () => {
     const reply = { status: 'drafted', artifacts: [], metadata: { session_id: 'sess_1767225600_q7x2m9' } };
     expect(checkReturn(reply, { cwd: dir }).valid).toBe(true);
     const bad = checkReturn({ ...reply, status: 'done' }, { cwd: dir });
-    expect(bad.messages.map((m) => m.message)).toEqual([`status "done" is not one of drafted, reviewed, failed, in_progress (the project's return format, docs/result.md:5)`]);
+    expect(bad.messages.map((m) => [m.message, m.help])).toEqual([['status "done" is not an allowed value', "The project's return format (docs/result.md:5) allows drafted, reviewed, failed, in_progress."]]);
     // Without cwd, the standard's format.
     expect(checkReturn(reply).valid).toBe(false);
   });
@@ -216,7 +216,7 @@ describe('the command line', () => {
     expect(schema.properties.status.enum).toEqual(['drafted', 'reviewed', 'failed', 'in_progress']);
     const r = cli(dir, ['check-return', '--format', 'json', '-'], JSON.stringify({ status: 'done', artifacts: [], metadata: { session_id: 'sess_1767225600_q7x2m9' } }));
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain(`(the project's return format, docs/result.md:5)`);
+    expect(JSON.parse(r.stdout).messages[0].help).toBe("The project's return format (docs/result.md:5) allows drafted, reviewed, failed, in_progress.");
 
     const configured = project({ '.agent-lint.json': '{"returnFormat": "docs/result.md"}', 'docs/result.md': DOC });
     expect(JSON.parse(cli(configured, ['--print-config', 'x.md']).stdout).returnFormat).toEqual({ from: 'config', file: 'docs/result.md', line: 4, kind: 'document' });

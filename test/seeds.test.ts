@@ -45,8 +45,8 @@ interface Seed {
 }
 
 const CONTEXT_NO_TIMEOUT = 'delegation context is missing "timeout"';
-const METADATA_2_0 = 'metadata is missing required fields "duration_seconds", "agent_type", "delegation_depth" and "delegation_path" (Delegation Standard 2.0 requires';
-const NO_METADATA_1_0 = 'return format is missing required field "metadata" (Subagent Return Format Standard 1.0 requires';
+const METADATA_2_0 = 'metadata is missing required fields duration_seconds, agent_type, delegation_depth, delegation_path';
+const NO_METADATA_1_0 = 'return format is missing required field "metadata"';
 
 const SEED_LIST: Seed[] = [
   {

@@ -136,7 +136,7 @@ function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, 
   if (root.type !== 'object') {
     // "Return must be JSON object": the rules judge objects, the schema says what this is.
     for (const v of validateReturnFormat(root, profile, { templates: false })) {
-      out.push({ ...message(doc.lines, 'return-format-schema', v.message, v.range, v.pointer), messageId: v.keyword });
+      out.push({ ...message(doc.lines, 'return-format-schema', v.message, v.range, v.pointer), messageId: v.keyword, help: v.help });
     }
   } else if (options.sessionId !== undefined) {
     const meta = findProperty(root, 'metadata')?.value;

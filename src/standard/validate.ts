@@ -20,14 +20,17 @@ import { toPlainValue } from '../model/json/parse.js';
 import type { Range } from '../types.js';
 import { closest } from '../util/suggest.js';
 import { PROFILES, STANDARD_NAMES, loadSchema, type Profile } from './profiles.js';
-import { formatLabel, type ReturnFormat } from './return-format/format.js';
+import { formatSite, type ReturnFormat } from './return-format/format.js';
 
 export interface SchemaViolation {
   /** JSON pointer of the offending value; for missing fields, of the object that lacks them. */
   pointer: string;
   /** The ajv keyword: `required`, `enum`, `type`, `minimum`, ... */
   keyword: string;
+  /** One short sentence: what is wrong, and where. */
   message: string;
+  /** What was expected and who says so (the standard, or the project's format at its line). */
+  help: string;
   /**
    * Where to report: the value for a wrong scalar (the one wrong alternative of `"a|b"`, when
    * the text is known); the key for a wrong object or array; for missing fields the key of the
@@ -128,11 +131,19 @@ export function validateDelegationContext(node: JsonNode, profile?: Profile, opt
 interface Labels {
   /** What the root is called in messages. */
   subject: string;
-  /** The standard, for "(X requires a, b, c)". */
+  /** The standard, for "X requires a, b, c" in the help. */
   title: string;
-  /** The project's return format: every message says so, citing the template's line. */
+  /** The project's return format: every help says so, citing the template's line. */
   format?: ReturnFormat;
 }
+
+/** Who sets what a value must be, to start a help sentence: the standard, or the project's format at the line declaring it. */
+function source(labels: Labels, pointer: string): string {
+  return labels.format ? `The project's return format (${formatSite(labels.format, templatePath(pointer))})` : labels.title;
+}
+
+/** The longest message: one terminal row. */
+const MAX_MESSAGE = 100;
 
 /** `/artifacts/0/type` -> `artifacts/type`: a template path (array indices dropped). */
 function templatePath(pointer: string): string {
@@ -214,7 +225,7 @@ function describe(node: JsonNode): string {
 }
 
 function clip(s: string): string {
-  return s.length > 60 ? s.slice(0, 57) + '...' : s;
+  return s.length > 40 ? s.slice(0, 37) + '...' : s;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -238,16 +249,24 @@ function valueText(node: JsonNode): string {
   return describe(node);
 }
 
-function enumMessage(path: string, shown: string, allowed: readonly unknown[], value: string): string {
+/** The help of a value outside an enum: a near value, then what is allowed and by whom. */
+function enumHelp(allowed: readonly unknown[], value: string, by: string): string {
   const names = allowed.map(String);
   let hint = '';
   const lower = names.find((n) => n.toLowerCase() === value.toLowerCase());
-  if (lower) hint = ` (values are case-sensitive: "${lower}")`;
+  if (lower) hint = `Values are case-sensitive: "${lower}". `;
   else {
     const near = closest(value, names);
-    if (near) hint = `; did you mean "${near}"?`;
+    if (near) hint = `Did you mean "${near}"? `;
   }
-  return `${path} ${shown} is not one of ${names.join(', ')}${hint}`;
+  return `${hint}${by} allows ${names.join(', ')}.`;
+}
+
+/** The types a string's text would be without its quotes (`"940"` is a number), for the help. */
+function unquotedTip(node: JsonNode, type: unknown): string {
+  if (node.type !== 'string') return '';
+  const words = alternativesOf(node) ?? [node.value.trim()];
+  return words.every((w) => literalFits(w, type)) ? ': write it without quotes' : '';
 }
 
 /** Does a literal written as text (`true`, `12`, `null`) fit a JSON Schema type? */
@@ -312,13 +331,16 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
       if (!templates && !placeholders.has(at.node)) {
         placeholders.add(at.node);
         const s = steps.slice(0, steps.indexOf(at) + 1);
-        out.push(violation(e.instancePath, 'placeholder', `${displayPath(s, labels.subject)} is ${describe(at.node)}, not a JSON value`, at, at.node.range));
+        out.push(
+          violation(e.instancePath, 'placeholder', `${displayPath(s, labels.subject)} is ${describe(at.node)}, not a JSON value`, 'A reply is read literally: replace the placeholder with the real value.', at, at.node.range),
+        );
       }
       continue;
     }
     const last = steps[steps.length - 1]!;
     const node = last.node;
     const path = displayPath(steps, labels.subject);
+    const by = source(labels, e.instancePath);
 
     switch (e.keyword) {
       case 'required': {
@@ -337,15 +359,15 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
           if (alternatives) {
             for (const alt of alternatives) {
               if (allowed.includes(alt) || /[{}<>[\]]/.test(alt)) continue;
-              const shown = `lists "${alt}" (in ${JSON.stringify(clip(node.value))}), which`;
-              out.push(violation(e.instancePath, 'enum', enumMessage(path, shown, allowed, alt), last, alternativeRange(node, alt, options.text)));
+              const help = `Each alternative of ${JSON.stringify(clip(node.value))} must be allowed. ${enumHelp(allowed, alt, by)}`;
+              out.push(violation(e.instancePath, 'enum', `${path} lists ${JSON.stringify(clip(alt))}, which is not an allowed value`, help, last, alternativeRange(node, alt, options.text)));
             }
             break;
           }
           if (node.templated) break;
         }
         const shown = node.type === 'string' ? JSON.stringify(clip(node.value)) : valueText(node);
-        out.push(violation(e.instancePath, 'enum', enumMessage(path, shown, allowed, node.type === 'string' ? node.value : shown), last, valueSite(last)));
+        out.push(violation(e.instancePath, 'enum', `${path} ${shown} is not an allowed value`, enumHelp(allowed, node.type === 'string' ? node.value : shown, by), last, valueSite(last)));
         break;
       }
       case 'type': {
@@ -355,7 +377,8 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
           const alternatives = alternativesOf(node);
           if (alternatives && alternatives.every((a) => literalFits(a, type))) break;
         }
-        out.push(violation(e.instancePath, 'type', `${path} is ${describe(node)} but must be ${typeList(type)}`, last, valueSite(last)));
+        const help = `${by} expects ${typeList(type)} here${unquotedTip(node, type)}.`;
+        out.push(violation(e.instancePath, 'type', `${path} is ${describe(node)} but must be ${typeList(type)}`, help, last, valueSite(last)));
         break;
       }
       case 'minimum':
@@ -364,14 +387,15 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
       case 'exclusiveMaximum': {
         if (typeFailed.has(e.instancePath)) break;
         const p = e.params as { comparison: string; limit: number };
-        out.push(violation(e.instancePath, e.keyword, `${path} is ${valueText(node)} but must be ${p.comparison} ${p.limit}`, last, valueSite(last)));
+        out.push(violation(e.instancePath, e.keyword, `${path} is ${valueText(node)} but must be ${p.comparison} ${p.limit}`, `${by} expects a number ${p.comparison} ${p.limit} here.`, last, valueSite(last)));
         break;
       }
       case 'minLength': {
         if (typeFailed.has(e.instancePath)) break;
         const limit = (e.params as { limit: number }).limit;
         const msg = node.type === 'string' && node.value === '' ? `${path} is empty` : `${path} is ${valueText(node)}`;
-        out.push(violation(e.instancePath, 'minLength', `${msg} but must have at least ${limit} character${limit === 1 ? '' : 's'}`, last, valueSite(last)));
+        const chars = `${limit} character${limit === 1 ? '' : 's'}`;
+        out.push(violation(e.instancePath, 'minLength', `${msg} but must have at least ${chars}`, `${by} expects at least ${chars} here.`, last, valueSite(last)));
         break;
       }
       case 'additionalProperties': {
@@ -381,13 +405,13 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
         const known = Object.keys(((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
         const near = closest(key, known);
         const at = path === labels.subject ? key : `${path}.${key}`;
-        const expected = known.length ? `; expected ${near ? `"${near}"` : `one of ${known.join(', ')}`}` : '';
-        const v = violation(`${e.instancePath}/${key}`, 'additionalProperties', `${at} is not a field the schema allows${expected}`, last, prop ? prop.keyRange : valueSite(last));
-        out.push(v);
+        const pointer = `${e.instancePath}/${key}`;
+        const help = `${near ? `Did you mean "${near}"? ` : ''}${source(labels, e.instancePath)} ${known.length ? `allows only ${known.join(', ')} here` : 'allows no other field here'}.`;
+        out.push(violation(pointer, 'additionalProperties', `${clip(at)} is not a field the schema allows`, help, last, prop ? prop.keyRange : valueSite(last)));
         break;
       }
       default:
-        out.push(violation(e.instancePath, e.keyword, `${path} ${e.message ?? 'is not valid'}`, last, valueSite(last)));
+        out.push(violation(e.instancePath, e.keyword, `${path} ${e.message ?? 'is not valid'}`, `Required by ${by.charAt(0).toLowerCase() + by.slice(1)}.`, last, valueSite(last)));
     }
   }
 
@@ -397,22 +421,25 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
     const path = displayPath(steps, labels.subject);
     const fields = missing.map((m) => `"${m}"`);
     const list = fields.length === 1 ? fields[0]! : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
-    const by = labels.format ? `${formatLabel(labels.format, templatePath(pointer))}, which requires` : `${labels.title} requires`;
-    const message = `${path} is missing required field${missing.length === 1 ? '' : 's'} ${list} (${by} ${required.join(', ')})`;
+    const requires = `${source(labels, pointer)} requires ${required.join(', ')}.`;
+    const head = `${path} is missing required field${missing.length === 1 ? '' : 's'}`;
+    let message = `${head} ${list}`;
+    let help = requires;
+    // Too long for one row: the names without quotes, else the count (the names in the help).
+    if (message.length > MAX_MESSAGE) message = `${head} ${missing.join(', ')}`;
+    if (message.length > MAX_MESSAGE) {
+      message = `${path} is missing ${missing.length} required fields`;
+      help = `Add ${list}. ${requires}`;
+    }
     const range = last.keyRange ?? { start: obj.range.start, end: obj.range.start + 1 };
-    out.push({ ...violation(pointer, 'required', message, last, range), missing });
-  }
-
-  if (labels.format) {
-    // Say which format judged the value, at the template line that declares it.
-    for (const v of out) if (v.keyword !== 'required') v.message += ` (${formatLabel(labels.format, templatePath(v.pointer))})`;
+    out.push({ ...violation(pointer, 'required', message, help, last, range), missing });
   }
   out.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   return out;
 }
 
-function violation(pointer: string, keyword: string, message: string, step: Step, range: Range): SchemaViolation {
-  const v: SchemaViolation = { pointer, keyword, message, range, valueRange: step.node.range };
+function violation(pointer: string, keyword: string, message: string, help: string, step: Step, range: Range): SchemaViolation {
+  const v: SchemaViolation = { pointer, keyword, message, help, range, valueRange: step.node.range };
   if (step.keyRange) v.keyRange = step.keyRange;
   return v;
 }
