@@ -5,12 +5,16 @@
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
 import { readHead } from './discovery/classify.js';
 import type { LintMessage } from './types.js';
+import { clip } from './util/clip.js';
 import { whyUnreadable } from './util/fs-errors.js';
 
-/** A message for a file that cannot be linted at all (unreadable, binary, not UTF-8). */
-function fileProblem(ruleId: string, message: string): LintMessage {
-  return { ruleId, severity: 2, fatal: true, message, line: 1, column: 1, endLine: 1, endColumn: 1 };
+/** A message for a file that cannot be linted at all (unreadable, binary, not UTF-8), with what to do. */
+function fileProblem(ruleId: string, message: string, help: string): LintMessage {
+  return { ruleId, severity: 2, fatal: true, message, help, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
+
+/** What to do about a file that should not be linted. */
+const IGNORE_IT = 'If it is not a spec, leave it out with `ignores` in the config (or a narrower path or glob).';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -42,10 +46,10 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     // One open and one fstat: a FIFO opened without blocking is seen for what it is, not read.
     fd = openSync(file, OPEN_FLAGS);
     const st = fstatSync(fd);
-    if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a directory, not a markdown file') };
+    if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a folder, not a markdown file', 'A folder named on the command line is linted whole; here a file was expected.') };
     // Reading a FIFO or a device would block or never end.
-    if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is not a regular file (a FIFO, socket or device), so it is not read') };
-    if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not linted`) };
+    if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is a FIFO, socket or device, not a regular file', `It is not read: reading it could block or never end. ${IGNORE_IT}`) };
+    if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`, `Files over ${MAX_FILE_BYTES} bytes (20 MB) are not linted: no spec is that large. ${IGNORE_IT}`) };
     if (st.size > keepAtMost) return null;
     stat = { size: st.size, mtimeMs: st.mtimeMs };
     // One read of the size fstat gave (readFileSync would fstat again).
@@ -58,7 +62,7 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     }
     if (got < st.size) buf = buf.subarray(0, got);
   } catch (e) {
-    return { problem: fileProblem('file-unreadable', `cannot read file: ${whyUnreadable(file, e)}`) };
+    return { problem: fileProblem('file-unreadable', `cannot read file: ${clip(whyUnreadable(file, e), 80)}`, `Make the file readable by the user that runs agent-lint. ${IGNORE_IT}`) };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -110,7 +114,7 @@ let utf8: TextDecoder | undefined;
 
 export function decode(buf: Buffer): ReadOutcome {
   const probe = buf.subarray(0, 8192);
-  if (probe.includes(0)) return { problem: fileProblem('file-encoding', 'file holds binary content (a NUL byte), expected UTF-8 markdown text') };
+  if (probe.includes(0)) return { problem: fileProblem('file-encoding', 'file holds binary content (a NUL byte)', `A spec is UTF-8 markdown text. ${IGNORE_IT}`) };
   try {
     utf8 ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     return { text: utf8.decode(buf) };
@@ -119,7 +123,7 @@ export function decode(buf: Buffer): ReadOutcome {
     const bad = firstInvalidUtf8(buf);
     let line = 1;
     for (let i = buf.indexOf(10); i !== -1 && i < bad; i = buf.indexOf(10, i + 1)) line++;
-    return { problem: { ...fileProblem('file-encoding', 'file is not valid UTF-8 text; save it as UTF-8'), line, endLine: line } };
+    return { problem: { ...fileProblem('file-encoding', 'file is not valid UTF-8 text', 'Save it as UTF-8: the line shown holds the first byte that is not (agents and editors read specs as UTF-8).'), line, endLine: line } };
   }
 }
 

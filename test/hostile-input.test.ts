@@ -450,7 +450,9 @@ describe('a rule that throws', () => {
     const boomFile = of('.claude/agents/boom.md');
     const internal = boomFile.messages.filter((m) => m.ruleId === 'internal-error');
     expect(internal.map((m) => m.message.match(/rule "([a-z-]+)"/)?.[1]).sort()).toEqual(['test-bad-range', 'test-boom', 'test-project-boom']);
-    expect(internal.find((m) => m.message.includes('test-boom'))!.message).toMatch(/cannot read properties of undefined.*bug in agent-lint/);
+    const boom = internal.find((m) => m.message.includes('test-boom'))!;
+    expect(boom.message).toMatch(/cannot read properties of undefined/);
+    expect(boom.help).toMatch(/bug in agent-lint.*cannot read properties of undefined/);
     expect(internal.find((m) => m.message.includes('test-bad-range'))!.message).toMatch(/outside the file/);
     for (const m of internal) expect({ line: m.line, column: m.column, severity: m.severity, fatal: m.fatal }).toEqual({ line: 1, column: 1, severity: 2, fatal: true });
     // The same findings as good-a from the real rules.

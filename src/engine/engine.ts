@@ -8,6 +8,7 @@ import type { Fix, LintMessage, LintResult, Location, ReportDescriptor } from '.
 import type { ProjectView } from './project.js';
 import type { Rule } from './rule.js';
 import { parseSuppressions, type Suppressions } from './suppressions.js';
+import { clip } from '../util/clip.js';
 
 /** The id under which a crashing rule, or a file that cannot be read, is reported. */
 export const INTERNAL_ERROR = 'internal-error';
@@ -77,7 +78,8 @@ class Collector {
       } catch (e) {
         // A bug, not the file's fault: report it, and suppress nothing.
         this.#suppressions = { match: () => null, isSuppressed: () => false, count: 0 };
-        this.messages.push({ ...internalError('inline-comments', e), message: `reading the agent-lint-disable comments failed: ${e instanceof Error ? e.message : String(e)}. This is a bug in agent-lint; no finding is suppressed in this file.` });
+        const why = e instanceof Error ? e.message : String(e);
+        this.messages.push({ ...internalError('inline-comments', e), message: `reading the agent-lint-disable comments failed: ${clip(why, 40)}`, help: `This is a bug in agent-lint: no finding is suppressed in this file. The error: ${clip(why, 500)}` });
       }
     }
     return this.#suppressions;
@@ -107,11 +109,14 @@ function locate(doc: DocumentModel, d: ReportDescriptor): Location {
 
 export function internalError(ruleId: string, error: unknown, what: 'file' | 'log' = 'file'): LintMessage {
   const msg = error instanceof Error ? error.message : String(error);
+  const head = `rule "${ruleId}" failed on this ${what}: `;
   return {
     ruleId: INTERNAL_ERROR,
     severity: 2,
     fatal: true,
-    message: `rule "${ruleId}" failed on this ${what}: ${msg.split('\n')[0]}. This is a bug in agent-lint; the ${what}'s other rules still ran.`,
+    // As much of the error as a short message holds; all of its first line is in the help.
+    message: head + clip(msg.split('\n')[0]!, Math.max(30, 100 - head.length)),
+    help: `This is a bug in agent-lint: the ${what}'s other rules still ran. The error: ${clip(msg.split('\n')[0]!, 500)}`,
     line: 1,
     column: 1,
     endLine: 1,
