@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, storyKeys } from '../src/log/entry.js';
 
 export default defineRule({
@@ -16,7 +17,11 @@ export default defineRule({
       entry(e, facts) {
         if (!facts || facts.link !== 'new') return;
         if (facts.child.startsWith(facts.parent + '-')) return;
-        report(e, { message: `child id "${facts.child}" does not extend its parent's id "${facts.parent}" (expected "${facts.parent}-DEL-NNN")`, range: at(e, storyKeys(e).child) });
+        report(e, {
+          message: `child id "${clip(facts.child, 30)}" does not extend its parent's id "${clip(facts.parent, 30)}"`,
+          help: `Expected "${facts.parent}-DEL-NNN": a delegated story's id is its parent's id with -DEL- and a number.`,
+          range: at(e, storyKeys(e).child),
+        });
       },
     };
   },

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, storyKeys, strings } from '../src/log/entry.js';
 import type { StoryForest } from '../src/log/stories.js';
 
@@ -33,7 +34,11 @@ export default defineRule({
     return {
       entry(e, facts) {
         if (facts?.link === 'cycle') {
-          report(e, { message: `${facts.parent} delegates back to its ancestor ${facts.child}: ${cyclePath(stories, facts.parent, facts.child)}`, range: at(e, storyKeys(e).child) });
+          report(e, {
+            message: `${clip(facts.parent, 36)} delegates back to its ancestor ${clip(facts.child, 36)}`,
+            help: `The chain: ${cyclePath(stories, facts.parent, facts.child)}. A story must not delegate to a story above it: the orchestrator should have refused it (CYCLE_DETECTED).`,
+            range: at(e, storyKeys(e).child),
+          });
           return;
         }
         if (e.shape !== 'registry') return;
@@ -46,8 +51,11 @@ export default defineRule({
           if (j === undefined) first.set(p.value, i);
           else if (!reported.has(p.value)) {
             reported.add(p.value);
-            const shown = p.value.length > 60 ? p.value.slice(0, 57) + '...' : p.value;
-            report(e, { message: `delegation_path names "${shown}" twice (items ${j + 1} and ${i + 1}): a cycle`, range: p.range });
+            report(e, {
+              message: `delegation_path names "${clip(p.value)}" twice, at items ${j + 1} and ${i + 1}`,
+              help: 'A delegation to an agent already in the path is a cycle: the caller should have refused it (CYCLE_DETECTED). Expected each agent once.',
+              range: p.range,
+            });
           }
         });
       },

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, storyKeys } from '../src/log/entry.js';
 
 interface Options {
@@ -38,8 +39,12 @@ export default defineRule<Options>({
         if (!perTree) counts.set(story, n);
         if (n <= max || reported.has(story)) return;
         reported.add(story);
-        const what = perTree ? `the tree of ${story} holds` : `${story} makes`;
-        report(e, { message: `${what} ${n} delegations with ${facts.child}, above the limit of ${max}`, range: at(e, storyKeys(e).child) });
+        const what = perTree ? `the tree of ${clip(story, 30)} holds` : `${clip(story, 30)} makes`;
+        report(e, {
+          message: `${what} ${n} delegations, above the limit of ${max}`,
+          help: `This delegation (to ${facts.child}) is number ${n}: a story holds at most ${max} delegations (MAX_DELEGATIONS_PER_STORY), so the orchestrator should have refused it.`,
+          range: at(e, storyKeys(e).child),
+        });
       },
     };
   },

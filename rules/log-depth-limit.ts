@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, num } from '../src/log/entry.js';
 
 interface Options {
@@ -32,7 +33,11 @@ export default defineRule<Options>({
         const d = num(e, key);
         if (d === undefined || d <= limit) return;
         const who = facts ? facts.child : `session ${e.sessionId ?? '(no id)'}`;
-        report(e, { message: `${who} ran at depth ${d}, above ${whose} of ${limit}`, range: at(e, key) });
+        report(e, {
+          message: `${clip(who)} ran at depth ${d}, above ${whose} of ${limit}`,
+          help: `A caller at depth ${limit} must not delegate further: the orchestrator's depth check should have refused this delegation (MAX_DEPTH_EXCEEDED).`,
+          range: at(e, key),
+        });
       },
     };
   },

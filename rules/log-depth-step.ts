@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, num } from '../src/log/entry.js';
 
 export default defineRule({
@@ -18,10 +19,22 @@ export default defineRule({
         const d = num(e, 'depth');
         if (d === undefined) return;
         if (facts.link === 'new' && facts.parentDepth !== undefined && d !== facts.parentDepth + 1) {
-          report(e, { message: `${facts.child} is logged at depth ${d}, but its parent ${facts.parent} is at depth ${facts.parentDepth}; expected ${facts.parentDepth + 1}`, range: at(e, 'depth'), messageId: 'step' });
+          report(e, {
+            message: `${clip(facts.child, 30)} is at depth ${d}, but its parent ${clip(facts.parent, 30)} is at depth ${facts.parentDepth}`,
+            help: `Expected ${facts.parentDepth + 1}: a delegation is one level deeper than the story that makes it.`,
+            range: at(e, 'depth'),
+            messageId: 'step',
+          });
         } else if (facts.link === 'repeat') {
           const first = stories.loggedDepth(facts.child);
-          if (first !== undefined && first !== d) report(e, { message: `${facts.child} is logged at depth ${d} here and at depth ${first} in its first event`, range: at(e, 'depth'), messageId: 'changed' });
+          if (first !== undefined && first !== d) {
+            report(e, {
+              message: `${clip(facts.child)} is logged at depth ${d} here and at depth ${first} in its first event`,
+              help: `Expected depth ${first} in every event of ${facts.child}: a story's depth does not change.`,
+              range: at(e, 'depth'),
+              messageId: 'changed',
+            });
+          }
         }
       },
     };

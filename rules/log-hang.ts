@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, str, time, type LogEntry } from '../src/log/entry.js';
 import { clock, span } from '../src/log/time-text.js';
 
@@ -37,14 +38,20 @@ export default defineRule({
       },
       end() {
         if (!following) {
-          for (const [child, e] of started) report(e, { message: `${child} started at ${clock(time(e, 'timestamp'))} and never completed or failed in this log`, range: at(e, 'status') });
-          for (const [child, e] of created) report(e, { message: `${child} was created at ${clock(time(e, 'timestamp'))} and never completed or failed in this log`, range: at(e, 'event') });
+          const help = (what: string, e: LogEntry) =>
+            `It ${what} at ${clock(time(e, 'timestamp'))}. Expected a completed or failed event for it: a delegation that never ends keeps its caller waiting until its timeout.`;
+          for (const [child, e] of started) report(e, { message: `${clip(child)} started and never completed or failed in this log`, help: help('started', e), range: at(e, 'status') });
+          for (const [child, e] of created) report(e, { message: `${clip(child)} was created and never completed or failed in this log`, help: help('was created', e), range: at(e, 'event') });
         }
         for (const [, e] of sessions) {
           if (str(e, 'status') !== 'running') continue;
           const deadline = time(e, 'deadline');
           if (deadline === undefined || deadline >= now) continue;
-          report(e, { message: `session ${e.sessionId ?? '(no id)'} is still "running" ${span(now - deadline)} after its deadline ${clock(deadline)}`, range: at(e, 'status') });
+          report(e, {
+            message: `session ${clip(e.sessionId ?? '(no id)')} is still "running" ${span(now - deadline)} after its deadline`,
+            help: `Its deadline was ${clock(deadline)}: expected the orchestrator to have ended it (a timeout) by then.`,
+            range: at(e, 'status'),
+          });
         }
       },
     };

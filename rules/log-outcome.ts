@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, bool, prop, str, time } from '../src/log/entry.js';
 import { clock } from '../src/log/time-text.js';
 
@@ -12,6 +13,7 @@ export default defineRule({
     details:
       'A delegation that ends with "success": false (or "status": "failed") and no error leaves nobody able to tell what went wrong ("Unclear failure attribution", seed 004): log an "error". A child that completes after its parent completed was never seen by its parent: the parent\'s result was built without it (results flow back from depth 2 to depth 1 to depth 0).',
     severity: 'error',
+    help: { 'no-error': 'Expected an "error" (or "errors", "error_message", "failure_reason") that says why it failed, so the caller can act on it.' },
     checks: 'logs',
   },
   checkLog({ report }) {
@@ -27,7 +29,7 @@ export default defineRule({
         const failed = bool(e, 'success') === false || status === 'failed' || ev === 'delegation_failed';
         if (failed && !ERROR_KEYS.some((k) => prop(e, k))) {
           const where = prop(e, 'success') ? 'success' : e.shape === 'status' ? 'status' : 'event';
-          report(e, { message: `${str(e, e.shape === 'status' ? 'child_story' : 'child')} failed and no "error" says why`, range: at(e, where), messageId: 'no-error' });
+          report(e, { message: `${clip(str(e, e.shape === 'status' ? 'child_story' : 'child') ?? '')} failed and no "error" says why`, range: at(e, where), messageId: 'no-error' });
         }
         if (e.shape !== 'status' || !facts) return;
         const ts = time(e, 'timestamp');
@@ -35,7 +37,12 @@ export default defineRule({
         if (!done.has(facts.child)) done.set(facts.child, ts);
         const parentDone = done.get(facts.parent);
         if (parentDone !== undefined && parentDone < ts) {
-          report(e, { message: `${facts.child} ended at ${clock(ts)}, after its parent ${facts.parent} completed at ${clock(parentDone)}: the parent never saw it`, range: at(e, 'timestamp'), messageId: 'after-parent' });
+          report(e, {
+            message: `${clip(facts.child, 36)} ended after its parent ${clip(facts.parent, 36)} completed`,
+            help: `It ended at ${clock(ts)}, its parent completed at ${clock(parentDone)}: the parent never saw its result. Expected a story to end before its parent does.`,
+            range: at(e, 'timestamp'),
+            messageId: 'after-parent',
+          });
         }
       },
     };

@@ -20,7 +20,8 @@ export default defineRule({
         const want = depth + profile.pathOffset;
         if (path.length === want) return;
         report(e, {
-          message: `delegation_path has ${path.length} name${path.length === 1 ? '' : 's'} but delegation_depth is ${depth}; expected ${want} (depth + ${profile.pathOffset})`,
+          message: `delegation_path has ${path.length} name${path.length === 1 ? '' : 's'} but delegation_depth is ${depth}`,
+          help: `Expected ${want} names (depth + ${profile.pathOffset}): the depth or the path is wrong.`,
           range: at(e, 'delegation_path'),
         });
       },

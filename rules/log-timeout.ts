@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { commandTimeout } from '../src/rules-support/command-timeouts.js';
 import { at, num, str, time } from '../src/log/entry.js';
 import { clock } from '../src/log/time-text.js';
@@ -40,14 +41,24 @@ export default defineRule<Options>({
         if (timeout === undefined) return;
         const limit = commandTimeout(profile, options.maxTimeouts, command, 'max');
         if (limit !== undefined && timeout > limit) {
-          report(e, { message: `timeout ${timeout} s is above the ${limit} s maximum for /${command}`, range: at(e, 'timeout'), messageId: 'max' });
+          report(e, {
+            message: `timeout ${timeout} s is above the ${limit} s maximum for /${clip(command, 30)}`,
+            help: `Expected at most ${limit} s for /${command} (the standard's table, or the maxTimeouts option).`,
+            range: at(e, 'timeout'),
+            messageId: 'max',
+          });
         }
         const start = time(e, 'start_time');
         const deadline = time(e, 'deadline');
         if (start === undefined || deadline === undefined) return;
         const want = start + timeout * 1000;
         if (Math.abs(deadline - want) > tolerance) {
-          report(e, { message: `deadline ${clock(deadline)} is not start_time + timeout (${clock(start)} + ${timeout} s = ${clock(want)})`, range: at(e, 'deadline'), messageId: 'deadline' });
+          report(e, {
+            message: `deadline ${clock(deadline)} is not start_time + timeout`,
+            help: `Expected ${clock(want)}: ${clock(start)} + ${timeout} s.`,
+            range: at(e, 'deadline'),
+            messageId: 'deadline',
+          });
         }
       },
     };

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { clip } from '../src/util/clip.js';
 import { at, num, str, time } from '../src/log/entry.js';
 import { clock } from '../src/log/time-text.js';
 
@@ -54,14 +55,25 @@ export default defineRule<Options>({
         from.delete(child);
         const what = status ? 'started' : 'was created';
         if (ts < start.at) {
-          report(e, { message: `${child} ${status ?? ev} at ${clock(ts)}, before it ${what} at ${clock(start.at)} (line ${start.line})`, range: at(e, 'timestamp'), messageId: 'order' });
+          const ended = status ?? (ev === 'delegation_failed' ? 'failed' : 'completed');
+          report(e, {
+            message: `${clip(child)} ${ended} before it ${what}`,
+            help: `It ${ended} at ${clock(ts)}, but ${what} at ${clock(start.at)} (line ${start.line}): expected the end after the start.`,
+            range: at(e, 'timestamp'),
+            messageId: 'order',
+          });
           return;
         }
         const d = num(e, 'duration_ms');
         if (d === undefined) return;
         const elapsed = ts - start.at;
         if (status ? Math.abs(d - elapsed) > tolerance : d > elapsed + tolerance) {
-          report(e, { message: `duration_ms ${d} disagrees with the timestamps: ${elapsed} ms from ${clock(start.at)} (line ${start.line}) to ${clock(ts)}`, range: at(e, 'duration_ms'), messageId: 'duration' });
+          report(e, {
+            message: `duration_ms ${d} disagrees with the timestamps, ${elapsed} ms apart`,
+            help: `From ${clock(start.at)} (line ${start.line}) to ${clock(ts)} is ${elapsed} ms: ${status ? 'expected duration_ms to match' : 'expected a duration_ms of at most that'}.`,
+            range: at(e, 'duration_ms'),
+            messageId: 'duration',
+          });
         }
       },
     };

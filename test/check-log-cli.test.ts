@@ -77,8 +77,11 @@ describe('check-log', () => {
     const r = run([f]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('bad.jsonl');
-    expect(r.stdout).toMatch(/3:\d+\s+error\s+US-007-DEL-002 started at 2026-01-20T10:36:00Z and never completed or failed in this log\s+log-hang/);
-    expect(r.stdout).toMatch(/5:\d+\s+error\s+duration_ms 5000 disagrees with the timestamps: 60000 ms from 2026-01-20T10:37:00Z \(line 4\) to 2026-01-20T10:38:00Z\s+log-timing/);
+    expect(r.stdout).toMatch(/3:\d+\s+error\s+US-007-DEL-002 started and never completed or failed in this log\s+log-hang/);
+    expect(r.stdout).toMatch(/5:\d+\s+error\s+duration_ms 5000 disagrees with the timestamps, 60000 ms apart\s+log-timing/);
+    // The help under each finding's code frame: what was expected.
+    expect(r.stdout).toContain('    help: It started at 2026-01-20T10:36:00Z. Expected a completed or failed event for it');
+    expect(r.stdout).toContain('    help: From 2026-01-20T10:37:00Z (line 4) to 2026-01-20T10:38:00Z is 60000 ms: expected duration_ms to match.');
     expect(r.stdout).toContain('2 problems (2 errors, 0 warnings)');
   });
 
@@ -86,7 +89,7 @@ describe('check-log', () => {
     const f = write('bad.jsonl', LOG);
     const r = run([f, '--format', 'json']);
     expect(r.code).toBe(1);
-    const [result] = JSON.parse(r.stdout) as Array<{ filePath: string; errorCount: number; messages: Array<{ ruleId: string; line: number; column: number }> }>;
+    const [result] = JSON.parse(r.stdout) as Array<{ filePath: string; errorCount: number; messages: Array<{ ruleId: string; line: number; column: number; help?: string }> }>;
     expect(result!.filePath).toBe(path.join(tmp, f));
     expect(result!.errorCount).toBe(2);
     const line3 = LOG.split('\n')[2]!;
@@ -95,12 +98,17 @@ describe('check-log', () => {
       ['log-hang', 3, line3.indexOf('"started"') + 1],
       ['log-timing', 5, line5.indexOf('5000') + 1],
     ]);
+    expect(result!.messages.map((m) => m.help)).toEqual([expect.stringContaining('It started at 2026-01-20T10:36:00Z.'), expect.stringContaining('is 60000 ms')]);
   });
 
   it('gives SARIF and GitHub annotations', () => {
     const f = write('bad.jsonl', LOG);
-    const sarif = JSON.parse(run([f, '-f', 'sarif']).stdout) as { runs: Array<{ results: Array<{ ruleId: string }> }> };
+    const sarif = JSON.parse(run([f, '-f', 'sarif']).stdout) as { runs: Array<{ results: Array<{ ruleId: string; message: { text: string; markdown?: string } }> }> };
     expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toEqual(['log-hang', 'log-timing']);
+    expect(sarif.runs[0]!.results[1]!.message).toEqual({
+      text: 'duration_ms 5000 disagrees with the timestamps, 60000 ms apart',
+      markdown: 'duration_ms 5000 disagrees with the timestamps, 60000 ms apart\n\nFrom 2026-01-20T10:37:00Z (line 4) to 2026-01-20T10:38:00Z is 60000 ms: expected duration_ms to match.',
+    });
     const gh = run([f, '-f', 'github']).stdout;
     expect(gh).toMatch(/^::error file=bad\.jsonl,line=3,/m);
   });
@@ -109,7 +117,7 @@ describe('check-log', () => {
     const f = write('registry.json', SNAPSHOT);
     const r = run([f, '--format', 'json', '--now', '2025-12-26T13:00:00Z']);
     expect(r.code).toBe(1);
-    const [result] = JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
+    const [result] = JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string; help?: string }> }>;
     const lines = SNAPSHOT.split('\n');
     const runningLine = lines.findIndex((l) => l.includes('"running"')) + 1;
     const pathLine = lines.length - [...lines].reverse().findIndex((l) => l.includes('"delegation_path"'));
@@ -117,7 +125,8 @@ describe('check-log', () => {
       ['log-hang', runningLine, lines[runningLine - 1]!.indexOf('"running"') + 1],
       ['log-path-depth', pathLine, lines[pathLine - 1]!.indexOf('[') + 1],
     ]);
-    expect(result!.messages[0]!.message).toBe('session sess_1735460684_a1b2c3 is still "running" 1 h after its deadline 2025-12-26T12:00:00Z');
+    expect(result!.messages[0]!.message).toBe('session sess_1735460684_a1b2c3 is still "running" 1 h after its deadline');
+    expect(result!.messages[0]!.help).toBe('Its deadline was 2025-12-26T12:00:00Z: expected the orchestrator to have ended it (a timeout) by then.');
   });
 
   it('--now decides what is past its deadline', () => {
@@ -210,7 +219,10 @@ describe('check-log', () => {
     expect(out).toBe('');
     appendFileSync(path.join(tmp, f), bad.slice(40) + '\n');
     await waitFor(() => out.includes('log-timing'));
-    expect(out.split('\n')[0]).toBe(`growing.jsonl:2:${bad.indexOf('"2026') + 1}  error  US-007-DEL-001 completed at 2026-01-20T10:29:00Z, before it started at 2026-01-20T10:30:45Z (line 1)  log-timing`);
+    expect(out.split('\n').slice(0, 2)).toEqual([
+      `growing.jsonl:2:${bad.indexOf('"2026') + 1}  error  US-007-DEL-001 completed before it started  log-timing`,
+      '    help: It completed at 2026-01-20T10:29:00Z, but started at 2026-01-20T10:30:45Z (line 1): expected the end after the start.',
+    ]);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('close', r));
     expect(code).toBe(1);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
-import { checkWith } from './log-rules.test.js';
+import { checkWith } from './helpers/log-fixtures.js';
 import type { StandardName } from '../src/types.js';
 
 const DOCS = path.resolve(import.meta.dirname, '../docs/rules');

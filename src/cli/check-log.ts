@@ -4,6 +4,7 @@
  * Files are read in bounded chunks and judged line by line; `--follow` keeps reading a log as it
  * is written and reports each finding as it is made.
  */
+import { Chalk } from 'chalk';
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -170,7 +171,7 @@ export async function runCheckLog(argv: string[], io: CliIO): Promise<number> {
     const start = (filePath: string, head: string, onMessage?: (m: LintMessage, line: string) => void) =>
       new LogRun({ filePath, rules: ALL_RULES, settings, standard, head, now: opts.now, following: opts.follow, onMessage });
 
-    if (opts.follow) return await follow(opts, io, start);
+    if (opts.follow) return await follow(opts, io, start, color);
 
     const runs: LogRunResult[] = [];
     for (const input of opts.inputs) {
@@ -235,21 +236,23 @@ function readStdin(make: (head: string) => LogRun): Promise<LogRunResult> {
 
 type Start = (filePath: string, head: string, onMessage?: (m: LintMessage, line: string) => void) => LogRun;
 
-/** One finding as a line, as soon as it is made. */
-function liveLine(m: LintMessage, file: string, format: string): string {
+/** One finding as a line, as soon as it is made (in stylish, its help dimmed under it). */
+function liveLine(m: LintMessage, file: string, format: string, color: boolean): string {
   if (format === 'json') return JSON.stringify({ filePath: file, ...m }) + '\n';
   const sev = m.severity === 2 ? 'error' : 'warning';
-  return `${escapeControl(file)}:${m.line}:${m.column}  ${sev}  ${escapeControl(m.message)}  ${m.ruleId}\n`;
+  const line = `${escapeControl(file)}:${m.line}:${m.column}  ${sev}  ${escapeControl(m.message)}  ${m.ruleId}\n`;
+  if (!m.help) return line;
+  return `${line}${new Chalk({ level: color ? 1 : 0 }).dim(`    help: ${escapeControl(m.help.replace(/\s*[\r\n]+\s*/g, ' '))}`)}\n`;
 }
 
 /** `--follow`: reads what is there, then what is appended, until SIGINT/SIGTERM. */
-async function follow(opts: Options, io: CliIO, start: Start): Promise<number> {
+async function follow(opts: Options, io: CliIO, start: Start, color: boolean): Promise<number> {
   const input = opts.inputs[0]!;
   const shown = input === '-' ? '<stdin>' : input;
   let errors = 0;
   const onMessage = (m: LintMessage) => {
     if (m.severity === 2) errors++;
-    io.stdout(liveLine(m, shown, opts.format === 'json' ? 'json' : 'stylish'));
+    io.stdout(liveLine(m, shown, opts.format === 'json' ? 'json' : 'stylish', color));
   };
   const finish = (r: LogRunResult): number => {
     io.stdout(renderSummary(r.summary, opts.summaryFormat));

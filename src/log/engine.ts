@@ -56,8 +56,8 @@ export class LogChecker {
           now,
           following: options.following === true,
           stories: this.stories,
-          report: (e, d) => this.#report(id, setting, e, d),
-          reportAt: (loc, text, d) => this.#add(id, setting, loc, text, d),
+          report: (e, d) => this.#report(rule, setting, e, d),
+          reportAt: (loc, text, d) => this.#add(rule, setting, loc, text, d),
         });
         this.#visitors.push({ id, v });
       } catch (e) {
@@ -144,21 +144,25 @@ export class LogChecker {
     return { parent, child, link, parentDepth, root: this.stories.rootOf(child), delegationsInTree: this.stories.delegationsInTree(child) };
   }
 
-  #report(id: string, setting: RuleSetting, e: LogEntry, d: LogReport): void {
+  #report(rule: Rule, setting: RuleSetting, e: LogEntry, d: LogReport): void {
+    const id = rule.meta.id;
     const range = d.range ?? { start: (e.sessionRange ?? e.node.range).start, end: (e.sessionRange ?? e.node.range).start + 1 };
     const loc = e.locate(range);
     if (e.shape === 'registry' && e.sessionId !== undefined) {
-      const key = `${e.sessionId}\u0000${id}\u0000${d.message}`;
+      const key = `${e.sessionId}\u0000${id}\u0000${d.message}\u0000${d.help ?? ''}`;
       if (this.#seen.has(key)) return;
       this.#seen.add(key);
     }
-    this.#add(id, setting, loc, e.lineText(loc.line), d);
+    this.#add(rule, setting, loc, e.lineText(loc.line), d);
   }
 
-  #add(id: string, setting: RuleSetting, loc: Location, lineText: string, d: Omit<LogReport, 'range'>): void {
+  #add(rule: Rule, setting: RuleSetting, loc: Location, lineText: string, d: Omit<LogReport, 'range'>): void {
     const severity: 1 | 2 = d.severity === 'warn' ? 1 : d.severity === 'error' ? 2 : setting.severity;
-    const m: LintMessage = { ruleId: id, severity, message: d.message, ...loc };
+    const m: LintMessage = { ruleId: rule.meta.id, severity, message: d.message, ...loc };
     if (d.messageId) m.messageId = d.messageId;
+    // The help: the report's own, else the rule's for the message id (`default` without one).
+    const help = d.help ?? rule.meta.help?.[d.messageId ?? 'default'];
+    if (help) m.help = help;
     if (!this.#lines.has(loc.line)) this.#lines.set(loc.line, lineText);
     this.#messages.push(m);
     this.options.onMessage?.(m, lineText);

@@ -6,6 +6,7 @@
  */
 import type { JsonNode } from '../model/json/ast.js';
 import type { Range } from '../types.js';
+import { clip } from '../util/clip.js';
 import { closest } from '../util/suggest.js';
 import { parseTimestamp, type LogEntry } from './entry.js';
 
@@ -117,9 +118,27 @@ function fits(node: JsonNode, type: FieldType): boolean {
 }
 
 export interface EntryProblem {
+  /** One short sentence: what was found. */
   message: string;
+  /** What was expected. */
+  help: string;
   range: Range;
 }
+
+/** A field type in a short message ("not a timestamp"); TYPE_TEXT says it in full in the help. */
+const TYPE_SHORT: Readonly<Record<FieldType, string>> = {
+  string: 'a string',
+  id: 'a non-empty string',
+  timestamp: 'a timestamp',
+  integer: 'an integer',
+  count: 'a whole number',
+  number: 'a number of 0 or more',
+  positive: 'a number above 0',
+  boolean: 'true or false',
+  strings: 'an array of strings',
+  hours: 'a number',
+  error: 'a string or an object',
+};
 
 function specOf(entry: LogEntry): Spec | undefined {
   if (entry.shape === 'status') return STATUS_EVENT;
@@ -134,11 +153,13 @@ export function entryProblems(entry: LogEntry): EntryProblem[] {
   const head = { start: entry.node.range.start, end: entry.node.range.start + 1 };
   if (entry.shape === 'audit') {
     const ev = entry.node.properties.find((p) => p.key === 'event')!.value;
-    if (ev.type !== 'string') return [{ message: `"event" is ${describe(ev)}; expected the event's name`, range: ev.range }];
+    if (ev.type !== 'string') return [{ message: `"event" is ${describe(ev)}, not an event name`, help: 'Expected the event\'s name as a string, such as "delegation_created".', range: ev.range }];
     if (!AUDIT_EVENTS[ev.value]) {
       const near = closest(ev.value, Object.keys(AUDIT_EVENTS));
       // An event of its own (a team's extra audit line) is allowed; a misspelt known one is not.
-      return near ? [{ message: `unknown audit event "${ev.value}"; did you mean "${near}"?`, range: ev.range }] : [];
+      return near
+        ? [{ message: `unknown audit event "${clip(ev.value, 40)}"`, help: `Did you mean "${near}"? A team's own events are allowed, but this name is close to a known one.`, range: ev.range }]
+        : [];
     }
   }
   const spec = specOf(entry);
@@ -146,23 +167,32 @@ export function entryProblems(entry: LogEntry): EntryProblem[] {
   const seen = new Set<string>();
   for (const p of entry.node.properties) {
     if (seen.has(p.key)) {
-      problems.push({ message: `key "${p.key}" appears twice in one entry`, range: p.keyRange });
+      problems.push({ message: `key "${clip(p.key, 40)}" appears twice in one entry`, help: 'Expected each key once: JSON readers keep only one of the two values.', range: p.keyRange });
       continue;
     }
     seen.add(p.key);
     const type = spec.required[p.key] ?? spec.optional[p.key];
-    if (type && !fits(p.value, type)) problems.push({ message: `"${p.key}" is ${describe(p.value)}; expected ${TYPE_TEXT[type]}`, range: p.value.range });
+    if (type && !fits(p.value, type)) problems.push({ message: `"${p.key}" is ${describe(p.value)}, not ${TYPE_SHORT[type]}`, help: `Expected ${TYPE_TEXT[type]}.`, range: p.value.range });
   }
   const missing = Object.keys(spec.required).filter((k) => !seen.has(k));
   if (missing.length) {
-    const what = entry.shape === 'registry' ? 'registry entry' : entry.shape === 'status' ? `"${statusOf(entry) ?? 'status'}" event` : `"${eventName(entry)}" event`;
-    problems.push({ message: `${what} lacks ${missing.map((k) => `"${k}"`).join(', ')}`, range: entry.sessionRange ?? head });
+    const what = entry.shape === 'registry' ? 'registry entry' : entry.shape === 'status' ? `"${clip(statusOf(entry) ?? 'status', 30)}" event` : `"${clip(eventName(entry), 30)}" event`;
+    const shown = missing.length > 3 ? `${missing.slice(0, 2).map((k) => `"${k}"`).join(', ')} and ${missing.length - 2} more fields` : missing.map((k) => `"${k}"`).join(', ');
+    problems.push({
+      message: `${what} lacks ${shown}`,
+      help: `A ${what} has ${Object.keys(spec.required).map((k) => `"${k}"`).join(', ')}: add ${missing.map((k) => `"${k}"`).join(', ')}.`,
+      range: entry.sessionRange ?? head,
+    });
   }
   if (entry.shape === 'status') {
     const s = entry.node.properties.find((p) => p.key === 'status')?.value;
     if (s?.type === 'string' && !(STATUS_VALUES as readonly string[]).includes(s.value)) {
       const near = closest(s.value, STATUS_VALUES);
-      problems.push({ message: `status "${s.value}" is not one of ${STATUS_VALUES.join(', ')}${near ? `; did you mean "${near}"?` : ''}`, range: s.range });
+      problems.push({
+        message: `status "${clip(s.value, 30)}" is not one of ${STATUS_VALUES.join(', ')}`,
+        help: `${near ? `Did you mean "${near}"? ` : ''}Expected one of ${STATUS_VALUES.join(', ')}.`,
+        range: s.range,
+      });
     }
   }
   return problems;

@@ -12,7 +12,26 @@ import type { JsonObject, JsonNode } from '../model/json/ast.js';
 import { parseStrictJson } from '../model/json/strict.js';
 import { LineIndex } from '../model/lines.js';
 import type { Location, Range } from '../types.js';
+import { clip } from '../util/clip.js';
 import type { LogEntry, LogShape } from './entry.js';
+
+/** The help of a problem with a line's JSON. */
+const ONE_PER_LINE = 'Expected one JSON value per line: a delegation event or a registry entry.';
+
+/**
+ * The parser's error as a short message and its help: `unexpected end of input, expected X`
+ * gives "... is not JSON: unexpected end of input" and "Expected X."; `expected X, found Y`
+ * gives "... is not JSON" and "Expected X, found Y."; a trailing parenthetical is the help.
+ */
+function notJson(what: string, error: string): { message: string; help: string } {
+  const sentence = (t: string) => t.charAt(0).toUpperCase() + t.slice(1) + (/[.?!)]$/.test(t) ? '' : '.');
+  const i = error.indexOf(', expected ');
+  if (i >= 0) return { message: `${what} is not JSON: ${error.slice(0, i)}`, help: sentence(error.slice(i + 2)) };
+  if (error.startsWith('expected ')) return { message: `${what} is not JSON`, help: sentence(error) };
+  const paren = / \(([^()]*)\)$/.exec(error);
+  if (paren) return { message: `${what} is not JSON: ${error.slice(0, paren.index)}`, help: sentence(paren[1]!) };
+  return { message: `${what} is not JSON: ${error}`, help: 'Expected JSON: a delegation event or a registry entry per line, or one registry snapshot.' };
+}
 
 /** The longest line read (a longer one is one problem, and skipped). */
 export const MAX_LINE_CHARS = 1 << 20;
@@ -21,7 +40,10 @@ export const MAX_SNAPSHOT_CHARS = 64 << 20;
 
 /** A piece of the input that is no entry: a line that is not JSON, or JSON of no known shape. */
 export interface ReadProblem {
+  /** One short sentence: what was found. */
   message: string;
+  /** What was expected. */
+  help: string;
   loc: Location;
   /** The text of the line the problem is on (for code frames). */
   lineText: string;
@@ -109,7 +131,7 @@ export class LogReader {
       const line = this.#line;
       this.#pending = '';
       this.#skipping = !complete;
-      this.sink.problem({ message: `line ${line} is longer than ${MAX_LINE_CHARS / (1 << 20)} MB; it was not read`, loc: { line, column: 1, endLine: line, endColumn: 1 }, lineText: '' });
+      this.sink.problem({ message: `line ${line} is longer than ${MAX_LINE_CHARS / (1 << 20)} MB and was not read`, help: ONE_PER_LINE, loc: { line, column: 1, endLine: line, endColumn: 1 }, lineText: '' });
       return;
     }
     if (!complete) {
@@ -140,13 +162,13 @@ export class LogReader {
     }
     const at = (start: number, end = start + 1): Location => ({ line, column: start + 1, endLine: line, endColumn: Math.max(start + 1, Math.min(end, text.length) + 1) });
     if (!r.ok) {
-      this.sink.problem({ message: `line ${line} is not JSON: ${r.error.message}`, loc: at(r.error.offset), lineText: text });
+      this.sink.problem({ ...notJson(`line ${line}`, r.error.message), loc: at(r.error.offset), lineText: text });
       return;
     }
     const after = text.slice(r.end).trim();
     if (after !== '') {
       const p = r.end + text.slice(r.end).indexOf(after[0]!);
-      this.sink.problem({ message: `line ${line} has text after its JSON value`, loc: at(p, text.length), lineText: text });
+      this.sink.problem({ message: `line ${line} has text after its JSON value`, help: ONE_PER_LINE, loc: at(p, text.length), lineText: text });
       return;
     }
     this.#emit(r.value, (range) => at(range.start, range.end), line, () => text);
@@ -174,7 +196,7 @@ export class LogReader {
   #endSnapshot(): void {
     const first = this.#snapshotLineOffset + 1;
     if (this.#snapshotTooLarge) {
-      this.sink.problem({ message: `the registry snapshot is larger than ${MAX_SNAPSHOT_CHARS / (1 << 20)} MB; it was not read`, loc: { line: first, column: 1, endLine: first, endColumn: 1 }, lineText: '' });
+      this.sink.problem({ message: `the registry snapshot is larger than ${MAX_SNAPSHOT_CHARS / (1 << 20)} MB and was not read`, help: `Expected a snapshot of at most ${MAX_SNAPSHOT_CHARS / (1 << 20)} MB, or the registry as one entry per line.`, loc: { line: first, column: 1, endLine: first, endColumn: 1 }, lineText: '' });
       return;
     }
     const text = this.#snapshot.join('') + this.#pending;
@@ -193,14 +215,14 @@ export class LogReader {
     const r = parseStrictJson(text, 0);
     if (!r.ok) {
       const loc = locate({ start: r.error.offset, end: r.error.offset + 1 });
-      this.sink.problem({ message: `the registry snapshot is not JSON: ${r.error.message}`, loc, lineText: lineText(loc.line) });
+      this.sink.problem({ ...notJson('the registry snapshot', r.error.message), loc, lineText: lineText(loc.line) });
       return;
     }
     const after = text.slice(r.end).trim();
     if (after !== '') {
       const p = r.end + text.slice(r.end).indexOf(after[0]!);
       const loc = locate({ start: p, end: p + 1 });
-      this.sink.problem({ message: 'the registry snapshot has text after its JSON value', loc, lineText: lineText(loc.line) });
+      this.sink.problem({ message: 'the registry snapshot has text after its JSON value', help: 'Expected one JSON object (session id -> entry) and nothing after it.', loc, lineText: lineText(loc.line) });
       return;
     }
     this.#emit(r.value, locate, undefined, lineText);
@@ -208,9 +230,9 @@ export class LogReader {
 
   /** The entries of one parsed value (a line's, or a whole snapshot's). */
   #emit(value: JsonNode, locate: (r: Range) => Location, line: number | undefined, lineText: (line: number) => string): void {
-    const problem = (message: string, range: Range) => {
+    const problem = (message: string, help: string, range: Range) => {
       const loc = locate(range);
-      this.sink.problem({ message, loc, lineText: lineText(loc.line) });
+      this.sink.problem({ message, help, loc, lineText: lineText(loc.line) });
     };
     if (line === undefined && value.type === 'object') {
       const kinds = classify(value);
@@ -219,19 +241,23 @@ export class LogReader {
       // A snapshot: session id -> entry; an entry that is no object is one problem.
       for (const p of value.properties) {
         if (p.value.type === 'object') this.#entry('registry', p.value, locate, lineText, p.key, p.keyRange);
-        else problem(`registry entry "${p.key}" is ${typeName(p.value)}; expected an object`, p.value.range);
+        else problem(`registry entry "${clip(p.key, 30)}" is ${typeName(p.value)}, not an object`, 'Expected an object: a registry maps each session id to its entry ({"command": ..., "start_time": ..., ...}).', p.value.range);
       }
       return;
     }
     const items: JsonNode[] = value.type === 'array' && line === undefined ? value.items : [value];
     for (const item of items) {
       if (item.type !== 'object') {
-        problem(`${line ? `line ${line}` : 'this value'} is ${typeName(item)}; expected a JSON object (a delegation event or a registry entry)`, item.range);
+        problem(`${line ? `line ${line}` : 'this value'} is ${typeName(item)}, not a JSON object`, 'Expected a JSON object: a delegation event or a registry entry.', item.range);
         continue;
       }
       const kinds = classify(item);
       if (!kinds) {
-        problem(`${line ? `line ${line}` : 'this object'} is neither a delegation event nor a registry entry (no "event", "child_story" or registry keys such as "start_time")`, { start: item.range.start, end: item.range.start + 1 });
+        problem(
+          `${line ? `line ${line}` : 'this object'} is neither a delegation event nor a registry entry`,
+          'It has no "event", "child_story" or registry keys such as "start_time": expected a delegation event or a registry entry.',
+          { start: item.range.start, end: item.range.start + 1 },
+        );
         continue;
       }
       this.#entries(kinds, locate, lineText);

@@ -25,7 +25,10 @@ export interface DelegationFacts {
 }
 
 export interface LogReport {
+  /** One short sentence (about 100 characters at most): what was found. */
   message: string;
+  /** What was expected and how to fix it; default: the rule's `meta.help` for the message id. */
+  help?: string;
   /** A range of the entry's object; default: where the entry starts. */
   range?: Range;
   severity?: 'warn' | 'error';

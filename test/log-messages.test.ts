@@ -1,0 +1,32 @@
+/**
+ * Messages a person reads at a glance, for the log rules (`agent-lint check-log`): on every firing
+ * log fixture of every log rule, each finding's message is one short sentence (at most 100
+ * characters, no `;` joining a second clause) and the finding has a help apart, saying what was
+ * expected. test/messages.test.ts does the same for the spec rules.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { caseOf, checkWith, logCases, logRules } from './helpers/log-fixtures.js';
+
+const MAX_MESSAGE = 100;
+
+describe('log rules: short messages with a help apart', () => {
+  for (const rule of logRules) {
+    const id = rule.meta.id;
+    it(id, () => {
+      const invalid = logCases(id, 'invalid');
+      expect(invalid.length).toBeGreaterThan(0);
+      let seen = 0;
+      for (const file of invalid) {
+        for (const m of checkWith(id, readFileSync(file, 'utf8'), caseOf(file))) {
+          seen++;
+          const where = `${file}:${m.line}: ${m.message}`;
+          expect(m.message.length, where).toBeLessThanOrEqual(MAX_MESSAGE);
+          expect(m.message, where).not.toMatch(/;\s/);
+          expect(m.help, where).toBeTruthy();
+        }
+      }
+      expect(seen).toBeGreaterThan(0);
+    });
+  }
+});
