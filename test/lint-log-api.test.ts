@@ -25,6 +25,10 @@ describe('lintLog', () => {
     expect(r.entries).toBe(3);
     expect(r.result.filePath).toBe('<log>');
     expect(r.result.messages.filter((m) => m.ruleId === 'log-depth-limit').map((m) => [m.line, m.column])).toEqual([[3, chain.split('\n')[2]!.indexOf('"depth":3') + 9]]);
+    expect(r.result.messages.find((m) => m.ruleId === 'log-depth-limit')).toMatchObject({
+      message: 'US-1-DEL-001-DEL-001-DEL-001 ran at depth 3, above the bounded limit of 2',
+      help: expect.stringContaining('A caller at depth 2 must not delegate further'),
+    });
     expect(r.summary.totals.running).toBe(3);
     const reg = await lintLog('{"sess_1": {"command": "plan", "subagent": "planner", "start_time": "2025-12-26T10:00:00Z", "timeout": 1800, "deadline": "2025-12-26T10:30:00Z", "status": "running", "delegation_depth": 1, "delegation_path": ["orchestrator", "plan", "planner"]}}', { config: false, now: '2025-12-26T10:10:00Z' });
     expect(reg.standard).toBe('v2');
