@@ -26,13 +26,13 @@ export default defineRule({
       const more = others.length ? ` ${others.length} more (${others.slice(0, 5).map(nodeLabel).join(', ')}${others.length > 5 ? ', ...' : ''}) ${others.length === 1 ? 'takes' : 'take'} part in loops with these.` : '';
       const [first] = edges;
       const chain = showChain([...nodes, nodes[0]!]);
-      const head = `delegation cycle across ${files} file${files === 1 ? '' : 's'}: `;
-      // A long loop shows its first two names and the way back in the message, whole in the help.
-      const shown = head.length + chain.length <= 100 ? chain : `${clip(nodeLabel(nodes[0]!), 24)} -> ${clip(nodeLabel(nodes[1 % n]!), 24)} -> ... -> ${clip(nodeLabel(nodes[0]!), 24)}`;
+      const across = `across ${files} file${files === 1 ? '' : 's'}`;
+      // A loop too long for a short message names where it starts there, and is whole in the help.
+      const fits = `delegation cycle ${across}: `.length + chain.length <= 100;
       report(first!.doc, {
-        message: head + shown,
+        message: fits ? `delegation cycle ${across}: ${chain}` : `${clip(nodeLabel(nodes[0]!), 60)} delegates in a loop ${across}`,
         help:
-          `${nodeLabel(nodes[0]!)} delegates to ${nodeLabel(nodes[1 % n]!)} here and the chain comes back to it${shown === chain ? '' : ` (${chain})`}, so it never ends: a caller that checks delegation_path refuses it with CYCLE_DETECTED. ` +
+          `${nodeLabel(nodes[0]!)} delegates to ${nodeLabel(nodes[1 % n]!)} here and the chain comes back to it${fits ? '' : ` (${chain})`}, so it never ends: a caller that checks delegation_path refuses it with CYCLE_DETECTED. ` +
           `Expected a chain that ends: remove one delegation of the loop, or have its callee return instead of delegating back.${more}`,
         range: first!.range,
         related: edges.slice(1).map((e) => relatedOf(e, `${nodeLabel(e.from)} delegates to ${nodeLabel(e.to)}`)),

@@ -35,7 +35,7 @@ export default defineRule({
       entry(e, facts) {
         if (facts?.link === 'cycle') {
           report(e, {
-            message: `${clip(facts.parent, 36)} delegates back to its ancestor ${clip(facts.child, 36)}`,
+            message: `${clip(facts.parent, 34)} delegates back to its ancestor ${clip(facts.child, 34)}`,
             help: `The chain: ${cyclePath(stories, facts.parent, facts.child)}. A story must not delegate to a story above it: the orchestrator should have refused it (CYCLE_DETECTED).`,
             range: at(e, storyKeys(e).child),
           });

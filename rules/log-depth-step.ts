@@ -20,7 +20,7 @@ export default defineRule({
         if (d === undefined) return;
         if (facts.link === 'new' && facts.parentDepth !== undefined && d !== facts.parentDepth + 1) {
           report(e, {
-            message: `${clip(facts.child, 30)} is at depth ${d}, but its parent ${clip(facts.parent, 30)} is at depth ${facts.parentDepth}`,
+            message: `${clip(facts.child, 26)} is at depth ${d}, but its parent ${clip(facts.parent, 26)} is at depth ${facts.parentDepth}`,
             help: `Expected ${facts.parentDepth + 1}: a delegation is one level deeper than the story that makes it.`,
             range: at(e, 'depth'),
             messageId: 'step',

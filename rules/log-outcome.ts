@@ -38,7 +38,7 @@ export default defineRule({
         const parentDone = done.get(facts.parent);
         if (parentDone !== undefined && parentDone < ts) {
           report(e, {
-            message: `${clip(facts.child, 36)} ended after its parent ${clip(facts.parent, 36)} completed`,
+            message: `${clip(facts.child, 32)} ended after its parent ${clip(facts.parent, 32)} completed`,
             help: `It ended at ${clock(ts)}, its parent completed at ${clock(parentDone)}: the parent never saw its result. Expected a story to end before its parent does.`,
             range: at(e, 'timestamp'),
             messageId: 'after-parent',

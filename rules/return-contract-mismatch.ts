@@ -54,13 +54,13 @@ export default defineRule({
       const where = (s: ReturnStatement | undefined) => ({ filePath: callee.filePath, ...at(callee, s) });
       const calleeLine = (s: ReturnStatement | undefined) => `${callee.relPath}:${at(callee, s).line}`;
       const what = describeSite(site, doc.text);
-      const who = clip(site.target!, 30);
+      const who = clip(site.target!, 24);
       const parses = readsJsonReply(doc.text, doc.lines, site.range, win.start);
       if (parses && ch.console !== 'json') {
         const s = ch.statements.find((x) => x.kind === 'console-text') ?? ch.statements.find((x) => x.kind === 'metadata-file');
         const how = ch.console === 'text' ? 'returns text to the console' : 'writes its return to a metadata file';
         report({
-          message: `the caller reads JSON from the reply, but ${who} ${how}`,
+          message: `the caller reads the reply as JSON, but ${who} ${how}`,
           help: `${what} reads JSON, but ${calleeLine(s)} says ${site.target} ${how}. Read the result the way it documents it (its metadata file, or its text summary), or change the callee to answer in JSON.`,
           range: site.anchor,
           related: [{ ...where(s), message: `${site.target} says how it returns here` }],
@@ -89,7 +89,7 @@ export default defineRule({
       const first = callee.returnFormats[0]!;
       const loc = callee.lines.location({ start: first.node.range.start, end: first.node.range.start + 1 });
       report({
-        message: `the caller reads ${clip(missing.map((k) => `"${k}"`).join(', '))}, which ${who}'s return never has`,
+        message: `the caller reads ${clip(missing.map((k) => `"${k}"`).join(', '), 28)}, which ${clip(site.target!, 24)}'s return never has`,
         help: `${what} reads ${missing.map((k) => `"${k}"`).join(', ')} from the reply, but the return documented at ${callee.relPath}:${loc.line} has only ${[...keys].join(', ')}. Read only those fields, or add the field to its documented return.`,
         range: site.anchor,
         related: [{ filePath: callee.filePath, ...loc, message: `${site.target}'s return` }],

@@ -45,7 +45,7 @@ function label(s: Stage): string {
 }
 
 function workflowLabel(w: XmlElement | null): string {
-  return w ? `<${w.name}>` : 'this file';
+  return w ? `<${clip(w.name, 30)}>` : 'this file';
 }
 
 export default defineRule({

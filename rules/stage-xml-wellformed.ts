@@ -55,9 +55,9 @@ export default defineRule({
             const shown = group.slice(0, LIST_MAX).map((u) => `</${u.element.name}> (for <${u.element.name}> opened at ${at(lines, u.element.openRange.start)})`);
             if (group.length > LIST_MAX) shown.push(`${group.length - LIST_MAX} more`);
             const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0];
-            const inner = group.length === 1 ? `<${clip(group[0]!.element.name, 30)}> opened at ${at(lines, group[0]!.element.openRange.start)} is` : `${group.length} elements inside it are`;
+            const inner = group.length === 1 ? `<${clip(group[0]!.element.name, 24)}> opened at ${at(lines, group[0]!.element.openRange.start)} is` : `${group.length} elements inside it are`;
             report({
-              message: `</${clip(name, 30)}> closes <${clip(name, 30)}> while ${inner} still open`,
+              message: `</${clip(name, 24)}> closes <${clip(name, 24)}> while ${inner} still open`,
               help: `Expected ${list} before </${name}>, which closes <${name}> opened at ${at(lines, closer.openRange.start)}.`,
               messageId: 'unclosedInside',
               range,
@@ -79,7 +79,12 @@ export default defineRule({
           let message = `</${name}> has no matching <${name}>`;
           let help: string;
           if (open) {
-            if (closest(p.name, [open.name])) message += ` (a typo for </${clip(open.name, 30)}>?)`;
+            if (closest(p.name, [open.name])) {
+              // Long names: the close tag is where the finding is, so the message names only the likely one.
+              const typo = ` (a typo for </${open.name}>?)`;
+              message = `</${p.name}> has no matching <${p.name}>${typo}`;
+              if (message.length > 100) message = `no open tag matches this close tag (a typo for </${clip(open.name, 48)}>?)`;
+            }
             help = `The innermost open element is <${open.name}> opened at ${at(lines, open.openRange.start)}, so </${open.name}> was expected here.`;
           } else {
             help = `No element is open here: remove the close tag, or open <${p.name}> before it.`;
@@ -107,7 +112,7 @@ export default defineRule({
             });
           } else if (p.issue === 'unterminated') {
             report({
-              message: `the value of attribute ${clip(a.name, 30)} of <${clip(el.name, 30)}> has no closing quote on its line`,
+              message: `attribute ${clip(a.name, 30)} of <${clip(el.name, 30)}> has no closing quote`,
               help: `Close the quote on the same line: ${a.name}="...".`,
               messageId: 'unterminated',
               range: a.range,
