@@ -1,6 +1,8 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
+import type { FrontmatterProblem } from '../src/model/frontmatter.js';
 import type { Fix, Range } from '../src/types.js';
+import { clip } from '../src/util/clip.js';
 
 const FIELD_LINE = /^([ \t]*)([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(\S.*))?$/;
 
@@ -55,6 +57,96 @@ function duplicateOf(doc: DocumentModel, content: Range, at: number): { key: str
   return { key, firstLine: first.line + 1, range: { start, end: start + key.length } };
 }
 
+/** The longest message: one terminal row. */
+const MAX_MESSAGE = 100;
+
+/** A YAML value quoted so that it reads as the same text: double quotes, or single ones when it holds `"`. */
+function quoteYaml(value: string): string {
+  return value.includes('"') && !value.includes("'") ? `'${value}'` : JSON.stringify(value);
+}
+
+/**
+ * Where an unquoted value that goes on over indented lines holds `: ` (or ends a line in `:`):
+ * the first such line (one-based) after `lineNo`, within the frontmatter; null if none does.
+ */
+function continuedColon(doc: DocumentModel, lineNo: number, content: Range): { line: number; colon: string } | null {
+  const last = doc.lines.lineOf(Math.max(content.start, content.end - 1));
+  for (let l = lineNo + 1; l <= last && l <= lineNo + 500; l++) {
+    const text = doc.lines.lineText(l).replace(/\r$/, '');
+    if (text.trim() && !/^[ \t]/.test(text)) return null;
+    if (/:[ \t]/.test(text)) return { line: l + 1, colon: '`: `' };
+    if (/:$/.test(text)) return { line: l + 1, colon: '`:`' };
+  }
+  return null;
+}
+
+/**
+ * A YAML error on one field's line, as a short message (which field, which value) and a help
+ * (what YAML makes of it, and how to write it instead), with the fix when it is certainly right.
+ */
+function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range): { message: string; help: string; fix?: Fix } {
+  const lineNo = doc.lines.lineOf(err.range.start);
+  const line = doc.lines.lineText(lineNo).replace(/\r$/, '');
+  const field = FIELD_LINE.exec(line);
+  const key = field?.[2];
+  const value = field?.[3]?.trimEnd() ?? '';
+  const said = err.message.replace(/[.\s]+$/, '');
+  // What the parser (or the frontmatter scan) says, as the help's first sentence.
+  const why = said.startsWith('`') ? said : said.charAt(0).toUpperCase() + said.slice(1);
+  const generic = () => {
+    const text = `frontmatter is not valid YAML: ${said.split('; ')[0]}`;
+    return text.length > MAX_MESSAGE ? clip(text, MAX_MESSAGE) : text;
+  };
+  if (err.code === 'NOT_A_MAPPING') {
+    return { message: `frontmatter is ${/found (a \w+)/.exec(said)?.[1] ?? 'a scalar'}, not a mapping of fields`, help: 'Frontmatter is `key: value` lines (a YAML mapping), each top-level field at column 1.' };
+  }
+  const hintLine = /^(argument-hint[ \t]*:[ \t]*)(\[.*?)[ \t]*$/.exec(line);
+  if (hintLine || (key && value.startsWith('[') && err.code === 'UNEXPECTED_TOKEN')) {
+    // The usual cause: `argument-hint: [--x] [--y]` read as a YAML list followed by more text.
+    // The fix quotes the whole value as one double-quoted string.
+    const [k, v] = hintLine ? ['argument-hint', hintLine[2]!] : [key!, value];
+    let fix: Fix | undefined;
+    if (hintLine) {
+      const start = doc.lines.starts[lineNo]! + hintLine[1]!.length;
+      fix = { range: [start, start + v.length], text: JSON.stringify(v) };
+    }
+    return { message: `\`${k}\` value \`${clip(v)}\` is not valid YAML`, help: `${why}. Quote the whole value${fix ? ' (--fix does it)' : ''}: ${k}: ${JSON.stringify(v)}.`, fix };
+  }
+  if (key && /^("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(value)) {
+    return {
+      message: `\`${key}\` value \`${clip(value)}\` is not valid YAML`,
+      help: `${why}. Only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside): ${key}: ${quoteYaml(value)}.`,
+    };
+  }
+  if (key && err.code === 'BAD_ALIAS' && value.startsWith('*')) {
+    return { message: `\`${key}\` value \`${clip(value)}\` is not valid YAML`, help: `A bare * starts a YAML alias (a reference to an anchor): quote it, ${key}: ${quoteYaml(value)}.` };
+  }
+  if (key && err.code !== 'DUPLICATE_KEY' && (err.code === 'BLOCK_AS_IMPLICIT_KEY' || /:\s+[^'"\n]*:\s/.test(line))) {
+    const own = /:\s/.test(value) ? '`: `' : value.endsWith(':') ? '`:`' : null;
+    const quote = `Quote the whole value (${key}: "...", a " inside written \\"), or make it a block scalar (${key}: >- with the text indented on the next lines).`;
+    if (own) {
+      return {
+        message: `\`${key}\` value is not valid YAML: it ${own === '`:`' ? 'ends in' : 'holds'} ${own} and is not quoted`,
+        help: `YAML reads the text before ${own} as the key of a nested mapping, which is not allowed on one line. ${quote}`,
+      };
+    }
+    // The value goes on over indented lines, one of which holds the colon.
+    const later = continuedColon(doc, lineNo, content);
+    if (later) {
+      return {
+        message: `\`${key}\` value is not valid YAML: it goes on to line ${later.line}, which holds ${later.colon}`,
+        help:
+          `Unquoted, the value and the indented lines below it are one plain scalar, and YAML reads the text before ${later.colon} on line ${later.line} as the key of a nested mapping, which is not allowed there. ` +
+          `Make it a block scalar (${key}: | with the text indented on the next lines), or quote it whole.`,
+      };
+    }
+  }
+  return {
+    message: generic(),
+    help: `${why}. Frontmatter is \`key: value\` lines, each top-level field at column 1: quote a value that holds YAML syntax (\`: \`, \` #\`, or a leading \`[\`, \`{\`, \`*\`, \`&\`, \`!\`, \`|\`, \`>\`).`,
+  };
+}
+
 export default defineRule({
   meta: {
     id: 'frontmatter-valid',
@@ -70,23 +162,31 @@ export default defineRule({
     if (!fm) return;
     if (!fm.closed) {
       report({
-        message: 'frontmatter opened here is never closed: expected a line `---` after the YAML fields, before the body',
+        message: 'frontmatter opened here is never closed',
+        help: 'Expected a line `---` after the YAML fields, before the body: without it the frontmatter swallows the whole prompt.',
         messageId: 'unclosed',
         range: fm.openRange,
       });
       return;
     }
     // Claude Code 2.1 reads non-strict YAML leniently: say what does break.
-    const skipped = doc.kind === 'agent' ? ' (Claude Code still loads it, but strict YAML readers, other agent runtimes and GitHub do not)' : '';
+    const skipped = doc.kind === 'agent' ? ' Claude Code still loads this agent, but strict YAML readers, other agent runtimes and GitHub do not.' : '';
     // The first YAML error is the real one; the rest are mostly its echo.
     const err = fm.errors[0];
     if (err && (err.code === 'TOO_LARGE' || err.code === 'TOO_DEEP')) {
       // The model refused to hand the block to the YAML parser (see FRONTMATTER_LIMITS).
-      report({ message: `frontmatter is not read: ${err.message}`, messageId: err.code, range: err.range });
+      const [what, limit] = err.message.split('; ');
+      report({
+        message: `frontmatter is not read: ${what}`,
+        help: err.code === 'TOO_LARGE' ? `${limit}: move long text into the body.` : 'agent-lint does not parse frontmatter nested this deep (no spec field needs it): flatten the value.',
+        messageId: err.code,
+        range: err.range,
+      });
       return;
     }
     if (err?.code === 'COMPLEX_KEY') {
-      report({ message: `frontmatter is not a mapping of plain fields: ${err.message}`, messageId: err.code, range: err.range });
+      const [what, expected] = err.message.split('; ');
+      report({ message: `frontmatter is not a mapping of plain fields: ${what}`, help: `${expected!.charAt(0).toUpperCase()}${expected!.slice(1)}, such as \`name\` or \`tools\`.`, messageId: err.code, range: err.range });
       return;
     }
     // Errors the frontmatter scan found stand each on its own line: each is reported. The YAML
@@ -95,13 +195,19 @@ export default defineRule({
     if (!own.length && err) {
       const dup = err.code === 'DUPLICATE_KEY' ? duplicateOf(doc, fm.contentRange, err.range.start) : null;
       if (dup) {
-        report({ message: `frontmatter is not valid YAML: \`${dup.key}\` is defined twice, first at line ${dup.firstLine}${skipped}`, messageId: err.code, range: dup.range });
+        report({
+          message: `\`${clip(dup.key)}\` is defined twice in the frontmatter, first at line ${dup.firstLine}`,
+          help: `YAML keys are unique: remove one of the two, or merge them.${skipped}`,
+          messageId: err.code,
+          range: dup.range,
+        });
         return;
       }
       const ind = indentedField(doc, fm.contentRange);
       if (ind) {
         report({
-          message: `frontmatter is not valid YAML: it is indented${ind.tab ? ' with a tab' : ''}: \`${ind.key}\` at line ${ind.line + 1} does not start at column 1 as a top-level field does${skipped}`,
+          message: `frontmatter field \`${clip(ind.key)}\` is indented${ind.tab ? ' with a tab' : ''}`,
+          help: `A top-level field starts at column 1: remove the indentation before \`${ind.key}\`, or YAML cannot tell where the fields are.${skipped}`,
           messageId: 'INDENTED',
           range: ind.range,
         });
@@ -110,29 +216,9 @@ export default defineRule({
     }
     const reported = own.length ? own : err ? [err] : [];
     for (const err of reported) {
-      let hint = '';
-      let fix: Fix | undefined;
-      const lineNo = doc.lines.lineOf(err.range.start);
-      const line = doc.lines.lineText(lineNo);
-      const star = err.code === 'BAD_ALIAS' ? /^\s*([\w-]+)\s*:\s*\*/.exec(line) : null;
-      const hintLine = /^(argument-hint[ \t]*:[ \t]*)(\[.*?)[ \t]*$/.exec(line);
-      if (hintLine) {
-        // The usual cause: `argument-hint: [--x] [--y]` read as a YAML list followed by junk.
-        // The fix quotes the whole value as one double-quoted string.
-        const start = doc.lines.starts[lineNo]! + hintLine[1]!.length;
-        fix = { range: [start, start + hintLine[2]!.length], text: JSON.stringify(hintLine[2]) };
-        hint = `; quote the value: argument-hint: ${JSON.stringify(hintLine[2])}`;
-      } else if (/^\s*argument-hint\s*:\s*\[/.test(line)) hint = '; quote the value: argument-hint: "[--x] [--y]"';
-      else if (star) hint = `; a bare * starts a YAML alias: quote it, ${star[1]}: "*"`;
-      else if (/^\s*[\w-]+\s*:\s*("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(line)) hint = '; only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside)';
-      else if (/:\s+[^'"\n]*:\s/.test(line) && err.code !== 'DUPLICATE_KEY') hint = '; a value that contains ": " must be quoted';
-      const more = !err.independent && fm.errors.length > 1 ? ` (${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? "s follow" : " follows"} from it)` : '';
-      report({
-        message: `frontmatter is not valid YAML: ${err.message}${hint}${skipped}${more}`,
-        messageId: err.code,
-        range: err.range,
-        fix,
-      });
+      const found = lineFinding(doc, err, fm.contentRange);
+      const more = !err.independent && fm.errors.length > 1 ? ` ${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? 's follow' : ' follows'} from it.` : '';
+      report({ message: found.message, help: `${found.help}${more}${skipped}`, messageId: err.code, range: err.range, fix: found.fix });
     }
   },
 });

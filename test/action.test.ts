@@ -60,7 +60,7 @@ describe('action.yml', () => {
     const ws = workspace('broken', { '.claude/commands/review.md': BROKEN });
     const r = runStep(ws, {});
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/^::error file=\.claude\/commands\/review\.md,line=3,col=26,endLine=3,endColumn=\d+,title=agent-lint\(frontmatter-valid\)::frontmatter is not valid YAML/m);
+    expect(r.stdout).toMatch(/^::error file=\.claude\/commands\/review\.md,line=3,col=26,endLine=3,endColumn=\d+,title=agent-lint\(frontmatter-valid\)::`argument-hint` value `\[--quick\] \[--deep\]` is not valid YAML%0A/m);
   });
 
   it('passes on a clean workspace and writes SARIF when asked', () => {

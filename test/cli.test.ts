@@ -78,10 +78,12 @@ describe.concurrent('exit codes', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(path.join('.claude', 'commands', 'research.md'));
-    expect(lines[1]).toMatch(/^ {2}3:24 {2}error {2}frontmatter is not valid YAML: .*quote the value.* {2}frontmatter-valid$/);
+    expect(lines[1]).toBe('  3:24  error  `argument-hint` value `[topic] [--deep]` is not valid YAML  frontmatter-valid');
     expect(lines[2]).toBe('    3 | argument-hint: [topic] [--deep]');
     // The text after the list is what breaks the YAML: underlined whole.
     expect(lines[3]).toBe(`      | ${' '.repeat(23)}^${'~'.repeat('[--deep]'.length - 1)}`);
+    // Under the code frame, the help: why it breaks, and the quoted value --fix writes.
+    expect(lines[4]).toMatch(/^ {4}help: `argument-hint: \[topic\]` is a YAML list, .* Quote the whole value \(--fix does it\): argument-hint: "\[topic\] \[--deep\]"\.$/);
     expect(r.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
   });
 
@@ -351,9 +353,9 @@ describe.concurrent('config files', () => {
     const brief = (name: string) => messages(name).map((m) => ({ ruleId: m['ruleId'], severity: m['severity'], line: m['line'], column: m['column'] }));
     expect(brief('research.md')).toEqual([{ ruleId: 'frontmatter-valid', severity: 1, line: 3, column: 24 }]);
     expect(brief('writer.md')).toEqual([{ ruleId: 'frontmatter-valid', severity: 2, line: 3, column: 24 }]);
-    // Linted as an agent: the message says what breaks (Claude Code 2.1 still loads such an agent).
-    expect(messages('writer.md')[0]!['message']).toContain('Claude Code still loads it, but strict YAML readers, other agent runtimes and GitHub do not');
-    expect(messages('research.md')[0]!['message']).not.toContain('Claude Code still loads it');
+    // Linted as an agent: the help says what breaks (Claude Code 2.1 still loads such an agent).
+    expect(messages('writer.md')[0]!['help']).toContain('Claude Code still loads this agent, but strict YAML readers, other agent runtimes and GitHub do not.');
+    expect(messages('research.md')[0]!['help']).not.toContain('Claude Code still loads');
     for (const f of out) for (const m of f.messages) expect(String(m['message'])).not.toMatch(/skips an agent/);
     expect(JSON.parse((await cli(['--print-config', 'prompts/agents/writer.md'], { cwd: d })).stdout).kind).toBe('agent');
   });

@@ -172,7 +172,7 @@ const CASES: HostileCase[] = [
   {
     file: '.claude/agents/yaml-tabs.md',
     make: write('---\nname: tabs\n\tdescription: indented with a tab\n---\nbody\n'),
-    check: (m) => has(m, 'frontmatter-valid', { line: 3, column: 1 }, /it is indented with a tab: `description` at line 3/),
+    check: (m) => has(m, 'frontmatter-valid', { line: 3, column: 1 }, /^frontmatter field `description` is indented with a tab$/),
   },
   {
     file: '.claude/agents/yaml-anchors.md',
@@ -187,7 +187,7 @@ const CASES: HostileCase[] = [
   {
     file: '.claude/agents/yaml-duplicate-keys.md',
     make: write('---\nname: dup\ndescription: first\nname: dup-again\n---\nbody\n'),
-    check: (m) => has(m, 'frontmatter-valid', { line: 4, column: 1 }, /`name` is defined twice, first at line 2/),
+    check: (m) => has(m, 'frontmatter-valid', { line: 4, column: 1 }, /^`name` is defined twice in the frontmatter, first at line 2$/),
   },
   {
     file: '.claude/agents/yaml-huge-scalar.md',

@@ -39,6 +39,7 @@ const SHORT = [
   'stage-xml-wellformed',
   'stage-structure',
   'return-format-schema',
+  'frontmatter-valid',
 ];
 
 export const MAX_MESSAGE = 100;

@@ -33,7 +33,7 @@ describe('npm pack', () => {
     const r = spawnSync(bin, ['--no-color'], { cwd: proj, encoding: 'utf8', shell: process.platform === 'win32' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('3:24  error  frontmatter is not valid YAML');
+    expect(r.stdout).toContain('3:24  error  `argument-hint` value `[topic] [--deep]` is not valid YAML');
     expect(r.stdout).toMatch(/mapped\.md\n {2}2:14 {2}(error|warning) {2}`description` is a mapping/);
 
     const lib = spawnSync(process.execPath, ['--input-type=module', '-e', "import { lint, ALL_RULES, VERSION } from 'agent-lint'; console.log(typeof lint, ALL_RULES.length > 0, VERSION);"], { cwd: proj, encoding: 'utf8' });
