@@ -16,7 +16,7 @@ interface Options {
   allowFields: string[];
 }
 
-const SKIPPED = 'Claude Code skips such an agent silently';
+const SKIPPED = 'Claude Code skips an agent without `name` and `description`: give each a value';
 
 /** Files in an agents folder that are documentation, not agents. */
 const NOT_A_SPEC = /^(readme|changelog|contributing|license)(\.[a-z]+)?\.md$/i;
