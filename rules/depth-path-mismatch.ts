@@ -106,8 +106,8 @@ export default defineRule<Options>({
       report({
         message: `delegation_depth is ${depth.value} but delegation_path has ${len} ${len === 1 ? 'entry' : 'entries'}`,
         help:
-          `The path (${names}) has depth + ${offset} entries: ` +
-          (expected >= 0 ? `with this path the depth is ${expected}, or the path misses names.` : `a path needs at least ${offset} entries.`),
+          `A delegation_path holds delegation_depth + ${offset} names${offset === 2 ? ' (orchestrator, command, then one per delegation)' : ''}: ` +
+          (expected >= 0 ? `${names} fits depth ${expected}, or it misses names.` : `${names} is too short for any depth.`),
         range: depth.range,
         suggest,
       });

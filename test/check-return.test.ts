@@ -252,7 +252,7 @@ describe('depth and path on a reply', () => {
     const f = findings(text);
     expect(f.map((x) => [x.id, x.at, x.pointer])).toEqual([['depth-path-mismatch', at(text, '2', text.indexOf('"delegation_depth"')), '/metadata/delegation_depth']]);
     expect(f[0]!.message).toBe('delegation_depth is 2 but delegation_path has 3 entries');
-    expect(checkReturn(text).messages[0]!.help).toBe('The path (orchestrator -> research -> researcher) has depth + 2 entries: with this path the depth is 1, or the path misses names.');
+    expect(checkReturn(text).messages[0]!.help).toBe('A delegation_path holds delegation_depth + 2 names (orchestrator, command, then one per delegation): orchestrator -> research -> researcher fits depth 1, or it misses names.');
     expect(checkReturn(text).messages[0]!.fix).toBeUndefined();
     expect(checkReturn(text).messages[0]!.suggestions?.map((s) => s.desc)).toEqual(["Set delegation_depth to 1 (the path's length)"]);
   });

@@ -99,7 +99,7 @@ describe('the PostToolUse hook', () => {
         stderr:
           'agent-lint found 1 problem in .claude/agents/worker.md:\n' +
           '  16:25 error delegation_depth is 2 but delegation_path has 3 entries [depth-path-mismatch]\n' +
-          '    help: The path (orchestrator -> plan -> worker) has depth + 2 entries: with this path the depth is 1, or the path misses names.\n' +
+          '    help: A delegation_path holds delegation_depth + 2 names (orchestrator, command, then one per delegation): orchestrator -> plan -> worker fits depth 1, or it misses names.\n' +
           'Fix the spec so that these are gone (rule pages: https://github.com/agent-lint/agent-lint/tree/main/docs/rules).\n',
       });
     }
