@@ -133,7 +133,17 @@ describe('check-return process', () => {
     const r = run(['-f', 'json'], 'I wrote the report to specs/042/reports/research-001.md.');
     expect(r.code).toBe(1);
     expect(json(r.stdout).messages).toEqual([
-      { ruleId: 'return-format-json', severity: 2, message: "Return is not valid JSON: expected a JSON value, found 'I'", pointer: '', line: 1, column: 1, endLine: 1, endColumn: 2 },
+      {
+        ruleId: 'return-format-json',
+        severity: 2,
+        message: "Return is not valid JSON: expected a JSON value, found 'I'",
+        help: 'The caller parses the reply as one JSON value: double-quoted keys and strings, no comments, trailing commas or placeholders.',
+        pointer: '',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 2,
+      },
     ]);
   });
 
@@ -144,8 +154,11 @@ describe('check-return process', () => {
     it('without it, JSON wrapped in prose is not valid JSON (with a hint)', () => {
       const r = run(['-f', 'json'], prose);
       expect(r.code).toBe(1);
-      expect(json(r.stdout).messages[0]!.message).toContain('the reply holds a JSON object at 2:1');
-      expect(run([], fenced).code).toBe(1);
+      expect(json(r.stdout).messages[0]!.help).toContain('The reply holds a JSON object at 2:1: to read JSON wrapped in prose or a code fence, use extract (--extract).');
+      // Stylish prints that hint under the code frame.
+      const stylish = run([], fenced);
+      expect(stylish.code).toBe(1);
+      expect(stylish.stdout).toMatch(/\n {4}help: The reply holds a JSON object at 4:1: .*--extract/);
     });
 
     it('from prose, with positions in the whole reply', () => {

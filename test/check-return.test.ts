@@ -88,14 +88,17 @@ describe('the reply must be JSON ("Return is not valid JSON")', () => {
     expect(f).toHaveLength(1);
     expect(f[0]).toMatchObject({ id: 'return-format-json', at: where, pointer: '', severity: 2 });
     expect(f[0]!.message.startsWith('Return is not valid JSON: ')).toBe(true);
-    expect(f[0]!.message).toContain(detail);
+    // The reason in one row; a second clause, or a note that does not fit, in the help.
+    expect(f[0]!.message.length).toBeLessThanOrEqual(100);
+    expect(`${f[0]!.message} ${f[0]!.help}`).toContain(detail);
+    expect(f[0]!.help).toMatch(/The caller parses the reply as one JSON value: /);
     expect(checkReturn(text).valid).toBe(false);
   });
 
   it('points at --extract when the reply wraps JSON in prose', () => {
     const f = findings(`Here is the result:\n${variant(RESEARCH_DONE)}`);
-    expect(f[0]!.message).toContain('the reply holds a JSON object at 2:1');
-    expect(f[0]!.message).toContain('--extract');
+    expect(f[0]!.message).toBe("Return is not valid JSON: expected a JSON value, found 'H'");
+    expect(f[0]!.help).toMatch(/^The reply holds a JSON object at 2:1: to read JSON wrapped in prose or a code fence, use extract \(--extract\)\. /);
   });
 
   it('a value with no JSON form', () => {
@@ -309,7 +312,8 @@ describe('session ids', () => {
         at: at(text, `"${SESSION}"`),
         pointer: '/metadata/session_id',
         severity: 2,
-        message: `Session ID mismatch: metadata.session_id is "${SESSION}" but this delegation's session id is "sess_1767225601_a1b2c3"; the return belongs to another delegation, or the subagent did not echo the id it was given`,
+        message: `Session ID mismatch: metadata.session_id is "${SESSION}"`,
+        help: `This delegation's session id is "sess_1767225601_a1b2c3": the return belongs to another delegation, or the subagent did not echo the id it was given.`,
       },
     ]);
     expect(checkReturn(text, { sessionId: 'sess_1767225601_a1b2c3' }).valid).toBe(false);
@@ -403,17 +407,25 @@ describe('extract', () => {
     const f = findings(text, { extract: true });
     expect(f).toHaveLength(1);
     expect(f[0]).toMatchObject({ id: 'return-format-json', at: '5:34' });
-    expect(f[0]!.message).toContain('the one that starts at 3:1 fails: trailing comma');
+    expect(f[0]!.message).toBe('Return is not valid JSON: no JSON object in the reply can be parsed');
+    expect(f[0]!.help).toMatch(/^The one that starts at 3:1 fails: trailing comma/);
   });
 
   it('no JSON at all', () => {
     expect(findings('The research is done; see the report.', { extract: true })).toEqual([
-      { id: 'return-format-json', at: '1:1', pointer: '', severity: 2, message: 'Return is not valid JSON: the reply holds no JSON object (no "{" that starts one)' },
+      {
+        id: 'return-format-json',
+        at: '1:1',
+        pointer: '',
+        severity: 2,
+        message: 'Return is not valid JSON: the reply holds no JSON object (no "{" that starts one)',
+        help: 'The caller parses the reply as one JSON value: double-quoted keys and strings, no comments, trailing commas or placeholders.',
+      },
     ]);
   });
 
   it('a reply that starts like JSON but is not says why', () => {
-    expect(findings("{'status': 'completed'}", { extract: true })).toMatchObject([{ id: 'return-format-json', at: '1:2', message: expect.stringContaining('JSON strings use double quotes') }]);
+    expect(findings("{'status': 'completed'}", { extract: true })).toMatchObject([{ id: 'return-format-json', at: '1:2', help: expect.stringMatching(/^JSON strings use double quotes\. /) }]);
   });
 
   it('a reply that is plain JSON needs no extraction', () => {

@@ -12,6 +12,7 @@ import { DocumentModel } from '../model/document.js';
 import type { JsonNode } from '../model/json/ast.js';
 import { findProperty, toPlainValue } from '../model/json/parse.js';
 import { LineIndex } from '../model/lines.js';
+import { clip } from '../util/clip.js';
 import { getProfile } from '../standard/profiles.js';
 import type { ReturnFormatV1, ReturnFormatV2 } from '../standard/types.generated.js';
 import { validateReturnFormat } from '../standard/validate.js';
@@ -87,6 +88,27 @@ interface ResultBase {
 export type CheckReturnResult<T = ReturnFormatV2> = (ResultBase & { valid: true; value: T }) | (ResultBase & { valid: false; value?: unknown });
 
 const NOT_JSON = 'Return is not valid JSON';
+const JSON_HELP = 'The caller parses the reply as one JSON value: double-quoted keys and strings, no comments, trailing commas or placeholders.';
+
+/** A clause as a sentence of the help: capitalised, with a full stop. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.?!]$/.test(text) ? '' : '.');
+
+/**
+ * "Return is not valid JSON" with the parser's reason, as a short message and its help: the
+ * clauses after the first (`; ...`), and a parenthetical that does not fit in one row, go to the
+ * help, before what the caller expects.
+ */
+function notJson(detail: string): { message: string; help: string } {
+  const [first, ...rest] = detail.split('; ');
+  let message = `${NOT_JSON}: ${first}`;
+  const notes = rest.map(sentence);
+  const paren = / \(([^()]*)\)$/.exec(message);
+  if (message.length > 100 && paren) {
+    message = message.slice(0, paren.index);
+    notes.unshift(sentence(paren[1]!));
+  }
+  return { message: clip(message, 100), help: [...notes, JSON_HELP].join(' ') };
+}
 
 /** The reply's text: a string or bytes as they are, any other value serialised. */
 function replyText(reply: unknown): { text: string } | { problem: string } {
@@ -116,8 +138,8 @@ function settingsFor(options: CheckReturnOptions, root: string): Map<string, Rul
   return settings;
 }
 
-function message(lines: LineIndex, ruleId: string, text: string, range: Range, pointer: string): ReturnMessage {
-  return { ruleId, severity: 2, message: text, ...lines.location(range), pointer };
+function message(lines: LineIndex, ruleId: string, text: { message: string; help: string }, range: Range, pointer: string): ReturnMessage {
+  return { ruleId, severity: 2, message: text.message, help: text.help, ...lines.location(range), pointer };
 }
 
 /** The rules' findings on a reply whose JSON was found. */
@@ -136,7 +158,7 @@ function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, 
   if (root.type !== 'object') {
     // "Return must be JSON object": the rules judge objects, the schema says what this is.
     for (const v of validateReturnFormat(root, profile, { templates: false })) {
-      out.push({ ...message(doc.lines, 'return-format-schema', v.message, v.range, v.pointer), messageId: v.keyword, help: v.help });
+      out.push({ ...message(doc.lines, 'return-format-schema', v, v.range, v.pointer), messageId: v.keyword });
     }
   } else if (options.sessionId !== undefined) {
     const meta = findProperty(root, 'metadata')?.value;
@@ -147,7 +169,10 @@ function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, 
         ...message(
           doc.lines,
           SESSION_MISMATCH_ID,
-          `Session ID mismatch: metadata.session_id is ${JSON.stringify(sid.value)} but this delegation's session id is ${JSON.stringify(options.sessionId)}; the return belongs to another delegation, or the subagent did not echo the id it was given`,
+          {
+            message: `Session ID mismatch: metadata.session_id is ${JSON.stringify(clip(sid.value))}`,
+            help: `This delegation's session id is ${JSON.stringify(options.sessionId)}: the return belongs to another delegation, or the subagent did not echo the id it was given.`,
+          },
           sid.range,
           '/metadata/session_id',
         ),
@@ -192,7 +217,7 @@ export function checkReturn(reply: unknown, options: CheckReturnOptions = {}): C
   const filePath = options.filePath ?? '<reply>';
   const got = replyText(reply);
   if ('problem' in got) {
-    const messages = [message(new LineIndex(''), NOT_JSON_ID, `${NOT_JSON}: ${got.problem}`, { start: 0, end: 0 }, '')];
+    const messages = [message(new LineIndex(''), NOT_JSON_ID, notJson(got.problem), { start: 0, end: 0 }, '')];
     return finish({ filePath, standard, messages, source: '' }, undefined);
   }
   const text = got.text.charCodeAt(0) === 0xfeff ? got.text.slice(1) : got.text;
@@ -208,7 +233,7 @@ export function checkReturn(reply: unknown, options: CheckReturnOptions = {}): C
     }
     const start = Math.min(located.offset, text.length);
     const end = Math.min(start + 1, text.length);
-    const messages = [message(new LineIndex(text), NOT_JSON_ID, `${NOT_JSON}: ${detail}`, { start, end }, '')];
+    const messages = [message(new LineIndex(text), NOT_JSON_ID, notJson(detail), { start, end }, '')];
     return finish({ filePath, standard, messages, source: text }, undefined);
   }
   const doc = new DocumentModel({ filePath, relPath: path.basename(filePath), kind: 'other', text, value: located.value });
