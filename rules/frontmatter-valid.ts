@@ -110,23 +110,23 @@ function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range
       const start = doc.lines.starts[lineNo]! + hintLine[1]!.length;
       fix = { range: [start, start + v.length], text: JSON.stringify(v) };
     }
-    return { message: `\`${k}\` value \`${clip(v)}\` is not valid YAML`, help: `${why}. Quote the whole value${fix ? ' (--fix does it)' : ''}: ${k}: ${JSON.stringify(v)}.`, fix };
+    return { message: `\`${clip(k, 30)}\` value \`${clip(v)}\` is not valid YAML`, help: `${why}. Quote the whole value${fix ? ' (--fix does it)' : ''}: ${k}: ${JSON.stringify(v)}.`, fix };
   }
   if (key && /^("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(value)) {
     return {
-      message: `\`${key}\` value \`${clip(value)}\` is not valid YAML`,
+      message: `\`${clip(key, 30)}\` value \`${clip(value)}\` is not valid YAML`,
       help: `${why}. Only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside): ${key}: ${quoteYaml(value)}.`,
     };
   }
   if (key && err.code === 'BAD_ALIAS' && value.startsWith('*')) {
-    return { message: `\`${key}\` value \`${clip(value)}\` is not valid YAML`, help: `A bare * starts a YAML alias (a reference to an anchor): quote it, ${key}: ${quoteYaml(value)}.` };
+    return { message: `\`${clip(key, 30)}\` value \`${clip(value)}\` is not valid YAML`, help: `A bare * starts a YAML alias (a reference to an anchor): quote it, ${key}: ${quoteYaml(value)}.` };
   }
   if (key && err.code !== 'DUPLICATE_KEY' && (err.code === 'BLOCK_AS_IMPLICIT_KEY' || /:\s+[^'"\n]*:\s/.test(line))) {
     const own = /:\s/.test(value) ? '`: `' : value.endsWith(':') ? '`:`' : null;
     const quote = `Quote the whole value (${key}: "...", a " inside written \\"), or make it a block scalar (${key}: >- with the text indented on the next lines).`;
     if (own) {
       return {
-        message: `\`${key}\` value is not valid YAML: it ${own === '`:`' ? 'ends in' : 'holds'} ${own} and is not quoted`,
+        message: `\`${clip(key, 30)}\` value is not valid YAML: it ${own === '`:`' ? 'ends in' : 'holds'} ${own} and is not quoted`,
         help: `YAML reads the text before ${own} as the key of a nested mapping, which is not allowed on one line. ${quote}`,
       };
     }
@@ -134,7 +134,7 @@ function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range
     const later = continuedColon(doc, lineNo, content);
     if (later) {
       return {
-        message: `\`${key}\` value is not valid YAML: it goes on to line ${later.line}, which holds ${later.colon}`,
+        message: `\`${clip(key, 30)}\` value is not valid YAML: it goes on to line ${later.line}, which holds ${later.colon}`,
         help:
           `Unquoted, the value and the indented lines below it are one plain scalar, and YAML reads the text before ${later.colon} on line ${later.line} as the key of a nested mapping, which is not allowed there. ` +
           `Make it a block scalar (${key}: | with the text indented on the next lines), or quote it whole.`,

@@ -17,6 +17,16 @@ function hasPathPlaceholder(node: JsonString): boolean {
   return node.templated || /N{2,}|X{3,}|YYYY|\.\.\.|…|\*/.test(node.value);
 }
 
+/** The path quoted in a message, cut so that `artifact path "..." <what>` fits one row. */
+function shownPath(value: string, what: string): string {
+  const room = 100 - 'artifact path '.length - what.length - 1;
+  let max = room - 2;
+  let shown = JSON.stringify(clip(value, max));
+  // Escapes (a backslash is written twice) take room too.
+  while (shown.length > room && max > 10) shown = JSON.stringify(clip(value, --max));
+  return shown;
+}
+
 /** The segments after resolving `.` and `..`; `escapes` is true when `..` climbs above the start. */
 function normalise(p: string): { segments: string[]; escapes: boolean } {
   const out: string[] = [];
@@ -59,26 +69,26 @@ export default defineRule<Options>({
         if (p?.type !== 'string' || p.alternatives) continue;
         const value = p.value;
         if (value.trim() === '' || isEllipsisText(value)) continue;
-        const shown = JSON.stringify(clip(value, 50));
+        const say = (what: string) => `artifact path ${shownPath(value, what)} ${what}`;
         if (value.startsWith('/') || value.startsWith('~')) {
           report({
-            message: `artifact path ${shown} is absolute`,
+            message: say('is absolute'),
             help: `Expected a path relative to the project root (no leading ${value[0] === '~' ? '~' : '/'}), such as "docs/guide.md": callers resolve it from the root, on any machine.`,
             range: p.range,
           });
           continue;
         }
         if (/^[A-Za-z]:/.test(value)) {
-          report({ message: `artifact path ${shown} starts with a drive letter`, help: 'Expected a path relative to the project root, with forward slashes, such as "docs/guide.md".', range: p.range });
+          report({ message: say('starts with a drive letter'), help: 'Expected a path relative to the project root, with forward slashes, such as "docs/guide.md".', range: p.range });
           continue;
         }
         if (value.includes('\\')) {
-          report({ message: `artifact path ${shown} uses backslashes`, help: `Expected forward slashes: ${JSON.stringify(value.replace(/\\/g, '/'))}.`, range: p.range });
+          report({ message: say('uses backslashes'), help: `Expected forward slashes: ${JSON.stringify(value.replace(/\\/g, '/'))}.`, range: p.range });
           continue;
         }
         const norm = normalise(value);
         if (norm.escapes) {
-          report({ message: `artifact path ${shown} leaves the project root through ".."`, help: 'Expected a path inside the project: callers resolve artifact paths from the project root.', range: p.range });
+          report({ message: say('leaves the project root through ".."'), help: 'Expected a path inside the project: callers resolve artifact paths from the project root.', range: p.range });
           continue;
         }
         // A real reply (`doc.literal`) holds no placeholders: `RUNNING.md` is a file name.
@@ -88,7 +98,7 @@ export default defineRule<Options>({
           const first = seen.get(key);
           if (first) {
             const line = doc.lines.position(first.range.start).line;
-            report({ message: `artifact path ${shown} is listed twice in this artifacts array`, help: `It is first listed on line ${line}: list each path once.`, range: p.range });
+            report({ message: say('is listed twice in this artifacts array'), help: `It is first listed on line ${line}: list each path once.`, range: p.range });
             continue;
           }
           seen.set(key, p);
@@ -101,15 +111,15 @@ export default defineRule<Options>({
               ? 'Expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact); paths are relative to the project root.'
               : 'Expected an existing file (relative to the project root) or a placeholder such as {task_number}.';
             if (st?.kind === 'outside') {
-              report({ message: `artifact path ${shown} leads outside the project root through a symlink`, help: 'Expected a file inside the project.', range: p.range });
+              report({ message: say('leads outside the project root through a symlink'), help: 'Expected a file inside the project.', range: p.range });
             } else if (st?.kind === 'other') {
-              report({ message: `artifact path ${shown} is not a regular file`, help: "It is a FIFO, socket or device: expected the artifact's file.", range: p.range });
+              report({ message: say('is not a regular file'), help: "It is a FIFO, socket or device: expected the artifact's file.", range: p.range });
             } else if (!st) {
-              report({ message: `artifact path ${shown} does not exist`, help: expected, range: p.range });
+              report({ message: say('does not exist'), help: expected, range: p.range });
             } else if (st.kind === 'directory') {
-              report({ message: `artifact path ${shown} is a directory`, help: "Expected the artifact's file.", range: p.range });
+              report({ message: say('is a directory'), help: "Expected the artifact's file.", range: p.range });
             } else if (st.empty) {
-              report({ message: `artifact path ${shown} is an empty file`, help: "Expected the artifact's content: an empty artifact is a phantom result.", range: p.range });
+              report({ message: say('is an empty file'), help: "Expected the artifact's content: an empty artifact is a phantom result.", range: p.range });
             }
           }
         }

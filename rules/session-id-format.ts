@@ -43,7 +43,7 @@ export default defineRule<Options>({
       if (re.test(value)) continue;
       const where = h.role === 'metadata' ? 'metadata.session_id' : "the delegation context's session_id";
       report({
-        message: `${where} ${JSON.stringify(clip(value))} does not match the ${options.pattern ? "rule's pattern" : `${profile.name} format`}`,
+        message: `${where} ${JSON.stringify(clip(value, 30))} does not match the ${options.pattern ? "rule's pattern" : `${profile.name} format`}`,
         help: options.pattern
           ? `Expected a match of ${format} (the rule's pattern option).`
           : `Expected the ${profile.name} format ${format}, such as ${JSON.stringify(profile.sessionIdExample)}: the caller checks that the id it sent comes back.`,

@@ -224,8 +224,9 @@ function describe(node: JsonNode): string {
   }
 }
 
-function clip(s: string): string {
-  return s.length > 40 ? s.slice(0, 37) + '...' : s;
+/** A value quoted in a message, cut so that the message fits one row. */
+function clip(s: string, max = 30): string {
+  return s.length > max ? s.slice(0, max - 3) + '...' : s;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -339,7 +340,7 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
     }
     const last = steps[steps.length - 1]!;
     const node = last.node;
-    const path = displayPath(steps, labels.subject);
+    const path = clip(displayPath(steps, labels.subject), 40);
     const by = source(labels, e.instancePath);
 
     switch (e.keyword) {
@@ -378,7 +379,10 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
           if (alternatives && alternatives.every((a) => literalFits(a, type))) break;
         }
         const help = `${by} expects ${typeList(type)} here${unquotedTip(node, type)}.`;
-        out.push(violation(e.instancePath, 'type', `${path} is ${describe(node)} but must be ${typeList(type)}`, help, last, valueSite(last)));
+        let message = `${path} is ${describe(node)} but must be ${typeList(type)}`;
+        // Too long with the value: the value's type alone (the code frame shows the value).
+        if (message.length > MAX_MESSAGE) message = `${path} is ${node.type === 'string' ? 'a string' : describe(node)} but must be ${typeList(type)}`;
+        out.push(violation(e.instancePath, 'type', message, help, last, valueSite(last)));
         break;
       }
       case 'minimum':
@@ -407,7 +411,7 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
         const at = path === labels.subject ? key : `${path}.${key}`;
         const pointer = `${e.instancePath}/${key}`;
         const help = `${near ? `Did you mean "${near}"? ` : ''}${source(labels, e.instancePath)} ${known.length ? `allows only ${known.join(', ')} here` : 'allows no other field here'}.`;
-        out.push(violation(pointer, 'additionalProperties', `${clip(at)} is not a field the schema allows`, help, last, prop ? prop.keyRange : valueSite(last)));
+        out.push(violation(pointer, 'additionalProperties', `${clip(at, 40)} is not a field the schema allows`, help, last, prop ? prop.keyRange : valueSite(last)));
         break;
       }
       default:
@@ -418,7 +422,7 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
   for (const [pointer, { steps, missing, required }] of missingAt) {
     const last = steps[steps.length - 1]!;
     const obj = last.node as JsonObject;
-    const path = displayPath(steps, labels.subject);
+    const path = clip(displayPath(steps, labels.subject), 40);
     const fields = missing.map((m) => `"${m}"`);
     const list = fields.length === 1 ? fields[0]! : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
     const requires = `${source(labels, pointer)} requires ${required.join(', ')}.`;
@@ -439,7 +443,8 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
 }
 
 function violation(pointer: string, keyword: string, message: string, help: string, step: Step, range: Range): SchemaViolation {
-  const v: SchemaViolation = { pointer, keyword, message, help, range, valueRange: step.node.range };
+  // One row, whatever the schema's names and messages.
+  const v: SchemaViolation = { pointer, keyword, message: clip(message, MAX_MESSAGE), help, range, valueRange: step.node.range };
   if (step.keyRange) v.keyRange = step.keyRange;
   return v;
 }
