@@ -93,10 +93,6 @@ function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range
   const said = err.message.replace(/[.\s]+$/, '');
   // What the parser (or the frontmatter scan) says, as the help's first sentence.
   const why = said.startsWith('`') ? said : said.charAt(0).toUpperCase() + said.slice(1);
-  const generic = () => {
-    const text = `frontmatter is not valid YAML: ${said.split('; ')[0]}`;
-    return text.length > MAX_MESSAGE ? clip(text, MAX_MESSAGE) : text;
-  };
   if (err.code === 'NOT_A_MAPPING') {
     return { message: `frontmatter is ${/found (a \w+)/.exec(said)?.[1] ?? 'a scalar'}, not a mapping of fields`, help: 'Frontmatter is `key: value` lines (a YAML mapping), each top-level field at column 1.' };
   }
@@ -141,9 +137,15 @@ function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range
       };
     }
   }
+  // The parser's own words; the help repeats them only when the message had to cut them.
+  const text = `frontmatter is not valid YAML: ${said.split('; ')[0]}`;
+  const cut = text.length > MAX_MESSAGE ? `${why}. ` : '';
+  if (err.code === 'YAML_TO_JS') {
+    return { message: clip(text, MAX_MESSAGE), help: `${cut}Its aliases (\`*name\`) expand an anchor (\`&name\`) more often than agent-lint reads (100 times): write the values out.` };
+  }
   return {
-    message: generic(),
-    help: `${why}. Frontmatter is \`key: value\` lines, each top-level field at column 1: quote a value that holds YAML syntax (\`: \`, \` #\`, or a leading \`[\`, \`{\`, \`*\`, \`&\`, \`!\`, \`|\`, \`>\`).`,
+    message: clip(text, MAX_MESSAGE),
+    help: `${cut}Frontmatter is \`key: value\` lines, each top-level field at column 1: quote a value that holds YAML syntax (\`: \`, \` #\`, or a leading \`[\`, \`{\`, \`*\`, \`&\`, \`!\`, \`|\`, \`>\`).`,
   };
 }
 
@@ -218,7 +220,9 @@ export default defineRule({
     for (const err of reported) {
       const found = lineFinding(doc, err, fm.contentRange);
       const more = !err.independent && fm.errors.length > 1 ? ` ${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? 's follow' : ' follows'} from it.` : '';
-      report({ message: found.message, help: `${found.help}${more}${skipped}`, messageId: err.code, range: err.range, fix: found.fix });
+      // A sequence or scalar has no fields: Claude Code finds no name either.
+      const loads = err.code === 'NOT_A_MAPPING' ? '' : skipped;
+      report({ message: found.message, help: `${found.help}${more}${loads}`, messageId: err.code, range: err.range, fix: found.fix });
     }
   },
 });
