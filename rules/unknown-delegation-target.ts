@@ -2,6 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { nameMatcher } from '../src/graph/build.js';
 import { viaText } from '../src/graph/describe.js';
 import type { GraphEdge } from '../src/graph/types.js';
+import { clip } from '../src/util/clip.js';
 
 interface Options {
   knownAgents?: string[];
@@ -10,11 +11,24 @@ interface Options {
 
 const KIND_WORD = { agent: 'an agent', command: 'a command', skill: 'a skill' } as const;
 
-/** The short message (what was written and what is missing) and the help (what was expected). */
+/** The longest message a person reads at a glance. */
+const MAX_MESSAGE = 100;
+
+/**
+ * The finding for an edge, its message held to one row: a target name too long for it is cut
+ * in the message (the help names what to write in full).
+ */
 function describe(e: GraphEdge): { message: string; help: string; severity?: 'warn' } | null {
+  const d = describeWith(e, e.target.length);
+  if (!d || d.message.length <= MAX_MESSAGE) return d;
+  return describeWith(e, Math.max(12, e.target.length - (d.message.length - MAX_MESSAGE)));
+}
+
+/** The short message (what was written and what is missing) and the help (what was expected). */
+function describeWith(e: GraphEdge, targetChars: number): { message: string; help: string; severity?: 'warn' } | null {
   const r = e.resolution;
   const via = viaText(e.via);
-  const q = JSON.stringify(e.target);
+  const q = JSON.stringify(clip(e.target, targetChars));
   if (r.status === 'other-kind') {
     const help =
       e.expected === 'skill'
