@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { FencedBlock } from '../src/model/fences.js';
 import { PROFILES } from '../src/standard/profiles.js';
-import { clip } from '../src/util/clip.js';
+import { clip, quoted } from '../src/util/clip.js';
 import type { Range } from '../src/types.js';
 
 interface Options {
@@ -125,7 +125,7 @@ export default defineRule<Options>({
       const hours = mk.hours.trim();
       if (!HOURS.test(hours) || Number(hours) <= 0) {
         report({
-          message: `delegation hours ${clip(JSON.stringify(mk.hours), 24)} is not a positive number`,
+          message: `delegation hours ${quoted(mk.hours, 24)} is not a positive number`,
           help: 'Expected estimated hours such as 3 (3-8 is ideal).',
           range: mk.hours.length > 0 ? mk.hoursRange : mk.range,
         });

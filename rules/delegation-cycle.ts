@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
-import { clip } from '../src/util/clip.js';
+import { quoted } from '../src/util/clip.js';
 import { concreteString, forEachObject, showPath } from '../src/standard/objects.js';
 
 export default defineRule({
@@ -30,7 +30,7 @@ export default defineRule({
         if (prev === undefined || reported.has(name)) return;
         reported.add(name);
         report({
-          message: `delegation_path names ${JSON.stringify(clip(name))} twice, at entries ${prev + 1} and ${idx + 1}`,
+          message: `delegation_path names ${quoted(name)} twice, at entries ${prev + 1} and ${idx + 1}`,
           help: `The path ${showPath(names)} holds the cycle ${showPath(names, prev, idx + 1)}. Expected each agent once: a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED).`,
           range: item.range,
         });

@@ -3,7 +3,7 @@ import type { JsonString } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
 import { path, pathInfo } from '../src/platform/host.js';
-import { clip } from '../src/util/clip.js';
+import { quoted } from '../src/util/clip.js';
 
 interface Options {
   checkExists?: boolean;
@@ -19,12 +19,8 @@ function hasPathPlaceholder(node: JsonString): boolean {
 
 /** The path quoted in a message, cut so that `artifact path "..." <what>` fits one row. */
 function shownPath(value: string, what: string): string {
-  const room = 100 - 'artifact path '.length - what.length - 1;
-  let max = room - 2;
-  let shown = JSON.stringify(clip(value, max));
-  // Escapes (a backslash is written twice) take room too.
-  while (shown.length > room && max > 10) shown = JSON.stringify(clip(value, --max));
-  return shown;
+  // Escapes (a backslash is written twice) take room too: quoted counts them.
+  return quoted(value, Math.max(12, 100 - 'artifact path '.length - what.length - 1));
 }
 
 /** The segments after resolving `.` and `..`; `escapes` is true when `..` climbs above the start. */

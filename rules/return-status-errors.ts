@@ -3,7 +3,7 @@ import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { returnsOf } from '../src/standard/objects.js';
 import { formatLabel } from '../src/standard/return-format/format.js';
-import { clip } from '../src/util/clip.js';
+import { quoted } from '../src/util/clip.js';
 
 const FAILING = new Set(['failed', 'partial', 'blocked']);
 
@@ -48,7 +48,7 @@ export default defineRule({
       if (role === 'sketch' && !errs.node) continue;
       const ok = statuses.some((s) => (FAILING.has(s) ? errs.count > 0 : errs.count === 0));
       if (ok) continue;
-      const shown = JSON.stringify(clip(status.value));
+      const shown = quoted(status.value);
       if (errs.count === 0) {
         const where = errs.node ? (errs.node.type === 'null' ? 'errors is null' : 'errors is empty') : 'the return has no errors array';
         const why = statuses.length === 1 ? WHY[statuses[0]!]! : 'each of these statuses must say what went wrong';

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString, delegationHolders } from '../src/standard/objects.js';
-import { clip } from '../src/util/clip.js';
+import { quoted } from '../src/util/clip.js';
 
 interface Options {
   pattern?: string;
@@ -43,7 +43,7 @@ export default defineRule<Options>({
       if (re.test(value)) continue;
       const where = h.role === 'metadata' ? 'metadata.session_id' : "the delegation context's session_id";
       report({
-        message: `${where} ${JSON.stringify(clip(value, 30))} does not match the ${options.pattern ? "rule's pattern" : `${profile.name} format`}`,
+        message: `${where} ${quoted(value, 32)} does not match the ${options.pattern ? "rule's pattern" : `${profile.name} format`}`,
         help: options.pattern
           ? `Expected a match of ${format} (the rule's pattern option).`
           : `Expected the ${profile.name} format ${format}, such as ${JSON.stringify(profile.sessionIdExample)}: the caller checks that the id it sent comes back.`,

@@ -3,7 +3,7 @@ import { commandTimeout } from '../src/rules-support/command-timeouts.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString } from '../src/standard/objects.js';
-import { clip } from '../src/util/clip.js';
+import { clip, quoted } from '../src/util/clip.js';
 import type { Range } from '../src/types.js';
 
 interface Options {
@@ -124,7 +124,7 @@ export default defineRule<Options>({
       const cmd = ownCommand;
       if (typeof v !== 'number') {
         if (v !== null && v !== undefined && v !== '') {
-          out.push({ message: `frontmatter timeout is ${clip(JSON.stringify(v))}, not a number of seconds`, help: 'Expected a positive number of seconds such as 3600.', range: field.valueRange });
+          out.push({ message: `frontmatter timeout is ${typeof v === 'string' ? quoted(v) : clip(JSON.stringify(v))}, not a number of seconds`, help: 'Expected a positive number of seconds such as 3600.', range: field.valueRange });
         }
       } else if (checkValue(v, field.valueRange, 'frontmatter timeout', cmd) && cmd !== undefined) {
         const def = defaultOf(cmd);

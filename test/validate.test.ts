@@ -171,6 +171,15 @@ describe('validateReturnFormat', () => {
     expect(v.map((x) => `${x.message} @ ${text.slice(x.range.start, x.range.end)}`)).toEqual(['status lists "done", which is not an allowed value @ done']);
   });
 
+  it('quotes a value with escapes within the row, cut between escapes, and keeps what is wrong', () => {
+    // Forty backslashes (eighty in the JSON) and eight control characters under a long path.
+    const text = `{"status": "completed", "summary": "x", "artifacts": [{"type": "${'\\\\'.repeat(40)}", "path": "a"}, {"type": "\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\u0008", "path": "b"}], ${META_V2.replace('"planner"}', '"planner", "extra_field_with_a_rather_long_name": {"type": 1}}')}}`;
+    const messages = validateReturnFormat(parse(text), PROFILES.v2, { text, templates: false }).map((v) => v.message);
+    expect(messages).toContain(`artifacts[0].type "${'\\\\'.repeat(13)}..." is not an allowed value`);
+    expect(messages).toContain('artifacts[1].type "\\u0001\\u0002\\u0003\\u0004..." is not an allowed value');
+    for (const m of messages) expect(m.length, m).toBeLessThanOrEqual(100);
+  });
+
   it('compiles each schema once', () => {
     expect(compiledSchema('return-format-v2.json')).toBe(compiledSchema('return-format-v2.json'));
     expect(compiledSchema('return-format-v1.json')).not.toBe(compiledSchema('return-format-v2.json'));

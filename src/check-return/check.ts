@@ -12,7 +12,7 @@ import { DocumentModel } from '../model/document.js';
 import type { JsonNode } from '../model/json/ast.js';
 import { findProperty, toPlainValue } from '../model/json/parse.js';
 import { LineIndex } from '../model/lines.js';
-import { clip } from '../util/clip.js';
+import { clip, quoted } from '../util/clip.js';
 import { getProfile } from '../standard/profiles.js';
 import type { ReturnFormatV1, ReturnFormatV2 } from '../standard/types.generated.js';
 import { validateReturnFormat } from '../standard/validate.js';
@@ -170,7 +170,7 @@ function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, 
           doc.lines,
           SESSION_MISMATCH_ID,
           {
-            message: `Session ID mismatch: metadata.session_id is ${JSON.stringify(clip(sid.value))}`,
+            message: `Session ID mismatch: metadata.session_id is ${quoted(sid.value)}`,
             help: `This delegation's session id is ${JSON.stringify(options.sessionId)}: the return belongs to another delegation, or the subagent did not echo the id it was given.`,
           },
           sid.range,

@@ -18,6 +18,7 @@ import { loadAjv, precompiledValidator } from '../platform/host.js';
 import type { JsonNode, JsonObject, JsonString } from '../model/json/ast.js';
 import { toPlainValue } from '../model/json/parse.js';
 import type { Range } from '../types.js';
+import { clip, quoted } from '../util/clip.js';
 import { closest } from '../util/suggest.js';
 import { PROFILES, STANDARD_NAMES, loadSchema, type Profile } from './profiles.js';
 import { formatSite, type ReturnFormat } from './return-format/format.js';
@@ -145,6 +146,9 @@ function source(labels: Labels, pointer: string): string {
 /** The longest message: one terminal row. */
 const MAX_MESSAGE = 100;
 
+/** The longest value quoted in a message, its quotes and escapes counted. */
+const VALUE_MAX = 32;
+
 /** `/artifacts/0/type` -> `artifacts/type`: a template path (array indices dropped). */
 function templatePath(pointer: string): string {
   return pointer
@@ -208,7 +212,7 @@ function displayPath(steps: Step[], subject: string): string {
 function describe(node: JsonNode): string {
   switch (node.type) {
     case 'string':
-      return `a string (${JSON.stringify(clip(node.value))})`;
+      return `a string (${quoted(node.value, VALUE_MAX)})`;
     case 'number':
       return `a number (${node.value})`;
     case 'boolean':
@@ -220,13 +224,8 @@ function describe(node: JsonNode): string {
     case 'array':
       return 'an array';
     case 'placeholder':
-      return `a template placeholder (${clip(node.text)})`;
+      return `a template placeholder (${clip(node.text, VALUE_MAX - 2)})`;
   }
-}
-
-/** A value quoted in a message, cut so that the message fits one row. */
-function clip(s: string, max = 30): string {
-  return s.length > max ? s.slice(0, max - 3) + '...' : s;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -245,7 +244,7 @@ function typeList(type: unknown): string {
 }
 
 function valueText(node: JsonNode): string {
-  if (node.type === 'string') return JSON.stringify(clip(node.value));
+  if (node.type === 'string') return quoted(node.value, VALUE_MAX);
   if (node.type === 'number') return String(node.value);
   return describe(node);
 }
@@ -360,14 +359,14 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
           if (alternatives) {
             for (const alt of alternatives) {
               if (allowed.includes(alt) || /[{}<>[\]]/.test(alt)) continue;
-              const help = `Each alternative of ${JSON.stringify(clip(node.value))} must be allowed. ${enumHelp(allowed, alt, by)}`;
-              out.push(violation(e.instancePath, 'enum', `${path} lists ${JSON.stringify(clip(alt))}, which is not an allowed value`, help, last, alternativeRange(node, alt, options.text)));
+              const help = `Each alternative of ${quoted(node.value, VALUE_MAX)} must be allowed. ${enumHelp(allowed, alt, by)}`;
+              out.push(violation(e.instancePath, 'enum', `${path} lists ${quoted(alt, VALUE_MAX)}, which is not an allowed value`, help, last, alternativeRange(node, alt, options.text)));
             }
             break;
           }
           if (node.templated) break;
         }
-        const shown = node.type === 'string' ? JSON.stringify(clip(node.value)) : valueText(node);
+        const shown = node.type === 'string' ? quoted(node.value, VALUE_MAX) : valueText(node);
         out.push(violation(e.instancePath, 'enum', `${path} ${shown} is not an allowed value`, enumHelp(allowed, node.type === 'string' ? node.value : shown, by), last, valueSite(last)));
         break;
       }
