@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
+import { mayNameKey } from '../src/model/json/blocks.js';
 
 /** The first object (in document order, nested ones too) that has a "status" key. */
 function firstStatusObject(values: JsonNode[]): JsonObject | undefined {
@@ -42,7 +43,7 @@ export default defineRule({
     const channel = doc.returnChannel;
     if (channel.console === 'text' && channel.metadataFile) return;
     // A return block that does not parse is return-format-json's finding.
-    const mayShowStatus = doc.text.includes('status');
+    const mayShowStatus = mayNameKey(doc.text, 'status');
     if (mayShowStatus && doc.json.failures.some((f) => f.looksLikeReturnFormat)) return;
 
     const fields = profile.requiredReturnFields;

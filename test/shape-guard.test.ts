@@ -40,6 +40,12 @@ describe('the key test before the JSON is parsed', () => {
     );
   });
 
+  it('finds a return whose keys are written with \\u escapes', () => {
+    const text = '---\nname: a\ndescription: d\n---\n\n```json\n{"st\\u0061tus": "completed", "summ\\u0061ry": "s", "errors": [], "artifacts": []}\n```\n';
+    expect(shapes(text).returns).toHaveLength(1);
+    expect(shapes(text)).toEqual(parsed(text));
+  });
+
   it('says no only when the keys are missing', () => {
     expect(mayHoldShapedObjects('{"status": "completed", "summary": "s", "errors": []}')).toBe(true);
     expect(mayHoldShapedObjects('{"session_id": "s", "delegation_path": []}')).toBe(true);

@@ -9,7 +9,7 @@ import { readReturnChannel, type ReturnChannel } from './return-channel.js';
 import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import type { JsonNode } from './json/ast.js';
-import { classifyObjects, extractJson, isReturnFormat, mayHoldShapedObjects, type ExtractedJson, type ShapedObject } from './json/blocks.js';
+import { classifyObjects, extractJson, isReturnFormat, mayHoldShapedObjects, mayNameKey, type ExtractedJson, type ShapedObject } from './json/blocks.js';
 import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
 import { isJsonKind } from './kinds.js';
@@ -151,7 +151,7 @@ export class DocumentModel {
   get fileReturns(): ShapedObject[] {
     if (!this.#fileReturns) {
       this.#fileReturns = [];
-      if (!this.#value && this.text.includes('status')) {
+      if (!this.#value && mayNameKey(this.text, 'status')) {
         for (const block of this.json.blocks) {
           const v = block.value;
           if (v.type !== 'object' || isReturnFormat(v) || !isStatusObject(v)) continue;

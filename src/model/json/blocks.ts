@@ -201,11 +201,18 @@ export function isReturnFormat(o: JsonObject): boolean {
  * and its depth or path). A text without them need not be parsed to know it holds neither.
  */
 export function mayHoldShapedObjects(text: string): boolean {
+  // A key written with a `\u` escape ("st\u0061tus") is the key all the same: such a text is parsed.
+  if (text.includes('\\u')) return true;
   if (text.includes('session_id') && (text.includes('delegation_depth') || text.includes('delegation_path'))) return true;
   if (!text.includes('status')) return false;
   let n = 0;
   for (const k of RETURN_KEYS) if (text.includes(k) && ++n >= 2) return true;
   return false;
+}
+
+/** Whether a JSON object of the text may have the key `key`: the text names it, or writes some key with a `\u` escape. */
+export function mayNameKey(text: string, key: string): boolean {
+  return text.includes(key) || text.includes('\\u');
 }
 
 export function isDelegationContext(o: JsonObject): boolean {
