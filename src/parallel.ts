@@ -73,7 +73,8 @@ export function splitByProject(files: string[], cwd: string): [string[], string[
  */
 export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { entry: string | URL; options: unknown }): Promise<LintRun> {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  const eligible = worker && (cores >= PARALLEL_MIN_CORES || process.env['AGENT_LINT_FORCE_THREADS'] === '1') && !req.stdin && !req.fix && !req.cache && plan.targets.length >= 2;
+  // A timed run (TIMING) stays on this thread: a worker's rule times would not be counted.
+  const eligible = worker && (cores >= PARALLEL_MIN_CORES || process.env['AGENT_LINT_FORCE_THREADS'] === '1') && !req.stdin && !req.fix && !req.cache && !req.timing && plan.targets.length >= 2;
   const bytes = eligible ? plan.targets.reduce((n, f) => n + sizeOf(f), 0) : 0;
   if (!eligible || bytes < PARALLEL_MIN_BYTES) return lint(req, plan);
 

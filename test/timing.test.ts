@@ -53,6 +53,17 @@ describe('TIMING', () => {
     expect(none.stderr).toBe('');
   });
 
+  it('counts every file on a run large enough for two threads (the timed run stays on one)', () => {
+    // Two projects over the size that takes a worker thread: the larger one would stay on this
+    // thread and the standard's project would go to the worker, its rules' time with it.
+    const pad = (n: number) => '\nResearch notes, kept for later reading.\n'.repeat(n);
+    const big = project({ 'plain/.git/HEAD': '', 'plain/.claude/commands/research.md': COMMAND + pad(36_000), 'standard/.git/HEAD': '', 'standard/.claude/agents/researcher.md': AGENT + pad(24_000) });
+    const r = spawnSync(process.execPath, [BIN, '--format', 'json', '.'], { cwd: big, env: { ...process.env, TIMING: 'all', NO_COLOR: '1', AGENT_LINT_FORCE_THREADS: '1' }, encoding: 'utf8', timeout: 60_000 });
+    expect(JSON.parse(r.stdout)).toHaveLength(2);
+    expect(r.stderr).toContain('frontmatter-valid');
+    expect(r.stderr).toContain('return-format-schema');
+  });
+
   it('the table: shares of the total, at least ten rows for a number', () => {
     expect(timingRows(undefined)).toBeUndefined();
     expect(timingRows('')).toBeUndefined();
