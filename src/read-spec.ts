@@ -3,7 +3,7 @@
  * line 1 (or at the line of the first invalid byte) instead of an exception.
  */
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
-import { readHead } from './discovery/classify.js';
+import { opensWithFrontmatter, readHead } from './discovery/classify.js';
 import type { LintMessage } from './types.js';
 import { clip } from './util/clip.js';
 import { whyUnreadable } from './util/fs-errors.js';
@@ -88,7 +88,10 @@ export class ContextReads {
       const whole = readSpecBytes(file, KEEP_FOR_CONTEXT);
       // A file that cannot be linted is classified as before, from a read of its first bytes.
       if (!whole || 'problem' in whole) return readHead(file, bytes);
-      this.#bytes.set(file, (read = whole));
+      read = whole;
+      // Only a file that opens with frontmatter can be classified a spec: another (a README, a
+      // long document) is not kept until the end of discovery.
+      if (opensWithFrontmatter(whole.buf.toString('utf8', 0, Math.min(64, whole.buf.length)))) this.#bytes.set(file, whole);
     }
     return 'buf' in read ? read.buf.toString('utf8', 0, Math.min(bytes, read.buf.length)) : '';
   };
