@@ -62,11 +62,23 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     }
     if (got < st.size) buf = buf.subarray(0, got);
   } catch (e) {
-    return { problem: fileProblem('file-unreadable', `cannot read file: ${clip(whyUnreadable(file, e), 80)}`, `Make the file readable by the user that runs agent-lint. ${IGNORE_IT}`) };
+    const why = whyUnreadable(file, e);
+    // The whole reason in the help when the message had to cut it (a dangling link's long target).
+    const whole = why.length > 80 ? `In full: ${why}. ` : '';
+    return { problem: fileProblem('file-unreadable', `cannot read file: ${clip(why, 80)}`, `${whole}${unreadableHelp(e, why)}${IGNORE_IT}`) };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
   return { buf, stat };
+}
+
+/** What to do about a file that cannot be read, by why (the message says why). */
+function unreadableHelp(e: unknown, why: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'Make the file readable by the user that runs agent-lint. ';
+  if (why.startsWith('dangling symlink')) return 'Point the link at an existing file, or remove it. ';
+  if (code === 'ELOOP') return 'Point the link at a file, not back at itself. ';
+  return '';
 }
 
 /** Files up to this size are read whole when discovery asks for their first bytes. */

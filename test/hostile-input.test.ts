@@ -267,6 +267,19 @@ const CASES: HostileCase[] = [
     check: (m) => {
       expect(m).toHaveLength(1);
       has(m, 'file-unreadable', { line: 1, column: 1, fatal: true }, /dangling symlink: it points to nowhere\.md/);
+      // The help says what to do about a link (not to make the file readable).
+      expect(m[0]!.help).toMatch(/^Point the link at an existing file, or remove it\. If it is not a spec/);
+    },
+    skip: IS_WINDOWS,
+  },
+  {
+    file: '.claude/agents/dangling-far.md',
+    make: (abs) => symlinkSync(`${'archived-research-notes/'.repeat(4)}nowhere.md`, abs),
+    check: (m) => {
+      expect(m).toHaveLength(1);
+      expect(m[0]!.message.length).toBeLessThanOrEqual(100);
+      // The message cuts the target; the help has the whole reason.
+      expect(m[0]!.help).toContain(`In full: dangling symlink: it points to ${'archived-research-notes/'.repeat(4)}nowhere.md, which does not exist.`);
     },
     skip: IS_WINDOWS,
   },
