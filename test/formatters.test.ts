@@ -311,6 +311,18 @@ describe('sarif', () => {
     expect(second.message.text).toBe('delegation_depth is 2, but a path of 3 names is depth 1');
     expect(log.runs[0].results[4].message).toEqual({ text: 'status is "done"; expected one of "completed", "partial", "failed", "blocked"' });
   });
+  it('writes tags in its markdown so that a viewer shows them, not takes them for HTML', () => {
+    const stage: LintResult[] = [
+      result('.claude/commands/plan.md', 'x\n', [
+        { ruleId: 'stage-structure', severity: 1, message: 'stage "Plan" has no <action>', help: 'Add <timeout_handling> & say it once; `<stage name="x">` stays code.', line: 1, column: 1, endLine: 1, endColumn: 2 },
+      ]),
+    ];
+    const log = JSON.parse(FORMATTERS['sarif']!(stage, ctx()));
+    expect(log.runs[0].results[0].message).toEqual({
+      text: 'stage "Plan" has no <action>',
+      markdown: 'stage "Plan" has no \\<action>\n\nAdd \\<timeout_handling> \\& say it once; `<stage name="x">` stays code.',
+    });
+  });
   const haveSchema = existsSync(SARIF_SCHEMA);
   const validate = () => {
     const ajv = new Ajv({ strict: false, allErrors: true });

@@ -33,7 +33,7 @@ export const formatSarif: Formatter = (results, ctx) => {
         level: m.severity === 2 ? 'error' : 'warning',
         // The text is the short message; the markdown adds the help (a viewer that shows
         // markdown shows both). Both are written with markdown's backticks for code.
-        message: m.help ? { text: m.message, markdown: `${m.message}\n\n${m.help}` } : { text: m.message },
+        message: m.help ? { text: m.message, markdown: `${markdownText(m.message)}\n\n${markdownText(m.help)}` } : { text: m.message },
         locations: [{ physicalLocation: { artifactLocation, region: region(m) } }],
       };
       const i = index.get(m.ruleId);
@@ -66,7 +66,7 @@ export const formatSarif: Formatter = (results, ctx) => {
                 name: r.id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()),
                 shortDescription: { text: r.description },
                 fullDescription: { text: full },
-                help: { text: `${full}\nSee ${ruleDocsUrl(r.id)}`, markdown: `${full}\n\nSee [${r.id}](${ruleDocsUrl(r.id)}).` },
+                help: { text: `${full}\nSee ${ruleDocsUrl(r.id)}`, markdown: `${markdownText(full)}\n\nSee [${r.id}](${ruleDocsUrl(r.id)}).` },
                 helpUri: ruleDocsUrl(r.id),
                 defaultConfiguration: { level: r.severity === 'error' ? 'error' : r.severity === 'warn' ? 'warning' : 'none', enabled: r.severity !== 'off' },
               };
@@ -81,3 +81,14 @@ export const formatSarif: Formatter = (results, ctx) => {
   };
   return JSON.stringify(log, null, 2) + '\n';
 };
+
+/**
+ * Text as markdown that shows as written: outside `code` spans, `<` and `&` are escaped, so that
+ * a viewer does not take `<action>` or `</stage>` for HTML and drop it (GitHub strips such tags).
+ */
+export function markdownText(text: string): string {
+  return text
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[<&]/g, (c) => `\\${c}`)))
+    .join('');
+}
