@@ -418,27 +418,30 @@ function validateNode(root: JsonNode, validate: ValidateFunction, labels: Labels
     }
   }
 
-  for (const [pointer, { steps, missing, required }] of missingAt) {
-    const last = steps[steps.length - 1]!;
-    const obj = last.node as JsonObject;
-    const path = clip(displayPath(steps, labels.subject), 40);
-    const fields = missing.map((m) => `"${m}"`);
-    const list = fields.length === 1 ? fields[0]! : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
-    const requires = `${source(labels, pointer)} requires ${required.join(', ')}.`;
-    const head = `${path} is missing required field${missing.length === 1 ? '' : 's'}`;
-    let message = `${head} ${list}`;
-    let help = requires;
-    // Too long for one row: the names without quotes, else the count (the names in the help).
-    if (message.length > MAX_MESSAGE) message = `${head} ${missing.join(', ')}`;
-    if (message.length > MAX_MESSAGE) {
-      message = `${path} is missing ${missing.length} required fields`;
-      help = `Add ${list}. ${requires}`;
-    }
-    const range = last.keyRange ?? { start: obj.range.start, end: obj.range.start + 1 };
-    out.push({ ...violation(pointer, 'required', message, help, last, range), missing });
-  }
+  for (const [pointer, entry] of missingAt) out.push(missingFields(pointer, entry, labels));
   out.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   return out;
+}
+
+/** The finding for the fields an object lacks: named, unquoted, or counted, as one row allows. */
+function missingFields(pointer: string, { steps, missing, required }: { steps: Step[]; missing: string[]; required: string[] }, labels: Labels): SchemaViolation {
+  const last = steps[steps.length - 1]!;
+  const obj = last.node as JsonObject;
+  const path = clip(displayPath(steps, labels.subject), 40);
+  const fields = missing.map((m) => `"${m}"`);
+  const list = fields.length === 1 ? fields[0]! : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
+  const requires = `${source(labels, pointer)} requires ${required.join(', ')}.`;
+  const head = `${path} is missing required field${missing.length === 1 ? '' : 's'}`;
+  let message = `${head} ${list}`;
+  let help = requires;
+  // Too long for one row: the names without quotes, else the count (the names in the help).
+  if (message.length > MAX_MESSAGE) message = `${head} ${missing.join(', ')}`;
+  if (message.length > MAX_MESSAGE) {
+    message = `${path} is missing ${missing.length} required fields`;
+    help = `Add ${list}. ${requires}`;
+  }
+  const range = last.keyRange ?? { start: obj.range.start, end: obj.range.start + 1 };
+  return { ...violation(pointer, 'required', message, help, last, range), missing };
 }
 
 function violation(pointer: string, keyword: string, message: string, help: string, step: Step, range: Range): SchemaViolation {
