@@ -13,6 +13,7 @@ import { parseStrictJson } from '../model/json/strict.js';
 import { LineIndex } from '../model/lines.js';
 import type { Location, Range } from '../types.js';
 import { clip } from '../util/clip.js';
+import { asSentence } from '../util/help.js';
 import type { LogEntry, LogShape } from './entry.js';
 
 /** The help of a problem with a line's JSON. */
@@ -24,12 +25,11 @@ const ONE_PER_LINE = 'Expected one JSON value per line: a delegation event or a 
  * gives "... is not JSON" and "Expected X, found Y."; a trailing parenthetical is the help.
  */
 function notJson(what: string, error: string): { message: string; help: string } {
-  const sentence = (t: string) => t.charAt(0).toUpperCase() + t.slice(1) + (/[.?!)]$/.test(t) ? '' : '.');
   const i = error.indexOf(', expected ');
-  if (i >= 0) return { message: `${what} is not JSON: ${error.slice(0, i)}`, help: sentence(error.slice(i + 2)) };
-  if (error.startsWith('expected ')) return { message: `${what} is not JSON`, help: sentence(error) };
+  if (i >= 0) return { message: `${what} is not JSON: ${error.slice(0, i)}`, help: asSentence(error.slice(i + 2)) };
+  if (error.startsWith('expected ')) return { message: `${what} is not JSON`, help: asSentence(error) };
   const paren = / \(([^()]*)\)$/.exec(error);
-  if (paren) return { message: `${what} is not JSON: ${error.slice(0, paren.index)}`, help: sentence(paren[1]!) };
+  if (paren) return { message: `${what} is not JSON: ${error.slice(0, paren.index)}`, help: asSentence(paren[1]!) };
   return { message: `${what} is not JSON: ${error}`, help: 'Expected JSON: a delegation event or a registry entry per line, or one registry snapshot.' };
 }
 

@@ -24,7 +24,12 @@ export function splitHelp(text: string): { message: string; help?: string } {
     i = paren.index;
     rest = paren[1]!;
   }
-  return { message: text.slice(0, i), help: rest.charAt(0).toUpperCase() + rest.slice(1) + (/[.?!)]$/.test(rest) ? '' : '.') };
+  return { message: text.slice(0, i), help: asSentence(rest) };
+}
+
+/** A clause as a sentence of a help: capitalised, with a full stop unless it ends in one (or in a closing parenthesis). */
+export function asSentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.?!)]$/.test(text) ? '' : '.');
 }
 
 /** The offset of the first `: ` that is not inside a `code` span, or -1. */
