@@ -314,13 +314,13 @@ describe('sarif', () => {
   it('writes tags in its markdown so that a viewer shows them, not takes them for HTML', () => {
     const stage: LintResult[] = [
       result('.claude/commands/plan.md', 'x\n', [
-        { ruleId: 'stage-structure', severity: 1, message: 'stage "Plan" has no <action>', help: 'Add <timeout_handling> & say it once; `<stage name="x">` stays code.', line: 1, column: 1, endLine: 1, endColumn: 2 },
+        { ruleId: 'stage-structure', severity: 1, message: 'stage "Plan" has no <action>', help: 'Add <timeout_handling> & say it once, a " inside written \\", for **/*.md; `<stage name="x">` stays code.', line: 1, column: 1, endLine: 1, endColumn: 2 },
       ]),
     ];
     const log = JSON.parse(FORMATTERS['sarif']!(stage, ctx()));
     expect(log.runs[0].results[0].message).toEqual({
       text: 'stage "Plan" has no <action>',
-      markdown: 'stage "Plan" has no \\<action>\n\nAdd \\<timeout_handling> \\& say it once; `<stage name="x">` stays code.',
+      markdown: 'stage "Plan" has no \\<action>\n\nAdd \\<timeout_handling> \\& say it once, a " inside written \\\\", for \\*\\*/\\*.md; `<stage name="x">` stays code.',
     });
   });
   const haveSchema = existsSync(SARIF_SCHEMA);

@@ -84,11 +84,12 @@ export const formatSarif: Formatter = (results, ctx) => {
 
 /**
  * Text as markdown that shows as written: outside `code` spans, `<` and `&` are escaped, so that
- * a viewer does not take `<action>` or `</stage>` for HTML and drop it (GitHub strips such tags).
+ * a viewer does not take `<action>` or `</stage>` for HTML and drop it (GitHub strips such tags),
+ * and so are a backslash (`a " inside written \"` would lose it) and `*` (a glob is no emphasis).
  */
 export function markdownText(text: string): string {
   return text
     .split(/(`[^`\n]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[<&]/g, (c) => `\\${c}`)))
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[<&\\*]/g, (c) => `\\${c}`)))
     .join('');
 }
