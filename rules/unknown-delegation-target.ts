@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { nameMatcher } from '../src/graph/build.js';
 import { viaText } from '../src/graph/describe.js';
 import type { GraphEdge } from '../src/graph/types.js';
-import { clip } from '../src/util/clip.js';
+import { quoted } from '../src/util/clip.js';
 
 interface Options {
   knownAgents?: string[];
@@ -19,16 +19,17 @@ const MAX_MESSAGE = 100;
  * in the message (the help names what to write in full).
  */
 function describe(e: GraphEdge): { message: string; help: string; severity?: 'warn' } | null {
-  const d = describeWith(e, e.target.length);
+  const d = describeWith(e, Infinity);
   if (!d || d.message.length <= MAX_MESSAGE) return d;
-  return describeWith(e, Math.max(12, e.target.length - (d.message.length - MAX_MESSAGE)));
+  // The quoted name's room, its escapes counted (a name with quotes or backslashes is longer quoted).
+  return describeWith(e, Math.max(12, JSON.stringify(e.target).length - (d.message.length - MAX_MESSAGE)));
 }
 
 /** The short message (what was written and what is missing) and the help (what was expected). */
-function describeWith(e: GraphEdge, targetChars: number): { message: string; help: string; severity?: 'warn' } | null {
+function describeWith(e: GraphEdge, quotedMax: number): { message: string; help: string; severity?: 'warn' } | null {
   const r = e.resolution;
   const via = viaText(e.via);
-  const q = JSON.stringify(clip(e.target, targetChars));
+  const q = quoted(e.target, quotedMax);
   if (r.status === 'other-kind') {
     const help =
       e.expected === 'skill'
@@ -51,13 +52,13 @@ function describeWith(e: GraphEdge, targetChars: number): { message: string; hel
   }
   if (r.plugin) {
     return {
-      message: `${via} names ${q}, which plugin ${JSON.stringify(r.plugin)} does not have`,
+      message: `${via} names ${q}, which plugin ${quoted(r.plugin, 30)} does not have`,
       help: `${mean}Claude Code calls a plugin's ${e.expected}s <plugin>:<name>, with one colon.`,
     };
   }
   if (r.sibling) {
     return {
-      message: `${via} names ${e.expected} ${q}, which only plugin ${JSON.stringify(r.sibling)} has`,
+      message: `${via} names ${e.expected} ${q}, which only plugin ${quoted(r.sibling, 30)} has`,
       help: `Claude Code knows it only by its plugin id: write ${JSON.stringify(r.suggestion)}.`,
     };
   }
