@@ -5,7 +5,8 @@
  * reference, else the standard's. Reads the named and referenced files (bounded); the specs
  * themselves come from the project view, as text.
  */
-import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, readSync, realpathSync } from 'node:fs';
+import { openRegularFile, ReadRefused } from './util/read-bounded.js';
 import path from 'node:path';
 import { ConfigError } from './config/load.js';
 import type { ResolvedConfig } from './config/resolve.js';
@@ -52,9 +53,9 @@ export function referencedDocuments(text: string): string[] {
 function readBounded(file: string): string | { problem: string } {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { problem: 'not a regular file' };
+    const opened = openRegularFile(file);
+    fd = opened.fd;
+    const st = { size: opened.size };
     if (st.size > MAX_FORMAT_BYTES) return { problem: `${st.size} bytes, over the ${MAX_FORMAT_BYTES}-byte limit` };
     const buf = Buffer.alloc(st.size);
     let got = 0;
@@ -65,6 +66,7 @@ function readBounded(file: string): string | { problem: string } {
     }
     return buf.subarray(0, got).toString('utf8');
   } catch (e) {
+    if (e instanceof ReadRefused) return { problem: 'not a regular file' };
     return { problem: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message };
   } finally {
     if (fd !== undefined) closeSync(fd);

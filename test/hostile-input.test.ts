@@ -548,7 +548,7 @@ describe('command-line problems: one clear message, exit 2', () => {
     execFileSync('mkfifo', [path.join(d, '.agent-lint.json')]);
     const r = runCli(['.'], d);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/\.agent-lint\.json: cannot read config: not a regular file\n$/);
+    expect(r.stderr).toMatch(/\.agent-lint\.json: cannot read config: it is not a regular file \(a FIFO, socket or device\), so it is not read\n$/);
   });
 });
 

@@ -3,7 +3,8 @@
  * parsed as data only), write it atomically, and apply it to a run's results (the logic is in
  * src/engine/bulk-suppressions.ts, which takes data).
  */
-import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { openRegularFile, ReadRefused } from '../util/read-bounded.js';
 import path from 'node:path';
 import {
   applySuppressions,
@@ -25,15 +26,17 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** The file's data; none when the file does not exist. Throws SuppressionsFileError with a reason. */
 export function readSuppressionsFile(file: string): SuppressionsData | undefined {
   let fd: number;
+  let st: { size: number };
   try {
-    fd = openSync(file, 'r');
+    const opened = openRegularFile(file);
+    fd = opened.fd;
+    st = { size: opened.size };
   } catch (e) {
+    if (e instanceof ReadRefused) throw new SuppressionsFileError('not a regular file');
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new SuppressionsFileError(`cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new SuppressionsFileError('not a regular file');
     if (st.size > MAX_BYTES) throw new SuppressionsFileError(`${st.size} bytes; at most ${MAX_BYTES} are read`);
     const buf = Buffer.alloc(st.size);
     let got = 0;

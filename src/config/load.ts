@@ -2,13 +2,17 @@
  * Finding and reading config files: `.agent-lint.json`, `.agent-lint.jsonc`, `.agent-lint.yaml`
  * (`.yml`), or an `"agent-lint"` key in package.json, looked up from a directory upward.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { yaml } from '../util/yaml.js';
 import { ConfigError, type LoadedConfig } from './error.js';
 import { parseJsonc } from './jsonc.js';
+import { readRegularFile } from '../util/read-bounded.js';
 
 export { ConfigError, type LoadedConfig };
+
+/** A config (or a package.json holding one) larger than this is refused. */
+const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
 export const CONFIG_FILES = ['.agent-lint.json', '.agent-lint.jsonc', '.agent-lint.yaml', '.agent-lint.yml'];
 
@@ -16,8 +20,7 @@ export function readConfigFile(file: string): unknown {
   let text: string;
   try {
     // A FIFO or device named like a config would block the read or never end.
-    if (!statSync(file).isFile()) throw new Error('not a regular file');
-    text = readFileSync(file, 'utf8');
+    text = readRegularFile(file, MAX_CONFIG_BYTES).toString('utf8');
   } catch (e) {
     throw new ConfigError(`cannot read config: ${(e as Error).message}`, file);
   }
@@ -67,8 +70,7 @@ export function configFileIn(dir: string): string | null {
   const pkg = path.join(dir, 'package.json');
   if (existsSync(pkg)) {
     try {
-      if (!statSync(pkg).isFile()) throw new Error('not a regular file');
-      const data = JSON.parse(readFileSync(pkg, 'utf8')) as Record<string, unknown>;
+      const data = JSON.parse(readRegularFile(pkg, MAX_CONFIG_BYTES).toString('utf8')) as Record<string, unknown>;
       if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;
     } catch {
       /* a broken package.json is not our config */

@@ -17,7 +17,8 @@
  *     and neither command field it is an agent, else a command.
  * Files under rules 4 and 5 are opened, and only their first bytes are read (16 bytes, 4 KB).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
 import type { FileKind } from '../types.js';
 import { toPosix } from '../util/paths.js';
@@ -55,7 +56,8 @@ export interface ClassifyContext {
 export function readHead(file: string, bytes: number): string {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
+    // Not blocking: a FIFO named like markdown would hold the run forever (it is refused).
+    fd = openRegularFile(file).fd;
     const buf = Buffer.alloc(bytes);
     return buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
   } catch {

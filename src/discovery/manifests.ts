@@ -11,7 +11,8 @@
  * Manifests are read once each, bounded in size; a manifest that does not parse declares
  * nothing here (the manifest rules report it).
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, readSync, statSync } from 'node:fs';
+import { openRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
 import { parseJsonc } from '../config/jsonc.js';
 
@@ -44,11 +45,11 @@ const REMOTE_SOURCES = new Set(['github', 'git', 'url', 'git-subdir', 'npm', 'pi
 export function readManifest(file: string): Record<string, unknown> | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_MANIFEST_BYTES) return undefined;
-    const buf = Buffer.alloc(st.size);
-    const n = readSync(fd, buf, 0, st.size, 0);
+    const opened = openRegularFile(file);
+    fd = opened.fd;
+    if (opened.size > MAX_MANIFEST_BYTES) return undefined;
+    const buf = Buffer.alloc(opened.size);
+    const n = readSync(fd, buf, 0, opened.size, 0);
     const text = buf.toString('utf8', 0, n).replace(/^\uFEFF/, '');
     // Plain JSON first (the common case, and much faster); comments and trailing commas after.
     let data: unknown;

@@ -11,7 +11,11 @@
  * V8 context without Node's globals, so a Node import that creeps into the core fails there.
  */
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
+import { openRegularFile, readRegularFile } from '../util/read-bounded.js';
+
+/** A text read whole (a plugin.json, a format document) is never larger than this. */
+const MAX_TEXT_BYTES = 20 * 1024 * 1024;
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -82,14 +86,14 @@ export const fileExists = (abs: string): boolean => existsSync(abs);
 export function readTextFile(abs: string, maxBytes?: number): string | null {
   if (maxBytes === undefined) {
     try {
-      return readFileSync(abs, 'utf8');
+      return readRegularFile(abs, MAX_TEXT_BYTES).toString('utf8');
     } catch {
       return null;
     }
   }
   let fd: number | undefined;
   try {
-    fd = openSync(abs, 'r');
+    fd = openRegularFile(abs).fd;
     const buf = Buffer.alloc(maxBytes);
     return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
   } catch {

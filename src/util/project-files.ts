@@ -2,7 +2,8 @@
  * The Node side of `ProjectFiles`: what exists on disk, asked by the rules that check paths
  * (manifests, marketplaces, hooks). Every answer is cached for the run; nothing walks a tree.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, readdirSync, readSync, statSync } from 'node:fs';
+import { openRegularFile } from './read-bounded.js';
 import path from 'node:path';
 import type { ProjectFiles } from '../engine/project.js';
 import { frontmatterKeysOf as keysOf } from './frontmatter-keys.js';
@@ -53,7 +54,7 @@ export function diskFiles(): ProjectFiles {
         keys = null;
         let fd: number | undefined;
         try {
-          fd = openSync(file, 'r');
+          fd = openRegularFile(file).fd;
           const buf = Buffer.alloc(HEAD_BYTES);
           keys = keysOf(buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0)));
         } catch {
