@@ -49,7 +49,7 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     if (st.isDirectory()) return { problem: fileProblem('file-unreadable', 'this path is a folder, not a markdown file', 'A folder named on the command line is linted whole; here a file was expected.') };
     // Reading a FIFO or a device would block or never end.
     if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is a FIFO, socket or device, not a regular file', `It is not read: reading it could block or never end. ${IGNORE_IT}`) };
-    if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', `file is ${st.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`, `Files over ${MAX_FILE_BYTES} bytes (20 MB) are not linted: no spec is that large. ${IGNORE_IT}`) };
+    if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', 'file is larger than 20 MB, the most agent-lint reads', `It is ${st.size} bytes: files over ${MAX_FILE_BYTES} bytes are not linted, and no spec is that large. ${IGNORE_IT}`) };
     if (st.size > keepAtMost) return null;
     stat = { size: st.size, mtimeMs: st.mtimeMs };
     // One read of the size fstat gave (readFileSync would fstat again).

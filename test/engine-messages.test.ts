@@ -47,11 +47,12 @@ describe("agent-lint's own findings: a short message and a help", () => {
     expect(msgs.map((m) => [m.ruleId, m.message, m.line])).toEqual([
       ['file-encoding', 'file holds binary content (a NUL byte)', 1],
       ['file-encoding', 'file is not valid UTF-8 text', 5],
-      ['file-unreadable', 'file is 20971521 bytes, over the 20971520-byte limit', 1],
+      ['file-unreadable', 'file is larger than 20 MB, the most agent-lint reads', 1],
     ]);
     msgs.forEach(short);
     expect(msgs[1]!.help).toContain('Save it as UTF-8');
     expect(msgs[2]!.help).toContain('ignores');
+    expect(msgs[2]!.help).toContain('It is 20971521 bytes');
   });
 
   it('a crashed rule: the message holds what fits of the error, the help all of its first line', () => {
