@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { clip } from '../src/util/clip.js';
+import { quoted } from '../src/util/clip.js';
 import { at, storyKeys } from '../src/log/entry.js';
 
 export default defineRule({
@@ -18,7 +18,7 @@ export default defineRule({
         if (!facts || facts.link !== 'new') return;
         if (facts.child.startsWith(facts.parent + '-')) return;
         report(e, {
-          message: `child id "${clip(facts.child, 28)}" does not extend its parent's id "${clip(facts.parent, 28)}"`,
+          message: `child id ${quoted(facts.child, 30)} does not extend its parent's id ${quoted(facts.parent, 30)}`,
           help: `Expected "${facts.parent}-DEL-NNN": a delegated story's id is its parent's id with -DEL- and a number.`,
           range: at(e, storyKeys(e).child),
         });

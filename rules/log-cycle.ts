@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { clip } from '../src/util/clip.js';
+import { clip, quoted } from '../src/util/clip.js';
 import { at, storyKeys, strings } from '../src/log/entry.js';
 import type { StoryForest } from '../src/log/stories.js';
 
@@ -52,7 +52,7 @@ export default defineRule({
           else if (!reported.has(p.value)) {
             reported.add(p.value);
             report(e, {
-              message: `delegation_path names "${clip(p.value)}" twice, at items ${j + 1} and ${i + 1}`,
+              message: `delegation_path names ${quoted(p.value, 42)} twice, at items ${j + 1} and ${i + 1}`,
               help: 'A delegation to an agent already in the path is a cycle: the caller should have refused it (CYCLE_DETECTED). Expected each agent once.',
               range: p.range,
             });

@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { LineIndex } from '../src/model/lines.js';
 import { ownText, stageWorkflows, type Stage } from '../src/model/stages.js';
 import { numberedLines, numberingIssues } from '../src/model/steps.js';
-import { clip } from '../src/util/clip.js';
+import { clip, quoted } from '../src/util/clip.js';
 import type { XmlElement } from '../src/model/xml/types.js';
 
 function at(lines: LineIndex, offset: number): string {
@@ -39,7 +39,7 @@ function stageChildren(el: XmlElement, name: string): XmlElement[] {
 }
 
 function label(s: Stage): string {
-  if (s.name?.value) return `stage "${clip(s.name.value, 30)}"`;
+  if (s.name?.value) return `stage ${quoted(s.name.value, 32)}`;
   if (s.id?.value) return `stage ${s.id.value}`;
   return '<stage>';
 }
@@ -119,7 +119,7 @@ export default defineRule({
           const first = names.get(name);
           if (first) {
             report({
-              message: `stage name "${clip(name, 30)}" is used twice in ${workflowLabel(wf.element)}`,
+              message: `stage name ${quoted(name, 32)} is used twice in ${workflowLabel(wf.element)}`,
               help: `The first is at ${at(lines, first.name!.range.start)}: give each stage its own name.`,
               messageId: 'duplicateName',
               range: s.name!.valueRange ?? s.name!.range,

@@ -30,3 +30,11 @@ describe('log rules: short messages with a help apart', () => {
     });
   }
 });
+
+describe('log values quoted in a message', () => {
+  it('keep their escapes: a status holding a quote is shown as JSON writes it', () => {
+    const line = JSON.stringify({ timestamp: '2026-01-20T10:30:45Z', parent_story: 'US-007', child_story: 'US-007-DEL-001', depth: 1, status: 'done" or "failed' });
+    const [m] = checkWith('log-event-shape', `${line}\n`, { standard: 'bounded' });
+    expect(m?.message).toBe('status "done\\" or \\"failed" is not one of started, completed, failed');
+  });
+});

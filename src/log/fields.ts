@@ -6,7 +6,7 @@
  */
 import type { JsonNode } from '../model/json/ast.js';
 import type { Range } from '../types.js';
-import { clip } from '../util/clip.js';
+import { quoted } from '../util/clip.js';
 import { closest } from '../util/suggest.js';
 import { parseTimestamp, type LogEntry } from './entry.js';
 
@@ -158,7 +158,7 @@ export function entryProblems(entry: LogEntry): EntryProblem[] {
       const near = closest(ev.value, Object.keys(AUDIT_EVENTS));
       // An event of its own (a team's extra audit line) is allowed; a misspelt known one is not.
       return near
-        ? [{ message: `unknown audit event "${clip(ev.value, 40)}"`, help: `Did you mean "${near}"? A team's own events are allowed, but this name is close to a known one.`, range: ev.range }]
+        ? [{ message: `unknown audit event ${quoted(ev.value, 42)}`, help: `Did you mean "${near}"? A team's own events are allowed, but this name is close to a known one.`, range: ev.range }]
         : [];
     }
   }
@@ -167,7 +167,7 @@ export function entryProblems(entry: LogEntry): EntryProblem[] {
   const seen = new Set<string>();
   for (const p of entry.node.properties) {
     if (seen.has(p.key)) {
-      problems.push({ message: `key "${clip(p.key, 40)}" appears twice in one entry`, help: 'Expected each key once: JSON readers keep only one of the two values.', range: p.keyRange });
+      problems.push({ message: `key ${quoted(p.key, 42)} appears twice in one entry`, help: 'Expected each key once: JSON readers keep only one of the two values.', range: p.keyRange });
       continue;
     }
     seen.add(p.key);
@@ -176,7 +176,7 @@ export function entryProblems(entry: LogEntry): EntryProblem[] {
   }
   const missing = Object.keys(spec.required).filter((k) => !seen.has(k));
   if (missing.length) {
-    const what = entry.shape === 'registry' ? 'registry entry' : entry.shape === 'status' ? `"${clip(statusOf(entry) ?? 'status', 30)}" event` : `"${clip(eventName(entry), 30)}" event`;
+    const what = entry.shape === 'registry' ? 'registry entry' : entry.shape === 'status' ? `${quoted(statusOf(entry) ?? 'status', 32)} event` : `${quoted(eventName(entry), 32)} event`;
     const shown = missing.length > 3 ? `${missing.slice(0, 2).map((k) => `"${k}"`).join(', ')} and ${missing.length - 2} more fields` : missing.map((k) => `"${k}"`).join(', ');
     problems.push({
       message: `${what} lacks ${shown}`,
@@ -189,7 +189,7 @@ export function entryProblems(entry: LogEntry): EntryProblem[] {
     if (s?.type === 'string' && !(STATUS_VALUES as readonly string[]).includes(s.value)) {
       const near = closest(s.value, STATUS_VALUES);
       problems.push({
-        message: `status "${clip(s.value, 30)}" is not one of ${STATUS_VALUES.join(', ')}`,
+        message: `status ${quoted(s.value, 32)} is not one of ${STATUS_VALUES.join(', ')}`,
         help: `${near ? `Did you mean "${near}"? ` : ''}Expected one of ${STATUS_VALUES.join(', ')}.`,
         range: s.range,
       });

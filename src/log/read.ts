@@ -12,7 +12,7 @@ import type { JsonObject, JsonNode } from '../model/json/ast.js';
 import { parseStrictJson } from '../model/json/strict.js';
 import { LineIndex } from '../model/lines.js';
 import type { Location, Range } from '../types.js';
-import { clip } from '../util/clip.js';
+import { quoted } from '../util/clip.js';
 import { asSentence } from '../util/help.js';
 import type { LogEntry, LogShape } from './entry.js';
 
@@ -241,7 +241,7 @@ export class LogReader {
       // A snapshot: session id -> entry; an entry that is no object is one problem.
       for (const p of value.properties) {
         if (p.value.type === 'object') this.#entry('registry', p.value, locate, lineText, p.key, p.keyRange);
-        else problem(`registry entry "${clip(p.key, 30)}" is ${typeName(p.value)}, not an object`, 'Expected an object: a registry maps each session id to its entry ({"command": ..., "start_time": ..., ...}).', p.value.range);
+        else problem(`registry entry ${quoted(p.key, 32)} is ${typeName(p.value)}, not an object`, 'Expected an object: a registry maps each session id to its entry ({"command": ..., "start_time": ..., ...}).', p.value.range);
       }
       return;
     }
