@@ -1,12 +1,11 @@
 /**
  * The launcher's V8 code cache is code: V8 runs a cache made from any source of the same length.
  * A cache planted by someone else (in a shared temp folder, in a folder others can write to, or
- * without the hash of the bundle it was made for) must never run, and a symlink planted under a
+ * without a copy of the bundle it was made for) must never run, and a symlink planted under a
  * cache's name must not get its target overwritten. Each case copies the launcher and bundle to a
  * folder where `.cache` beside the bundle cannot be made, so the temp-folder cache is used.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import os from 'node:os';
@@ -57,8 +56,11 @@ function evilCache(): Buffer {
   const script = new vm.Script(evil, { filename: bundle() });
   return script.createCachedData();
 }
-const bundleHash = () => createHash('sha256').update(readFileSync(bundle(), 'utf8')).digest('hex');
-const withHeader = (data: Buffer) => Buffer.concat([Buffer.from(`agent-lint-v8cache-1\n${bundleHash()}\n`), data]);
+/** The header a real cache has: the bundle's own bytes, which the launcher compares with the bundle. */
+const withHeader = (data: Buffer) => {
+  const source = readFileSync(bundle());
+  return Buffer.concat([Buffer.from(`agent-lint-v8cache-2\n${source.length}\n`), source, data]);
+};
 
 function plant(dirMode: number, content: Buffer, owner?: number): string {
   const dir = path.join(tmpdir, `agent-lint-${uid}`);
@@ -93,7 +95,7 @@ describe('the launcher\'s code cache', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('does not run a cache that carries the bundle\'s hash but sits in another user\'s folder', { skip: !isRoot }, () => {
+  it('does not run a cache that carries the bundle\'s copy but sits in another user\'s folder', { skip: !isRoot }, () => {
     plant(0o755, withHeader(evilCache()), 4242);
     expect(run().status).toBe(0);
     expect(existsSync(marker)).toBe(false);
@@ -108,10 +110,27 @@ describe('the launcher\'s code cache', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('does not run a cache without the hash of the bundle it was made for, even in its own folder', () => {
+  it('does not run a cache without a copy of the bundle it was made for, or with another copy, even in its own folder', () => {
     plant(0o700, evilCache());
     expect(run().status).toBe(0);
     expect(existsSync(marker)).toBe(false);
+    // A copy of another source of the same length (one byte changed): refused too.
+    const source = readFileSync(bundle());
+    const other = Buffer.from(source);
+    other[other.length - 2] = other[other.length - 2] === 0x20 ? 0x0a : 0x20;
+    plant(0o700, Buffer.concat([Buffer.from(`agent-lint-v8cache-2\n${source.length}\n`), other, evilCache()]));
+    expect(run().status).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('runs a cache that holds the bundle\'s own bytes (the header the launcher writes)', () => {
+    const good = new vm.Script(wrap(readFileSync(bundle(), 'utf8').replace(/^#!.*/, '')), { filename: bundle() }).createCachedData();
+    const file = plant(0o700, withHeader(good));
+    const r = run();
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+/);
+    // Accepted: not written again.
+    expect(readFileSync(file).equals(withHeader(good))).toBe(true);
   });
 
   it('does not follow a symlink planted under the cache\'s name (neither reading nor writing)', () => {

@@ -10,13 +10,13 @@
  * a cache planted by someone else would run their code. A cache is therefore read and written
  * only in a folder that is not a symlink, is owned by the current user (or by the bundle's owner)
  * and that nobody else can write to; the file is opened without following a symlink, must be a
- * regular file with the same owner rules, and starts with the SHA-256 of the source it was made
- * for. A folder that fails these checks is not used at all. New caches are written to a fresh
+ * regular file with the same owner rules, and holds a copy of the source it was made for, which
+ * must equal the bundle byte for byte (no hash: loading node:crypto would cost a one-file run
+ * about 3 ms). A folder that fails these checks is not used at all. New caches are written to a fresh
  * temporary file (O_EXCL) in the same folder and renamed into place.
  * A CommonJS file: Node.js starts a CommonJS entry point about 8 ms sooner than an ES module.
  */
 import { closeSync, constants as C, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import Module from 'node:module';
 import os from 'node:os';
@@ -24,8 +24,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 
 const bundle = path.resolve(__dirname, '../../agent-lint.cjs');
-const MAGIC = 'agent-lint-v8cache-1\n';
-const HASH_HEX = 64;
+const MAGIC = 'agent-lint-v8cache-2\n';
 /** No code cache of ours comes near this; a larger file is not read. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const myUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
@@ -53,7 +52,7 @@ function cachePaths(file: string, st: { size: number; mtimeMs: number }): string
 }
 
 /** The cache's data when the file passes every check and was made for this source; else undefined. */
-function readCache(file: string, sourceHash: string, codeUid: number): Buffer | undefined {
+function readCache(file: string, source: Buffer, codeUid: number): Buffer | undefined {
   if (!safeDir(path.dirname(file), codeUid, false)) return undefined;
   let fd: number | undefined;
   try {
@@ -67,9 +66,12 @@ function readCache(file: string, sourceHash: string, codeUid: number): Buffer | 
       if (n === 0) break;
       got += n;
     }
-    const head = MAGIC.length + HASH_HEX + 1;
+    // The header, then a copy of the source the cache was made for, compared byte for byte.
+    const sizeLine = `${source.length}\n`;
+    const head = MAGIC.length + sizeLine.length + source.length;
     if (got < head || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
-    if (buf.toString('latin1', MAGIC.length, MAGIC.length + HASH_HEX) !== sourceHash) return undefined;
+    if (buf.toString('latin1', MAGIC.length, MAGIC.length + sizeLine.length) !== sizeLine) return undefined;
+    if (!buf.subarray(MAGIC.length + sizeLine.length, head).equals(source)) return undefined;
     return buf.subarray(head, got);
   } catch {
     return undefined;
@@ -79,14 +81,17 @@ function readCache(file: string, sourceHash: string, codeUid: number): Buffer | 
 }
 
 /** Writes a cache through a fresh temporary file in the same (checked) folder; false when it cannot. */
-function writeCache(file: string, sourceHash: string, data: Buffer, codeUid: number): boolean {
+function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number): boolean {
   const dir = path.dirname(file);
   if (!safeDir(dir, codeUid, true)) return false;
+  // crypto loads only here, when a cache is written (a run that reads one never needs it).
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
   const tmp = path.join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW ?? 0), 0o600);
-    writeSync(fd, `${MAGIC}${sourceHash}\n`);
+    writeSync(fd, `${MAGIC}${source.length}\n`);
+    writeSync(fd, source);
     writeSync(fd, data);
     closeSync(fd);
     fd = undefined;
@@ -119,19 +124,19 @@ const toWrite: Array<() => void> = [];
  * vendored YAML parser beside it.
  */
 function loadCached(file: string): unknown {
-  let source: string;
+  let bytes: Buffer;
   let st;
   try {
     st = statSync(file);
-    source = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
+  const source = bytes.toString('utf8');
   const caches = cachePaths(file, st);
-  const sourceHash = createHash('sha256').update(source).digest('hex');
   let cachedData: Buffer | undefined;
   for (const c of caches) {
-    cachedData = readCache(c, sourceHash, st.uid);
+    cachedData = readCache(c, bytes, st.uid);
     if (cachedData) break;
   }
   const script = new vm.Script(ModuleCtor.wrap(source.replace(/^#!.*/, '')), {
@@ -147,7 +152,7 @@ function loadCached(file: string): unknown {
     if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
     toWrite.push(() => {
       const data = script.createCachedData();
-      for (const c of caches) if (writeCache(c, sourceHash, data, st.uid)) return;
+      for (const c of caches) if (writeCache(c, bytes, data, st.uid)) return;
     });
   }
   fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
