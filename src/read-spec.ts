@@ -2,7 +2,8 @@
  * Reading a spec file: bounded, regular files only, strict UTF-8, each problem a diagnostic at
  * line 1 (or at the line of the first invalid byte) instead of an exception.
  */
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, openSync } from 'node:fs';
+import { readOpened } from './util/read-bounded.js';
 import { opensWithFrontmatter, readHead } from './discovery/classify.js';
 import type { LintMessage } from './types.js';
 import { clip } from './util/clip.js';
@@ -53,14 +54,7 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     if (st.size > keepAtMost) return null;
     stat = { size: st.size, mtimeMs: st.mtimeMs };
     // One read of the size fstat gave (readFileSync would fstat again).
-    buf = Buffer.allocUnsafe(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    if (got < st.size) buf = buf.subarray(0, got);
+    buf = readOpened(fd, st.size);
   } catch (e) {
     const why = whyUnreadable(file, e);
     // The whole reason in the help when the message had to cut it (a dangling link's long target).

@@ -5,8 +5,8 @@
  * reference, else the standard's. Reads the named and referenced files (bounded); the specs
  * themselves come from the project view, as text.
  */
-import { closeSync, readSync, realpathSync } from 'node:fs';
-import { openRegularFile, ReadRefused } from './util/read-bounded.js';
+import { closeSync, realpathSync } from 'node:fs';
+import { openRegularFile, readOpened, ReadRefused } from './util/read-bounded.js';
 import path from 'node:path';
 import { ConfigError } from './config/load.js';
 import type { ResolvedConfig } from './config/resolve.js';
@@ -57,14 +57,7 @@ function readBounded(file: string): string | { problem: string } {
     fd = opened.fd;
     const st = { size: opened.size };
     if (st.size > MAX_FORMAT_BYTES) return { problem: `${st.size} bytes, over the ${MAX_FORMAT_BYTES}-byte limit` };
-    const buf = Buffer.alloc(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got).toString('utf8');
+    return readOpened(fd, st.size).toString('utf8');
   } catch (e) {
     if (e instanceof ReadRefused) return { problem: 'not a regular file' };
     return { problem: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message };

@@ -3,8 +3,8 @@
  * parsed as data only), write it atomically, and apply it to a run's results (the logic is in
  * src/engine/bulk-suppressions.ts, which takes data).
  */
-import { closeSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { openRegularFile, ReadRefused } from '../util/read-bounded.js';
+import { closeSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { openRegularFile, readOpened, ReadRefused } from '../util/read-bounded.js';
 import path from 'node:path';
 import {
   applySuppressions,
@@ -38,14 +38,7 @@ export function readSuppressionsFile(file: string): SuppressionsData | undefined
   }
   try {
     if (st.size > MAX_BYTES) throw new SuppressionsFileError(`${st.size} bytes; at most ${MAX_BYTES} are read`);
-    const buf = Buffer.alloc(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return parseSuppressions(buf.subarray(0, got).toString('utf8'));
+    return parseSuppressions(readOpened(fd, st.size).toString('utf8'));
   } finally {
     closeSync(fd);
   }

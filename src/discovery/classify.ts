@@ -17,8 +17,7 @@
  *     and neither command field it is an agent, else a command.
  * Files under rules 4 and 5 are opened, and only their first bytes are read (16 bytes, 4 KB).
  */
-import { closeSync, readSync } from 'node:fs';
-import { openRegularFile } from '../util/read-bounded.js';
+import { readRegularHead } from '../util/read-bounded.js';
 import path from 'node:path';
 import type { FileKind } from '../types.js';
 import { toPosix } from '../util/paths.js';
@@ -54,17 +53,8 @@ export interface ClassifyContext {
 
 /** The first bytes of a file (empty when it cannot be read). */
 export function readHead(file: string, bytes: number): string {
-  let fd: number | undefined;
-  try {
-    // Not blocking: a FIFO named like markdown would hold the run forever (it is refused).
-    fd = openRegularFile(file).fd;
-    const buf = Buffer.alloc(bytes);
-    return buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
-  } catch {
-    return '';
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  // Regular files only, opened without blocking: a FIFO named like markdown would hold the run forever.
+  return readRegularHead(file, bytes) ?? '';
 }
 
 /** Whether a text opens with a frontmatter fence (`---` on the first line, after an optional BOM). */

@@ -11,8 +11,8 @@
  * Manifests are read once each, bounded in size; a manifest that does not parse declares
  * nothing here (the manifest rules report it).
  */
-import { closeSync, existsSync, readSync, statSync } from 'node:fs';
-import { openRegularFile } from '../util/read-bounded.js';
+import { existsSync, statSync } from 'node:fs';
+import { readRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
 import { parseJsonc } from '../config/jsonc.js';
 
@@ -43,14 +43,8 @@ const REMOTE_SOURCES = new Set(['github', 'git', 'url', 'git-subdir', 'npm', 'pi
 
 /** A JSON object from a manifest file, or undefined when it cannot be read or is not an object. */
 export function readManifest(file: string): Record<string, unknown> | undefined {
-  let fd: number | undefined;
   try {
-    const opened = openRegularFile(file);
-    fd = opened.fd;
-    if (opened.size > MAX_MANIFEST_BYTES) return undefined;
-    const buf = Buffer.alloc(opened.size);
-    const n = readSync(fd, buf, 0, opened.size, 0);
-    const text = buf.toString('utf8', 0, n).replace(/^\uFEFF/, '');
+    const text = readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8').replace(/^\uFEFF/, '');
     // Plain JSON first (the common case, and much faster); comments and trailing commas after.
     let data: unknown;
     try {
@@ -61,8 +55,6 @@ export function readManifest(file: string): Record<string, unknown> | undefined 
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

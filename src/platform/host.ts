@@ -11,8 +11,8 @@
  * V8 context without Node's globals, so a Node import that creeps into the core fails there.
  */
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
-import { closeSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
-import { openRegularFile, readRegularFile } from '../util/read-bounded.js';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { readRegularFile, readRegularHead } from '../util/read-bounded.js';
 
 /** A text read whole (a plugin.json, a format document) is never larger than this. */
 const MAX_TEXT_BYTES = 20 * 1024 * 1024;
@@ -91,16 +91,7 @@ export function readTextFile(abs: string, maxBytes?: number): string | null {
       return null;
     }
   }
-  let fd: number | undefined;
-  try {
-    fd = openRegularFile(abs).fd;
-    const buf = Buffer.alloc(maxBytes);
-    return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
-  } catch {
-    return null;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  return readRegularHead(abs, maxBytes);
 }
 
 /** What a path is: a file (and whether it is empty), a folder (and whether it has entries), or null. */

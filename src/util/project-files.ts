@@ -2,8 +2,8 @@
  * The Node side of `ProjectFiles`: what exists on disk, asked by the rules that check paths
  * (manifests, marketplaces, hooks). Every answer is cached for the run; nothing walks a tree.
  */
-import { closeSync, readdirSync, readSync, statSync } from 'node:fs';
-import { openRegularFile } from './read-bounded.js';
+import { readdirSync, statSync } from 'node:fs';
+import { readRegularHead } from './read-bounded.js';
 import path from 'node:path';
 import type { ProjectFiles } from '../engine/project.js';
 import { frontmatterKeysOf as keysOf } from './frontmatter-keys.js';
@@ -51,17 +51,8 @@ export function diskFiles(): ProjectFiles {
     frontmatterKeys(file) {
       let keys = heads.get(file);
       if (keys === undefined) {
-        keys = null;
-        let fd: number | undefined;
-        try {
-          fd = openRegularFile(file).fd;
-          const buf = Buffer.alloc(HEAD_BYTES);
-          keys = keysOf(buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0)));
-        } catch {
-          keys = null;
-        } finally {
-          if (fd !== undefined) closeSync(fd);
-        }
+        const head = readRegularHead(file, HEAD_BYTES);
+        keys = head === null ? null : keysOf(head);
         heads.set(file, keys);
       }
       return keys;

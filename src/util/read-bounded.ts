@@ -24,21 +24,45 @@ export function openRegularFile(file: string, opts: { noFollow?: boolean } = {})
   }
 }
 
+/**
+ * The `size` bytes an opened file had when it was looked at (fewer if it shrank since): one
+ * buffer, read until it is full or the file ends.
+ */
+export function readOpened(fd: number, size: number): Buffer {
+  const buf = Buffer.allocUnsafe(size);
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, buf, got, size - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got < size ? buf.subarray(0, got) : buf;
+}
+
 export function readRegularFile(file: string, maxBytes: number, opts: { noFollow?: boolean } = {}): Buffer {
   let fd: number | undefined;
   try {
     const opened = openRegularFile(file, opts);
     fd = opened.fd;
-    const st = { size: opened.size };
-    if (st.size > maxBytes) throw new ReadRefused(`it is ${st.size} bytes; files over ${maxBytes} bytes are not read`);
-    const buf = Buffer.allocUnsafe(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got);
+    if (opened.size > maxBytes) throw new ReadRefused(`it is ${opened.size} bytes; files over ${maxBytes} bytes are not read`);
+    return readOpened(fd, opened.size);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The first `bytes` bytes of a regular file as UTF-8 (what a look at its frontmatter needs), or
+ * null when it is not a regular file or cannot be read.
+ */
+export function readRegularHead(file: string, bytes: number): string | null {
+  let fd: number | undefined;
+  try {
+    fd = openRegularFile(file).fd;
+    const buf = Buffer.alloc(bytes);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
+  } catch {
+    return null;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
