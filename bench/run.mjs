@@ -42,20 +42,23 @@ const work = path.join(os.tmpdir(), `agent-lint-bench-${process.pid}`);
 const corpus1 = path.join(work, 'x1');
 const corpus10 = path.join(work, 'x10');
 
-function mdFiles(dir) {
-  let n = 0, bytes = 0;
+/** Every markdown file below a folder, with its size. */
+function markdownFiles(dir) {
+  const out = [];
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.md')) {
-        n++;
-        bytes += statSync(p).size;
-      }
+      else if (e.isFile() && e.name.endsWith('.md')) out.push({ p, size: statSync(p).size });
     }
   };
   walk(dir);
-  return { n, bytes };
+  return out;
+}
+
+function mdFiles(dir) {
+  const files = markdownFiles(dir);
+  return { n: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0) };
 }
 
 /** Runs a command once; returns wall seconds and peak RSS in MB (when /usr/bin/time exists). */
@@ -166,18 +169,10 @@ try {
 function findOneFile(dir) {
   let agent = null;
   let any = null;
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.md')) {
-        const s = statSync(p).size;
-        if (!any || s > any.s) any = { p, s };
-        if (p.includes(`${path.sep}agents${path.sep}`) && (!agent || s > agent.s)) agent = { p, s };
-      }
-    }
-  };
-  walk(dir);
+  for (const f of markdownFiles(dir)) {
+    if (!any || f.size > any.size) any = f;
+    if (f.p.includes(`${path.sep}agents${path.sep}`) && (!agent || f.size > agent.size)) agent = f;
+  }
   return (agent ?? any).p;
 }
 
@@ -189,15 +184,7 @@ function findOneFile(dir) {
 function makeStandardProject(from, to, copies) {
   mkdirSync(path.join(to, '.git'), { recursive: true });
   let n = 0;
-  const files = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.md')) files.push(path.relative(from, p).split(path.sep).join('/'));
-    }
-  };
-  walk(from);
+  const files = markdownFiles(from).map((f) => path.relative(from, f.p).split(path.sep).join('/'));
   for (let i = 0; i < copies; i++) {
     for (const rel of files) {
       const dir = path.posix.dirname(rel);
