@@ -9,9 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { internalError } from '../src/engine/engine.js';
-/** As test/messages.test.ts holds the rules' messages to. */
-const MAX_MESSAGE = 100;
 import { projectMaker } from './helpers/files.js';
+import { expectShortWithHelp } from './helpers/short-message.js';
 import { BIN } from './helpers/lint-run.js';
 
 const TMP = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agent-lint-engine-msg-')));
@@ -25,12 +24,6 @@ function lintJson(dir: string, files: string[]): Msg[] {
   if (r.error) throw r.error;
   return (JSON.parse(r.stdout) as Array<{ messages: Msg[] }>).flatMap((x) => x.messages);
 }
-
-const short = (m: Msg) => {
-  expect(m.message.length, m.message).toBeLessThanOrEqual(MAX_MESSAGE);
-  expect(m.message, m.message).not.toMatch(/;\s/);
-  expect(m.help, m.message).toBeTruthy();
-};
 
 describe("agent-lint's own findings: a short message and a help", () => {
   it('binary content, invalid UTF-8 and a file over the size limit', () => {
@@ -49,7 +42,7 @@ describe("agent-lint's own findings: a short message and a help", () => {
       ['file-encoding', 'file is not valid UTF-8 text', 5],
       ['file-unreadable', 'file is larger than 20 MB, the most agent-lint reads', 1],
     ]);
-    msgs.forEach(short);
+    msgs.forEach((m) => expectShortWithHelp(m));
     expect(msgs[1]!.help).toContain('Save it as UTF-8');
     expect(msgs[2]!.help).toContain('ignores');
     expect(msgs[2]!.help).toContain('It is 20971521 bytes');
@@ -58,7 +51,7 @@ describe("agent-lint's own findings: a short message and a help", () => {
   it('a crashed rule: the message holds what fits of the error, the help all of its first line', () => {
     const long = `cannot read properties of undefined (reading '${'x'.repeat(200)}')\nat somewhere`;
     const m = internalError('missing-json-format-instruction', new Error(long));
-    short(m as Msg);
+    expectShortWithHelp(m as Msg);
     expect(m.message.startsWith('rule "missing-json-format-instruction" failed on this file: cannot read properties')).toBe(true);
     expect(m.help).toContain('This is a bug in agent-lint');
     expect(m.help).toContain(`reading '${'x'.repeat(200)}')`);

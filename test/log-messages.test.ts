@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { caseOf, checkWith, logCases, logRules } from './helpers/log-fixtures.js';
-
-const MAX_MESSAGE = 100;
+import { expectShortWithHelp } from './helpers/short-message.js';
 
 describe('log rules: short messages with a help apart', () => {
   for (const rule of logRules) {
@@ -21,9 +20,7 @@ describe('log rules: short messages with a help apart', () => {
         for (const m of checkWith(id, readFileSync(file, 'utf8'), caseOf(file))) {
           seen++;
           const where = `${file}:${m.line}: ${m.message}`;
-          expect(m.message.length, where).toBeLessThanOrEqual(MAX_MESSAGE);
-          expect(m.message, where).not.toMatch(/;\s/);
-          expect(m.help, where).toBeTruthy();
+          expectShortWithHelp(m, where);
         }
       }
       expect(seen).toBeGreaterThan(0);
