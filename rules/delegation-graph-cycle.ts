@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { findCycles } from '../src/graph/analysis.js';
-import { clip } from '../src/util/clip.js';
+import { clip, MAX_MESSAGE } from '../src/util/clip.js';
 import { nodeLabel, relatedOf, showChain } from '../src/graph/describe.js';
 
 export default defineRule({
@@ -28,7 +28,7 @@ export default defineRule({
       const chain = showChain([...nodes, nodes[0]!]);
       const across = `across ${files} file${files === 1 ? '' : 's'}`;
       // A loop too long for a short message names where it starts there, and is whole in the help.
-      const fits = `delegation cycle ${across}: `.length + chain.length <= 100;
+      const fits = `delegation cycle ${across}: `.length + chain.length <= MAX_MESSAGE;
       report(first!.doc, {
         message: fits ? `delegation cycle ${across}: ${chain}` : `${clip(nodeLabel(nodes[0]!), 60)} delegates in a loop ${across}`,
         help:

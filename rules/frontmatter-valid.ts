@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { FrontmatterProblem } from '../src/model/frontmatter.js';
 import type { Fix, Range } from '../src/types.js';
-import { clip } from '../src/util/clip.js';
+import { clip, MAX_MESSAGE } from '../src/util/clip.js';
 
 const FIELD_LINE = /^([ \t]*)([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(\S.*))?$/;
 
@@ -57,8 +57,6 @@ function duplicateOf(doc: DocumentModel, content: Range, at: number): { key: str
   return { key, firstLine: first.line + 1, range: { start, end: start + key.length } };
 }
 
-/** The longest message: one terminal row. */
-const MAX_MESSAGE = 100;
 
 /** A YAML value quoted so that it reads as the same text: double quotes, or single ones when it holds `"`. */
 function quoteYaml(value: string): string {

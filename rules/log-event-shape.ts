@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { MAX_MESSAGE } from '../src/util/clip.js';
 
 /** At most this many of an entry's problems are named in its one finding. */
 const NAMED = 3;
@@ -22,7 +23,7 @@ export default defineRule({
         // One finding per entry: the first problem is the message, the others follow in the help.
         const [first, ...rest] = problems;
         const count = rest.length ? ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})` : '';
-        const message = first!.message.length + count.length <= 100 ? first!.message + count : first!.message;
+        const message = first!.message.length + count.length <= MAX_MESSAGE ? first!.message + count : first!.message;
         const others = rest.slice(0, NAMED - 1).map((p) => ` Also, ${p.message}. ${p.help}`);
         const more = rest.length > NAMED - 1 ? ` And ${rest.length - (NAMED - 1)} more.` : '';
         report(e, { message, help: first!.help + others.join('') + more, range: first!.range });

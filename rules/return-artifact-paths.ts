@@ -3,7 +3,7 @@ import type { JsonString } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
 import { path, pathInfo } from '../src/platform/host.js';
-import { quoted } from '../src/util/clip.js';
+import { MAX_MESSAGE, quoted } from '../src/util/clip.js';
 
 interface Options {
   checkExists?: boolean;
@@ -20,7 +20,7 @@ function hasPathPlaceholder(node: JsonString): boolean {
 /** The path quoted in a message, cut so that `artifact path "..." <what>` fits one row. */
 function shownPath(value: string, what: string): string {
   // Escapes (a backslash is written twice) take room too: quoted counts them.
-  return quoted(value, Math.max(12, 100 - 'artifact path '.length - what.length - 1));
+  return quoted(value, Math.max(12, MAX_MESSAGE - 'artifact path '.length - what.length - 1));
 }
 
 /** The segments after resolving `.` and `..`; `escapes` is true when `..` climbs above the start. */

@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import type { LineIndex } from '../src/model/lines.js';
 import type { XmlElement, XmlProblem, XmlRegion } from '../src/model/xml/types.js';
 import type { Range } from '../src/types.js';
-import { clip } from '../src/util/clip.js';
+import { clip, MAX_MESSAGE } from '../src/util/clip.js';
 import { closest } from '../src/util/suggest.js';
 
 type Unclosed = Extract<XmlProblem, { kind: 'unclosed' }>;
@@ -83,7 +83,7 @@ export default defineRule({
               // Long names: the close tag is where the finding is, so the message names only the likely one.
               const typo = ` (a typo for </${open.name}>?)`;
               message = `</${p.name}> has no matching <${p.name}>${typo}`;
-              if (message.length > 100) message = `no open tag matches this close tag (a typo for </${clip(open.name, 48)}>?)`;
+              if (message.length > MAX_MESSAGE) message = `no open tag matches this close tag (a typo for </${clip(open.name, 48)}>?)`;
             }
             help = `The innermost open element is <${open.name}> opened at ${at(lines, open.openRange.start)}, so </${open.name}> was expected here.`;
           } else {

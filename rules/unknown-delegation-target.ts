@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { nameMatcher } from '../src/graph/build.js';
 import { viaText } from '../src/graph/describe.js';
 import type { GraphEdge } from '../src/graph/types.js';
-import { quoted } from '../src/util/clip.js';
+import { MAX_MESSAGE, quoted } from '../src/util/clip.js';
 
 interface Options {
   knownAgents?: string[];
@@ -10,9 +10,6 @@ interface Options {
 }
 
 const KIND_WORD = { agent: 'an agent', command: 'a command', skill: 'a skill' } as const;
-
-/** The longest message a person reads at a glance. */
-const MAX_MESSAGE = 100;
 
 /**
  * The finding for an edge, its message held to one row: a target name too long for it is cut

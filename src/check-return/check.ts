@@ -12,7 +12,7 @@ import { DocumentModel } from '../model/document.js';
 import type { JsonNode } from '../model/json/ast.js';
 import { findProperty, toPlainValue } from '../model/json/parse.js';
 import { LineIndex } from '../model/lines.js';
-import { clip, quoted } from '../util/clip.js';
+import { clip, MAX_MESSAGE, quoted } from '../util/clip.js';
 import { getProfile } from '../standard/profiles.js';
 import type { ReturnFormatV1, ReturnFormatV2 } from '../standard/types.generated.js';
 import { validateReturnFormat } from '../standard/validate.js';
@@ -103,11 +103,11 @@ function notJson(detail: string): { message: string; help: string } {
   let message = `${NOT_JSON}: ${first}`;
   const notes = rest.map(sentence);
   const paren = / \(([^()]*)\)$/.exec(message);
-  if (message.length > 100 && paren) {
+  if (message.length > MAX_MESSAGE && paren) {
     message = message.slice(0, paren.index);
     notes.unshift(sentence(paren[1]!));
   }
-  return { message: clip(message, 100), help: [...notes, JSON_HELP].join(' ') };
+  return { message: clip(message, MAX_MESSAGE), help: [...notes, JSON_HELP].join(' ') };
 }
 
 /** The reply's text: a string or bytes as they are, any other value serialised. */

@@ -8,7 +8,7 @@ import type { Fix, LintMessage, LintResult, Location, ReportDescriptor } from '.
 import type { ProjectView } from './project.js';
 import type { Rule } from './rule.js';
 import { parseSuppressions, type Suppressions } from './suppressions.js';
-import { clip } from '../util/clip.js';
+import { clip, MAX_MESSAGE } from '../util/clip.js';
 
 /** The id under which a crashing rule, or a file that cannot be read, is reported. */
 export const INTERNAL_ERROR = 'internal-error';
@@ -115,7 +115,7 @@ export function internalError(ruleId: string, error: unknown, what: 'file' | 'lo
     severity: 2,
     fatal: true,
     // As much of the error as a short message holds; all of its first line is in the help.
-    message: head + clip(msg.split('\n')[0]!, Math.max(30, 100 - head.length)),
+    message: head + clip(msg.split('\n')[0]!, Math.max(30, MAX_MESSAGE - head.length)),
     help: `This is a bug in agent-lint: the ${what}'s other rules still ran. The error: ${clip(msg.split('\n')[0]!, 500)}`,
     line: 1,
     column: 1,

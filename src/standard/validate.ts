@@ -18,7 +18,7 @@ import { loadAjv, precompiledValidator } from '../platform/host.js';
 import type { JsonNode, JsonObject, JsonString } from '../model/json/ast.js';
 import { toPlainValue } from '../model/json/parse.js';
 import type { Range } from '../types.js';
-import { clip, quoted } from '../util/clip.js';
+import { clip, MAX_MESSAGE, quoted } from '../util/clip.js';
 import { closest } from '../util/suggest.js';
 import { PROFILES, STANDARD_NAMES, loadSchema, type Profile } from './profiles.js';
 import { formatSite, type ReturnFormat } from './return-format/format.js';
@@ -143,8 +143,6 @@ function source(labels: Labels, pointer: string): string {
   return labels.format ? `The project's return format (${formatSite(labels.format, templatePath(pointer))})` : labels.title;
 }
 
-/** The longest message: one terminal row. */
-const MAX_MESSAGE = 100;
 
 /** The longest value quoted in a message, its quotes and escapes counted. */
 const VALUE_MAX = 32;

@@ -1,3 +1,6 @@
+/** The longest message a person reads at a glance: one terminal row. */
+export const MAX_MESSAGE = 100;
+
 /**
  * A piece of input quoted in a short message: at most `max` characters, cut with "...". The cut
  * never falls between the two halves of a surrogate pair (an emoji is kept whole or left out).
