@@ -13,6 +13,7 @@ import { ProjectRoots } from './project-root.js';
 import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
+import { isDir, isFile } from '../util/fs-kind.js';
 
 
 export const SPEC_PATTERNS = [
@@ -232,18 +233,3 @@ export function expandArgs(args: string[], cwd: string, ignore: string[] = [], d
   return out;
 }
 
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}

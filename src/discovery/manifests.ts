@@ -11,10 +11,11 @@
  * Manifests are read once each, bounded in size; a manifest that does not parse declares
  * nothing here (the manifest rules report it).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
 import { parseJsonc } from '../config/jsonc.js';
+import { isDir } from '../util/fs-kind.js';
 
 export type ComponentKind = 'agent' | 'command' | 'skill';
 
@@ -55,14 +56,6 @@ export function readManifest(file: string): Record<string, unknown> | undefined 
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
   }
 }
 

@@ -5,7 +5,6 @@
  * tools), and the files a spec includes or points at (`@path` includes, context-file paths) as
  * document links.
  */
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentLink, Hover, Location } from 'vscode-languageserver';
@@ -14,6 +13,7 @@ import type { GraphNode } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
 import type { Range as TextRange } from '../types.js';
 import { rangeOfOffsets } from './convert.js';
+import { isFile } from '../util/fs-kind.js';
 
 export interface Target {
   /** Where the name is written in the document. */
@@ -108,14 +108,6 @@ export function hover(doc: DocumentModel, target: Target): Hover {
 const PATH_REF = /(?<![\w@./-])(@?)((?:\.{1,2}\/)?[\w.-][\w./-]*\.[A-Za-z][\w]{0,5})(?![\w/-])/g;
 /** At most this many candidate paths are looked up per document (each is a file-system check). */
 const MAX_LINK_CANDIDATES = 500;
-
-function isFile(p: string): boolean {
-  try {
-    return existsSync(p) && statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
 
 export function documentLinks(doc: DocumentModel, root: string): DocumentLink[] {
   const links: DocumentLink[] = [];
