@@ -10,11 +10,12 @@
  *   reads each project's files into memory) and linted.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { markdownFiles } from './markdown-files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -23,16 +24,7 @@ const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = r
 const uri = (f) => pathToFileURL(f).href;
 
 function mdBelow(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.md')) out.push(p);
-    }
-  };
-  walk(dir);
-  return out.sort();
+  return markdownFiles(dir).map((f) => f.p).sort();
 }
 
 /** Starts the server; resolves diagnostics per uri through `waitFor`. */

@@ -11,11 +11,12 @@
  * linearly with bytes; then the language server's latency and memory (bench/lsp.mjs). Numbers are wall-clock on this machine: compare ratios, not seconds.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchLsp, printLsp } from './lsp.mjs';
+import { markdownFiles } from './markdown-files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -41,20 +42,6 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const work = path.join(os.tmpdir(), `agent-lint-bench-${process.pid}`);
 const corpus1 = path.join(work, 'x1');
 const corpus10 = path.join(work, 'x10');
-
-/** Every markdown file below a folder, with its size. */
-function markdownFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.md')) out.push({ p, size: statSync(p).size });
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 function mdFiles(dir) {
   const files = markdownFiles(dir);
