@@ -14,7 +14,7 @@ export default defineRule({
   },
   checkProject({ project, enabledFor, report }) {
     if (!project.targetsDelegate) return; // nothing to report in the linted files
-    for (const cycle of findCycles(project.graph)) {
+    for (const cycle of findCycles(project.targetGraph)) {
       const n = cycle.edges.length;
       const at = cycle.edges.findIndex((e) => project.isTarget(e.doc) && enabledFor(e.doc));
       if (at === -1) continue;

@@ -31,7 +31,7 @@ export default defineRule<Options>({
     for (const doc of project.documents) {
       if (!project.isTarget(doc) || !enabledFor(doc)) continue;
       const limit = optionsFor(doc).maxDepth ?? profile.maxDepth;
-      if (!byLimit.has(limit)) byLimit.set(limit, findDeepChains(project.graph, limit));
+      if (!byLimit.has(limit)) byLimit.set(limit, findDeepChains(project.targetGraph, limit));
     }
     for (const [limit, chains] of byLimit) {
       for (const { edge, chain, before, depth } of chains) {

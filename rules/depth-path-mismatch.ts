@@ -12,21 +12,27 @@ interface Options {
 const calleesOf = new WeakMap<ProjectView, Map<string, Set<string>>>();
 
 /**
- * Who calls whom in the project, by name, from what the specs write (not from delegation_path
- * examples): made once per project, not once per file with a short path.
+ * Whom the specs of a name call, by name, from what they write (not from delegation_path
+ * examples): each name's specs scanned once per project, and only the names a repair asks about.
  */
-function callees(project: ProjectView): Map<string, Set<string>> {
-  const known = calleesOf.get(project);
-  if (known) return known;
-  const out = new Map<string, Set<string>>();
-  calleesOf.set(project, out);
-  for (const e of project.graph.edges) {
-    if (e.via === 'delegation-path') continue;
-    let s = out.get(e.from.name);
-    if (!s) out.set(e.from.name, (s = new Set()));
-    s.add(e.to.name);
-  }
-  return out;
+function callees(project: ProjectView): (name: string) => Set<string> | undefined {
+  let known = calleesOf.get(project);
+  if (!known) calleesOf.set(project, (known = new Map()));
+  const memo = known;
+  return (name) => {
+    let s = memo.get(name);
+    if (!s) {
+      s = new Set();
+      const index = project.graphIndex;
+      for (const node of index.nodesNamed(name)) {
+        for (const doc of node.docs) {
+          for (const e of index.edgesOf(doc)) if (e.via !== 'delegation-path' && e.from === node) s.add(e.to.name);
+        }
+      }
+      memo.set(name, s);
+    }
+    return s.size ? s : undefined;
+  };
 }
 
 const bare = (name: string) => name.replace(/^\//, '');
@@ -36,16 +42,16 @@ const bare = (name: string) => name.replace(/^\//, '');
  * link directly but link through exactly one agent: the repair that inserts those agents. None
  * when any gap is ambiguous or the count does not match (the depth may be the wrong one then).
  */
-function pathRepair(text: string, path: JsonArray, missing: number, calls: Map<string, Set<string>>): { fix: Fix; added: string[] } | undefined {
+function pathRepair(text: string, path: JsonArray, missing: number, calls: (name: string) => Set<string> | undefined): { fix: Fix; added: string[] } | undefined {
   const names = path.items.map((i) => (i.type === 'string' ? bare(i.value) : null));
   if (names.some((n) => n === null)) return undefined;
   const inserts: Array<{ at: number; name: string }> = [];
   // The first pair is the orchestrator and the command: that link is not written in any spec.
   for (let i = 1; i + 1 < names.length; i++) {
     const a = names[i]!, b = names[i + 1]!;
-    const direct = calls.get(a);
+    const direct = calls(a);
     if (direct?.has(b)) continue;
-    const via = [...(direct ?? [])].filter((x) => x !== a && x !== b && calls.get(x)?.has(b));
+    const via = [...(direct ?? [])].filter((x) => x !== a && x !== b && calls(x)?.has(b));
     if (via.length !== 1) return undefined;
     inserts.push({ at: i + 1, name: via[0]! });
   }
@@ -85,7 +91,7 @@ export default defineRule<Options>({
   },
   check({ doc, options, profile, project, report }) {
     const offset = options.pathOffset ?? profile.pathOffset;
-    let calls: Map<string, Set<string>> | undefined;
+    let calls: ReturnType<typeof callees> | undefined;
     for (const { node: holder } of delegationHolders(doc)) {
       const depth = findProperty(holder, 'delegation_depth')?.value;
       const pathNode = findProperty(holder, 'delegation_path')?.value;

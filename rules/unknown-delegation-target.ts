@@ -101,10 +101,10 @@ export default defineRule<Options>({
     // A project that defines no agent of its own calls agents installed elsewhere (the user's
     // ~/.claude/agents, plugins, a companion repository): which exist cannot be known from it,
     // so its agent targets are judged only when knownAgents or --agents-dir names them.
-    const ownAgents = project.graph.nodes.some((n) => n.kind === 'agent' && n.docs.length > 0);
+    const ownAgents = project.targetGraph.nodes.some((n) => n.kind === 'agent' && n.docs.length > 0);
     const agentsKnowable = ownAgents || project.externalAgents.length > 0;
     const matchers = new Map<Options, { agents: (n: string) => boolean; skills: (n: string) => boolean }>();
-    for (const e of project.graph.edges) {
+    for (const e of project.targetGraph.edges) {
       const status = e.resolution.status;
       if (status !== 'missing' && status !== 'other-kind') continue;
       if (!project.isTarget(e.doc) || !enabledFor(e.doc)) continue;

@@ -2,7 +2,8 @@
  * The cross-file view of one project: which agents, commands and skills exist, and whether the
  * project uses the delegation standard. Built once per project from the document models.
  */
-import { buildGraph } from '../graph/build.js';
+import { graphAround } from '../graph/around.js';
+import { GraphIndex } from '../graph/build.js';
 import type { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
@@ -89,7 +90,9 @@ export class ProjectView {
   #usesByTree?: Map<string, boolean>;
   readonly #forced?: boolean;
   #byKind?: Map<string, Map<string, DocumentModel[]>>;
+  #index?: GraphIndex;
   #graph?: ProjectGraph;
+  #targetGraph?: ProjectGraph;
   #targetSet?: Set<DocumentModel>;
   readonly #plugins?: PluginLocator;
 
@@ -170,13 +173,31 @@ export class ProjectView {
     return this.#targetSet.has(doc);
   }
 
+  /** Every spec of the project as a node of the delegation graph, and each one's delegations on demand. */
+  get graphIndex(): GraphIndex {
+    this.#index ??= new GraphIndex({ root: this.root, documents: this.documents, externalAgents: this.externalAgents, plugins: this.#plugins });
+    return this.#index;
+  }
+
   /**
    * The delegation graph of the whole project (agents, commands and skills; the delegations
    * between them), built on first use and shared by the rules that need it.
    */
   get graph(): ProjectGraph {
-    this.#graph ??= buildGraph({ root: this.root, documents: this.documents, externalAgents: this.externalAgents, plugins: this.#plugins });
+    this.#graph ??= this.graphIndex.assemble(this.documents);
     return this.#graph;
+  }
+
+  /**
+   * The delegation graph as far as the linted files' findings depend on it: every node, the
+   * edges written in the linted files, and every chain that leads to them (graph/around.ts).
+   * When the whole project is linted, the whole graph. Rules that report only at edges written
+   * in linted files ask this one: a run on one file then scans few of the other specs.
+   */
+  get targetGraph(): ProjectGraph {
+    if (!this.#loadContext) return this.graph;
+    this.#targetGraph ??= this.#graph ?? graphAround(this.graphIndex, this.#targets, this.documents);
+    return this.#targetGraph;
   }
 
   /** The documents of a kind, by name (an agent's frontmatter name, a command's file name). */

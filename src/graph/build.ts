@@ -251,14 +251,56 @@ function compareDocs(a: DocumentModel, b: DocumentModel): number {
   return a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0;
 }
 
-export function buildGraph(input: GraphInput): ProjectGraph {
-  const docs = [...input.documents].sort(compareDocs);
-  const nodeOf = new Map<DocumentModel, GraphNode>();
-  const r = new Resolver(docs, input.root, input.externalAgents ?? [], nodeOf, input.plugins);
-  const edges: GraphEdge[] = [];
-  for (const doc of docs) {
-    const own = nodeOf.get(doc);
-    if (!own) continue;
+/**
+ * A project's nodes (every agent, command and skill, named as delegations name them), and the
+ * resolved delegations of any one document on demand: a graph can then be made of some
+ * documents' edges without scanning the rest (see graph/around.ts).
+ */
+export class GraphIndex {
+  readonly #r: Resolver;
+  readonly #nodeOf = new Map<DocumentModel, GraphNode>();
+  readonly #edges = new Map<DocumentModel, GraphEdge[]>();
+  #byName?: Map<string, GraphNode[]>;
+
+  constructor(input: GraphInput) {
+    this.#r = new Resolver([...input.documents].sort(compareDocs), input.root, input.externalAgents ?? [], this.#nodeOf, input.plugins);
+  }
+
+  /** The spec nodes so far (every spec), then the targets that are not specs met while resolving. */
+  get nodes(): readonly GraphNode[] {
+    return this.#r.nodes;
+  }
+
+  nodeOf(doc: DocumentModel): GraphNode | undefined {
+    return this.#nodeOf.get(doc);
+  }
+
+  /** The spec nodes of a name, whatever their kind or system. */
+  nodesNamed(name: string): readonly GraphNode[] {
+    if (!this.#byName) {
+      this.#byName = new Map();
+      for (const n of this.#r.nodes) {
+        if (n.docs.length === 0) continue;
+        const list = this.#byName.get(n.name);
+        if (list) list.push(n);
+        else this.#byName.set(n.name, [n]);
+      }
+    }
+    return this.#byName.get(name) ?? [];
+  }
+
+  /** The delegations a document writes, resolved (computed once per document). */
+  edgesOf(doc: DocumentModel): readonly GraphEdge[] {
+    let edges = this.#edges.get(doc);
+    if (!edges) this.#edges.set(doc, (edges = this.#resolveDoc(doc)));
+    return edges;
+  }
+
+  #resolveDoc(doc: DocumentModel): GraphEdge[] {
+    const own = this.#nodeOf.get(doc);
+    if (!own) return [];
+    const r = this.#r;
+    const edges: GraphEdge[] = [];
     const system = systemOf(doc);
     for (const ref of referencesOf(doc)) {
       const from = ref.from ? sourceOf(ref, r, system) : own;
@@ -272,14 +314,26 @@ export function buildGraph(input: GraphInput): ProjectGraph {
       const resolution: Resolution = ref.via === 'delegation-path' && resolved.resolution.status === 'other-kind' ? { status: 'found' } : resolved.resolution;
       edges.push({ from, to, target: ref.target, expected: ref.expected, via: ref.via, doc, range: ref.range, resolution });
     }
+    return edges;
   }
-  const outgoing = new Map<GraphNode, GraphEdge[]>();
-  for (const e of edges) {
-    const list = outgoing.get(e.from);
-    if (list) list.push(e);
-    else outgoing.set(e.from, [e]);
+
+  /** The graph of every node and the edges written in `docs` (each document resolved once). */
+  assemble(docs: readonly DocumentModel[]): ProjectGraph {
+    const edges: GraphEdge[] = [];
+    for (const doc of [...docs].sort(compareDocs)) for (const e of this.edgesOf(doc)) edges.push(e);
+    const outgoing = new Map<GraphNode, GraphEdge[]>();
+    for (const e of edges) {
+      const list = outgoing.get(e.from);
+      if (list) list.push(e);
+      else outgoing.set(e.from, [e]);
+    }
+    const nodeOf = this.#nodeOf;
+    return { nodes: [...this.#r.nodes], edges, outgoing, nodeOf: (d) => nodeOf.get(d), mixedSystems: this.#r.mixed };
   }
-  return { nodes: r.nodes, edges, outgoing, nodeOf: (d) => nodeOf.get(d), mixedSystems: r.mixed };
+}
+
+export function buildGraph(input: GraphInput): ProjectGraph {
+  return new GraphIndex(input).assemble(input.documents);
 }
 
 /** The delegating side of a `delegation_path` edge: only a spec of the project (an unknown orchestrator starts nothing). */

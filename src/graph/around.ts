@@ -1,0 +1,99 @@
+/**
+ * The part of a project's delegation graph that the linted files' findings depend on, made
+ * without scanning every spec: a pre-commit run on one file needs the edges written in that
+ * file, every chain that leads to them (for depth limits and cycles) and the other edges
+ * between the same two specs (one of them stands for the pair), not the rest of the project.
+ *
+ * A delegation is written by name: a document can hold an edge into a spec only if its text
+ * holds one of the names that spec is called by (its name, its file name, a skill's frontmatter
+ * name; `plugin:name` and OpenCode's `folder/name` hold the file name). So the documents that
+ * may delegate to a spec are found with a text search, and only those are scanned. Starting
+ * from the specs the linted files delegate from, the callers of each are added until no new one
+ * appears: the result holds every chain that ends in them, and every cycle through them.
+ *
+ * Why it gives the whole graph's answers for edges written in the linted files: a spec outside
+ * that set of callers cannot reach into it (it would be a caller), so the cycles through the
+ * linted files' edges, the depth each of their sources is reached at, and the order in which
+ * Tarjan's algorithm lists those groups are the same in both graphs. test/graph-around.test.ts
+ * checks this against the whole graph on generated projects.
+ *
+ * The search is bounded: once it has read the project's text `SEARCH_BUDGET` times over, the
+ * whole graph is made instead (as exact, and linear in the project).
+ */
+import type { DocumentModel } from '../model/document.js';
+import type { GraphIndex } from './build.js';
+import type { GraphEdge, GraphNode, ProjectGraph } from './types.js';
+
+/** How many times over the project's text the search may read before the whole graph is made. */
+export const SEARCH_BUDGET = 8;
+
+/** The names a delegation to a spec may be written with (each holds the spec's file name or name). */
+function aliases(node: GraphNode): string[] {
+  const out = new Set<string>([node.name]);
+  for (const d of node.docs) {
+    out.add(d.fileStem);
+    if (node.kind === 'skill') out.add(d.name);
+  }
+  return [...out].filter((a) => a !== '');
+}
+
+/**
+ * The graph of every node and of the edges written in `targets` and in every document that may
+ * delegate to the specs on a chain into them. `all` is every document of the project (the
+ * targets among them).
+ */
+export function graphAround(index: GraphIndex, targets: readonly DocumentModel[], all: readonly DocumentModel[]): ProjectGraph {
+  const scanned = new Set<DocumentModel>(targets);
+  if (scanned.size >= all.length) return index.assemble(all);
+  const rest = all.filter((d) => !scanned.has(d));
+  let budget = SEARCH_BUDGET * rest.reduce((n, d) => n + d.text.length, 0);
+  /** Edges of the scanned documents, by the node they lead to. */
+  const into = new Map<GraphNode, GraphEdge[]>();
+  const addEdges = (doc: DocumentModel) => {
+    for (const e of index.edgesOf(doc)) {
+      const list = into.get(e.to);
+      if (list) list.push(e);
+      else into.set(e.to, [e]);
+    }
+  };
+  for (const d of targets) addEdges(d);
+
+  // Specs whose callers are needed all the way up (`closed`), and those whose direct callers
+  // are enough (the targets of the linted files' edges: the other edges of the same pair).
+  const closed = new Set<GraphNode>();
+  const queue: Array<{ node: GraphNode; close: boolean }> = [];
+  const searched = new Set<GraphNode>();
+  for (const d of targets) {
+    for (const e of index.edgesOf(d)) {
+      if (!closed.has(e.from)) {
+        closed.add(e.from);
+        queue.push({ node: e.from, close: true });
+      }
+      if (e.to.docs.length > 0) queue.push({ node: e.to, close: false });
+    }
+  }
+  for (let qi = 0; qi < queue.length; qi++) {
+    const { node, close } = queue[qi]!;
+    if (!searched.has(node)) {
+      searched.add(node);
+      const names = aliases(node);
+      for (let i = 0; i < rest.length; i++) {
+        const doc = rest[i]!;
+        if (scanned.has(doc)) continue;
+        budget -= doc.text.length * names.length;
+        if (names.some((a) => doc.text.includes(a))) {
+          scanned.add(doc);
+          addEdges(doc);
+        }
+      }
+      if (budget < 0) return index.assemble(all);
+    }
+    if (!close) continue;
+    for (const e of into.get(node) ?? []) {
+      if (closed.has(e.from)) continue;
+      closed.add(e.from);
+      queue.push({ node: e.from, close: true });
+    }
+  }
+  return index.assemble(all.filter((d) => scanned.has(d)));
+}

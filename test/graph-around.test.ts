@@ -1,0 +1,182 @@
+/**
+ * A run on some files of a project makes only the part of the delegation graph their findings
+ * depend on (src/graph/around.ts). It must give exactly what the whole graph gives: on projects
+ * made at random (names shared between agents, commands and skills, delegations written as calls,
+ * mentions, Skill invocations, frontmatter lists and delegation_path examples, cycles and deep
+ * chains), each file linted alone, and a few together, get the same findings from the graph
+ * around them as from the whole graph.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
+import { runRules } from '../src/engine/engine.js';
+import { ProjectView } from '../src/engine/project.js';
+import { graphAround, SEARCH_BUDGET } from '../src/graph/around.js';
+import { GraphIndex } from '../src/graph/build.js';
+import { DocumentModel } from '../src/model/document.js';
+import { kindFromPath } from '../src/discovery/kind.js';
+import { getProfile } from '../src/standard/profiles.js';
+import type { LintMessage } from '../src/types.js';
+import { resolveConfig } from '../src/config/resolve.js';
+import { everyRuleOn, type MemFile } from './helpers/in-memory-project.js';
+
+const NAMES = ['lead', 'builder', 'tester', 'review', 'plan', 'deploy'];
+const GRAPH_RULES = new Set(['delegation-graph-cycle', 'delegation-graph-depth', 'unknown-delegation-target', 'depth-path-mismatch']);
+
+type Delegation = { how: 'task' | 'prose' | 'mention' | 'skill' | 'list' | 'path'; to: string; path?: string[]; depth?: number };
+
+const delegation: fc.Arbitrary<Delegation> = fc.oneof(
+  fc.record({ how: fc.constantFrom('task', 'prose', 'mention', 'skill', 'list') as fc.Arbitrary<Delegation['how']>, to: fc.constantFrom(...NAMES, 'nobody') }),
+  fc.record({ how: fc.constant('path' as const), to: fc.constant(''), path: fc.array(fc.constantFrom('orchestrator', ...NAMES), { minLength: 2, maxLength: 5 }), depth: fc.integer({ min: 0, max: 4 }) }),
+);
+
+const spec = fc.record({
+  kind: fc.constantFrom('agent', 'command', 'skill'),
+  file: fc.constantFrom(...NAMES),
+  /** An agent's frontmatter name when it differs from its file's. */
+  name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }),
+  delegations: fc.array(delegation, { maxLength: 4 }),
+});
+
+function render(s: { kind: string; file: string; name: string | undefined; delegations: Delegation[] }): MemFile {
+  const path = s.kind === 'agent' ? `.claude/agents/${s.file}.md` : s.kind === 'command' ? `.claude/commands/${s.file}.md` : `.claude/skills/${s.file}/SKILL.md`;
+  const list = s.delegations.filter((d) => d.how === 'list').map((d) => d.to);
+  // Commands go by their file name, which their text need not hold.
+  const fm = s.kind === 'command' ? [`description: Runs the work`] : [`name: ${s.name ?? s.file}`, `description: The ${s.file} spec`];
+  if (list.length) fm.push('delegation:', `  can_delegate_to: [${list.join(', ')}]`);
+  const body: string[] = [];
+  for (const d of s.delegations) {
+    if (d.how === 'task') body.push(`Then Task(subagent_type="${d.to}", prompt="Do it").`);
+    else if (d.how === 'prose') body.push(`Then invoke ${d.to} via the task tool.`);
+    else if (d.how === 'mention') body.push(`Ask @agent-${d.to} for help.`);
+    else if (d.how === 'skill') body.push(`Use Skill(${d.to}) first.`);
+    else if (d.how === 'path') {
+      body.push('```json', JSON.stringify({ session_id: 'sess_1_abc', delegation_depth: d.depth, delegation_path: d.path }), '```');
+    }
+  }
+  return { path, text: `---\n${fm.join('\n')}\n---\n\n${body.join('\n\n')}\n` };
+}
+
+const project = fc.uniqueArray(spec, { minLength: 2, maxLength: 9, selector: (s) => `${s.kind}/${s.file}` }).map((specs) => specs.map(render));
+
+const key = (m: LintMessage) => `${m.ruleId} ${m.line}:${m.column}-${m.endLine}:${m.endColumn} ${m.message} | ${m.help ?? ''} | ${JSON.stringify(m.related ?? [])} | ${JSON.stringify(m.suggestions ?? [])}`;
+
+function docsOf(files: MemFile[]): DocumentModel[] {
+  return files.map((f) => new DocumentModel({ filePath: `/project/${f.path}`, relPath: f.path, kind: kindFromPath(f.path), text: f.text }));
+}
+
+/** The view a run had before: the rules get the whole graph, whatever is linted. */
+class WholeGraphView extends ProjectView {
+  override get targetGraph() {
+    return this.graph;
+  }
+}
+
+/** Findings per file with only `targets` linted and the rest read for context: from the graph around them, or from the whole graph. */
+function lintSome(files: MemFile[], targets: number[], whole: boolean): Map<string, string[]> {
+  const config = everyRuleOn('bounded');
+  const docs = docsOf(files);
+  const linted = targets.map((i) => docs[i]!);
+  const rest = docs.filter((d) => !linted.includes(d));
+  const View = whole ? WholeGraphView : ProjectView;
+  const view = new View({ root: '/project', documents: linted, loadContext: () => rest, configuredStandard: config.configuredStandard, usesStandard: config.usesStandard });
+  const results = runRules({ project: view, profile: getProfile(config.standard), rules: ALL_RULES, targets: linted, settingsFor: (d) => config.settingsFor(d.relPath) });
+  return new Map(results.map((r) => [r.filePath, r.messages.filter((m) => GRAPH_RULES.has(m.ruleId ?? '')).map(key).sort()]));
+}
+
+describe('the graph around the linted files', () => {
+  it('gives each file the findings the whole graph gives it', () => {
+    const fired = new Map<string, number>();
+    let partial = 0;
+    fc.assert(
+      fc.property(project, fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), (files, picks) => {
+        // Each file alone, and a few files together.
+        const sets = [...files.map((_, i) => [i]), [...new Set(picks.map((p) => p % files.length))]];
+        for (const set of sets) {
+          const whole = lintSome(files, set, true);
+          for (const list of whole.values()) for (const k of list) fired.set(k.split(' ')[0]!, (fired.get(k.split(' ')[0]!) ?? 0) + 1);
+          const some = lintSome(files, set, false);
+          expect([...some.keys()]).toEqual([...whole.keys()]);
+          for (const [file, got] of some) expect(got, file).toEqual(whole.get(file));
+          // The graph made for them leaves some documents out (or the test would prove nothing).
+          const docs = docsOf(files);
+          const index = new GraphIndex({ root: '/project', documents: docs });
+          if (graphAround(index, set.map((i) => docs[i]!), docs).edges.length < index.assemble(docs).edges.length) partial++;
+        }
+      }),
+      { numRuns: 250, seed: 1723 },
+    );
+    // The projects made hold what the graph rules report, and the graphs made were partial.
+    for (const id of GRAPH_RULES) expect(fired.get(id) ?? 0, id).toBeGreaterThan(20);
+    expect(partial).toBeGreaterThan(100);
+  });
+
+  it('scans only the documents that name a spec on a chain into the linted file', () => {
+    const files: MemFile[] = [
+      { path: '.claude/commands/ship.md', text: '---\ndescription: Ships\n---\n\nTask(subagent_type="lead", prompt="Ship it")\n' },
+      { path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nTask(subagent_type="builder", prompt="Build")\n' },
+      { path: '.claude/agents/builder.md', text: '---\nname: builder\ndescription: Builds\n---\n\nTask(subagent_type="tester", prompt="Test")\n' },
+      { path: '.claude/agents/tester.md', text: '---\nname: tester\ndescription: Tests\n---\n\nRuns the tests.\n' },
+      { path: '.claude/agents/writer.md', text: '---\nname: writer\ndescription: Writes\n---\n\nTask(subagent_type="editor", prompt="Edit")\n' },
+      { path: '.claude/agents/editor.md', text: '---\nname: editor\ndescription: Edits\n---\n\nEdits the text.\n' },
+    ];
+    const docs = docsOf(files);
+    const index = new GraphIndex({ root: '/project', documents: docs });
+    const scanned = new Set<string>();
+    const edgesOf = index.edgesOf.bind(index);
+    index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
+    const g = graphAround(index, [docs[2]!], docs);
+    // builder's callers (lead, then ship), and the files that name tester (its own, which may
+    // call builder back): not writer or editor.
+    expect([...scanned].sort()).toEqual(['.claude/agents/builder.md', '.claude/agents/lead.md', '.claude/agents/tester.md', '.claude/commands/ship.md']);
+    expect(g.edges.map((e) => `${e.from.name}->${e.to.name}`).sort()).toEqual(['builder->tester', 'lead->builder', 'ship->lead']);
+  });
+
+  it('reports a pair of specs at the same delegation as the whole graph does', () => {
+    // ship -> lead is written twice: in ship's own file (which never names ship), and as a
+    // delegation_path example in the linted file. The whole graph reports the pair at ship's
+    // own delegation, so the linted file has nothing to show, also when it is linted alone.
+    const files: MemFile[] = [
+      { path: '.claude/commands/ship.md', text: '---\ndescription: Ships the release\n---\n\nTask(subagent_type="lead", prompt="Go")\n' },
+      { path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nLeads the release.\n' },
+      { path: '.claude/agents/notes.md', text: '---\nname: notes\ndescription: Notes\n---\n\n```json\n{"session_id": "sess_1_abc", "delegation_depth": 1, "delegation_path": ["orchestrator", "ship", "lead"]}\n```\n' },
+    ];
+    const config = resolveConfig({ file: null, dir: '/project', raw: { standard: 'bounded', rules: { 'delegation-graph-depth': ['error', { maxDepth: 0 }] } } }, ALL_RULES);
+    const findings = (targets: number[], View: typeof ProjectView) => {
+      const docs = docsOf(files);
+      const linted = targets.map((i) => docs[i]!);
+      const view = new View({ root: '/project', documents: linted, loadContext: () => docs.filter((d) => !linted.includes(d)), configuredStandard: config.configuredStandard });
+      return runRules({ project: view, profile: getProfile(config.standard), rules: ALL_RULES, targets: linted, settingsFor: (d) => config.settingsFor(d.relPath) })
+        .flatMap((r) => r.messages.filter((m) => m.ruleId === 'delegation-graph-depth').map((m) => `${r.filePath.slice(9)} ${m.line}:${m.column}`));
+    };
+    expect(findings([0, 1, 2], ProjectView)).toEqual(['.claude/commands/ship.md 5:21']);
+    expect(findings([2], WholeGraphView)).toEqual([]);
+    expect(findings([2], ProjectView)).toEqual([]);
+  });
+
+  it('makes the whole graph once the search has read the project more than its budget', () => {
+    // A chain longer than the budget: each step up searches the unrelated files again.
+    const n = SEARCH_BUDGET * 3;
+    const chain = Array.from({ length: n }, (_, i) => `step${String(i).padStart(2, '0')}`);
+    const files: MemFile[] = chain.map((name, i) => ({
+      path: `.claude/agents/${name}.md`,
+      text: `---\nname: ${name}\ndescription: Step ${i}\n---\n\n${i + 1 < n ? `Task(subagent_type="${chain[i + 1]}", prompt="Next")` : 'Done.'}\n`,
+    }));
+    for (let i = 0; i < 4; i++) files.push({ path: `.claude/agents/other${i}.md`, text: `---\nname: other${i}\ndescription: Unrelated\n---\n\n${'Nothing to do with the chain. '.repeat(200)}\n` });
+    const docs = docsOf(files);
+    const search = (budgetLeft: boolean) => {
+      const index = new GraphIndex({ root: '/project', documents: docs });
+      const scanned = new Set<string>();
+      const edgesOf = index.edgesOf.bind(index);
+      index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
+      const g = graphAround(index, [docs[budgetLeft ? 1 : n - 2]!], docs);
+      return { g, scanned };
+    };
+    // Near the top of the chain the search stays within its budget and leaves the others out.
+    expect(search(true).scanned.has('.claude/agents/other0.md')).toBe(false);
+    // From the bottom it runs out, and makes the whole graph instead: the same edges into the file.
+    const { g, scanned } = search(false);
+    expect(scanned.size).toBe(files.length);
+    expect(g.edges).toHaveLength(n - 1);
+  });
+});
