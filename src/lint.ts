@@ -20,6 +20,7 @@ import { getProfile } from './standard/profiles.js';
 import { ProjectFormats } from './return-format-lookup.js';
 import { ContextReads, readSpec, type ReadOutcome } from './read-spec.js';
 import { diskFiles } from './util/project-files.js';
+import { withFolderListings } from './util/folders.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
 /** Reading files is read-spec.ts's; these names stay importable from here. */
@@ -108,6 +109,10 @@ function configAccess(req: LintRequest) {
 
 /** Expands the request's arguments into the files to lint (no file is read). */
 export function planLint(req: LintRequest): LintPlan {
+  return withFolderListings(() => planNow(req));
+}
+
+function planNow(req: LintRequest): LintPlan {
   const { cwd } = req;
   const { isIgnored, configKind } = configAccess(req);
   const discovery = new Discoverer({ cwd, configKind });
@@ -203,7 +208,11 @@ export function projectLinter(init: ProjectLinterInit) {
 }
 
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
-export function lint(req: LintRequest, plan: LintPlan = planLint(req)): LintRun {
+export function lint(req: LintRequest, plan?: LintPlan): LintRun {
+  return withFolderListings(() => lintNow(req, plan ?? planNow(req)));
+}
+
+function lintNow(req: LintRequest, plan: LintPlan): LintRun {
   const { cwd } = req;
   const { configFor, isIgnored, configKind } = configAccess(req);
   const roots = new ProjectRoots(cwd);

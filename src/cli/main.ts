@@ -25,6 +25,7 @@ import { discoverAgentNames } from '../discovery/agents-dir.js';
 import { kindFromPath } from '../discovery/kind.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { planLint, type LintRequest } from '../lint.js';
+import { keepFolderListings } from '../util/folders.js';
 import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
 import { timingRows, timingTable } from './timing.js';
 import { VERSION } from '../meta.js';
@@ -249,12 +250,19 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
     const timingRowCount = timingRows(io.env['TIMING']);
     if (timingRowCount !== undefined) req.timing = new Map();
-    const plan = planLint(req);
-    if (opts.printFiles) {
-      io.stdout(printFiles(plan, io.cwd));
-      return 0;
+    // The plan and the lint read the same folders: each is listed once (src/util/folders.ts).
+    const listed = keepFolderListings();
+    let run, plan;
+    try {
+      plan = planLint(req);
+      if (opts.printFiles) {
+        io.stdout(printFiles(plan, io.cwd));
+        return 0;
+      }
+      run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
+    } finally {
+      listed();
     }
-    const run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
     cache?.save();
     if (req.timing) io.stderr(timingTable(req.timing, timingRowCount!));
     let writeFailed = false;

@@ -3,6 +3,7 @@
  * (`.yml`), or an `"agent-lint"` key in package.json, looked up from a directory upward.
  */
 import { existsSync } from 'node:fs';
+import { existsIn } from '../util/folders.js';
 import path from 'node:path';
 import { yaml } from '../util/yaml.js';
 import { ConfigError, type LoadedConfig } from './error.js';
@@ -64,11 +65,10 @@ function parseYamlConfig(text: string): unknown {
 /** The config file in `dir` itself (not above it), or null. */
 export function configFileIn(dir: string): string | null {
   for (const name of CONFIG_FILES) {
-    const f = path.join(dir, name);
-    if (existsSync(f)) return f;
+    if (existsIn(dir, name)) return path.join(dir, name);
   }
   const pkg = path.join(dir, 'package.json');
-  if (existsSync(pkg)) {
+  if (existsIn(dir, 'package.json')) {
     try {
       const data = JSON.parse(readRegularFile(pkg, MAX_CONFIG_BYTES).toString('utf8')) as Record<string, unknown>;
       if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;

@@ -11,7 +11,7 @@
  * Manifests are read once each, bounded in size; a manifest that does not parse declares
  * nothing here (the manifest rules report it).
  */
-import { existsSync } from 'node:fs';
+import { pathExists } from '../util/folders.js';
 import { readRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
 import { parseJsonc } from '../config/jsonc.js';
@@ -95,7 +95,7 @@ export class ManifestIndex {
   /** A folder holding `.claude-plugin/plugin.json` (or named by a marketplace, `via`). */
   addPlugin(root: string, via?: { manifest: string; entry?: Record<string, unknown> }): void {
     const manifest = path.join(root, PLUGIN_MANIFEST);
-    const hasManifest = existsSync(manifest);
+    const hasManifest = pathExists(manifest);
     const data = hasManifest ? readManifest(manifest) : undefined;
     const key = `plugin\0${root}`;
     if (!this.#plugins.has(root)) {
@@ -154,8 +154,8 @@ export class ManifestIndex {
     for (let d = path.resolve(dir); ; ) {
       if (this.#looked.has(d)) return;
       this.#looked.add(d);
-      if (existsSync(path.join(d, MARKETPLACE_MANIFEST))) this.addMarketplace(d);
-      if (existsSync(path.join(d, PLUGIN_MANIFEST))) this.addPlugin(d);
+      if (pathExists(path.join(d, MARKETPLACE_MANIFEST))) this.addMarketplace(d);
+      if (pathExists(path.join(d, PLUGIN_MANIFEST))) this.addPlugin(d);
       const up = path.dirname(d);
       if (up === d) return;
       d = up;

@@ -3,7 +3,8 @@
  * `.opencode`, `.claude-plugin` or an agent-lint config. Cross-file rules (which agents exist,
  * whether the project uses the standard) look at one project at a time.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { listFolder } from '../util/folders.js';
 import path from 'node:path';
 import { CONFIG_FILES } from '../config/load.js';
 
@@ -15,7 +16,7 @@ const MARKER_SET = new Set(MARKERS);
 function hasMarker(dir: string): boolean {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = listFolder(dir).map((e) => e.name);
   } catch {
     return MARKERS.some((m) => existsSync(path.join(dir, m)));
   }

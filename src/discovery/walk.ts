@@ -7,7 +7,8 @@
  * project's agents), under the link's path, once per real folder, and never when it leads back
  * to a folder the walk is inside (a loop).
  */
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { listFolder } from '../util/folders.js';
 import path from 'node:path';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -69,7 +70,7 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
     const dir = stack.pop()!;
     let entries;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = listFolder(dir);
     } catch (e) {
       // A folder too deep for the system's path limit may hold specs: it is reported, not dropped.
       if ((e as NodeJS.ErrnoException).code === 'ENAMETOOLONG') out.tooLong.push(dir);
@@ -86,7 +87,7 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
         if (SKIPPED_DIRS.has(e.name) || skip(abs)) continue;
         if (e.name === '.claude-plugin') {
           try {
-            const names = readdirSync(abs);
+            const names = listFolder(abs).map((x) => x.name);
             if (names.includes('plugin.json')) {
               out.pluginRoots.push(dir);
               out.json.push(path.join(abs, 'plugin.json'));

@@ -11,7 +11,8 @@
  * V8 context without Node's globals, so a Node import that creeps into the core fails there.
  */
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { pathExists } from '../util/folders.js';
 import { readRegularFile, readRegularHead } from '../util/read-bounded.js';
 
 /** A text read whole (a plugin.json, a format document) is never larger than this. */
@@ -80,7 +81,7 @@ export function toolVersion(): string {
   return '0.0.0';
 }
 
-export const fileExists = (abs: string): boolean => existsSync(abs);
+export const fileExists = (abs: string): boolean => pathExists(abs);
 
 /** A file's text, or null when it cannot be read; at most `maxBytes` bytes of it when given. */
 export function readTextFile(abs: string, maxBytes?: number): string | null {

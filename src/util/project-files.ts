@@ -2,7 +2,8 @@
  * The Node side of `ProjectFiles`: what exists on disk, asked by the rules that check paths
  * (manifests, marketplaces, hooks). Every answer is cached for the run; nothing walks a tree.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { listFolder } from './folders.js';
 import { readRegularHead } from './read-bounded.js';
 import path from 'node:path';
 import type { ProjectFiles } from '../engine/project.js';
@@ -38,7 +39,7 @@ export function diskFiles(): ProjectFiles {
       if (hit) return hit;
       let names: string[] = [];
       try {
-        names = readdirSync(dir, { withFileTypes: true })
+        names = listFolder(dir)
           .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.md'))
           .map((e) => path.join(dir, e.name));
       } catch {

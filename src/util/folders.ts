@@ -1,0 +1,86 @@
+/**
+ * Folder listings kept for the length of one run. A lint run asks about the same folders many
+ * times: the walk lists them, project roots look for markers in them, the config lookup for its
+ * files, the manifest index for `.claude-plugin/`, the plugin rules for markdown files, the graph
+ * for a marketplace's plugins. Inside `withFolderListings`, each folder is read once; outside it
+ * (a long-lived language server), every call reads the disk, as readdirSync and existsSync do.
+ */
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+
+interface Listing {
+  entries: Dirent[];
+  byName: Map<string, Dirent>;
+}
+
+let memo: Map<string, Listing | Error> | undefined;
+
+/** Where a name may match a file of another case (the listing then cannot say "absent"). */
+const CASE_BLIND = process.platform === 'darwin' || process.platform === 'win32';
+
+/** Runs `fn` with listings kept (nested calls share the outer run's). */
+export function withFolderListings<T>(fn: () => T): T {
+  const done = keepFolderListings();
+  try {
+    return fn();
+  } finally {
+    done();
+  }
+}
+
+/**
+ * Keeps listings until the function it returns is called: for a run that awaits between its
+ * steps (the command line plans, then lints). Nested calls share the outer run's.
+ */
+export function keepFolderListings(): () => void {
+  if (memo) return () => {};
+  memo = new Map();
+  return () => {
+    memo = undefined;
+  };
+}
+
+function listing(dir: string): Listing {
+  const key = path.resolve(dir);
+  const hit = memo!.get(key);
+  if (hit instanceof Error) throw hit;
+  if (hit) return hit;
+  try {
+    const entries = readdirSync(key, { withFileTypes: true });
+    const l = { entries, byName: new Map(entries.map((e) => [e.name, e])) };
+    memo!.set(key, l);
+    return l;
+  } catch (e) {
+    memo!.set(key, e as Error);
+    throw e;
+  }
+}
+
+/** A folder's entries, as `readdirSync(dir, { withFileTypes: true })` gives them (and throws). */
+export function listFolder(dir: string): Dirent[] {
+  return memo ? listing(dir).entries : readdirSync(dir, { withFileTypes: true });
+}
+
+/** Whether `dir/name` exists, as `existsSync` says (a symlink counts when what it leads to exists). */
+export function existsIn(dir: string, name: string): boolean {
+  if (!memo) return existsSync(path.join(dir, name));
+  let l: Listing;
+  try {
+    l = listing(dir);
+  } catch {
+    return existsSync(path.join(dir, name));
+  }
+  const e = l.byName.get(name);
+  if (!e) return CASE_BLIND ? existsSync(path.join(dir, name)) : false;
+  return e.isSymbolicLink() ? existsSync(path.join(dir, name)) : true;
+}
+
+/** Whether a path exists, as `existsSync` says (read from its folder's listing inside a run). */
+export function pathExists(p: string): boolean {
+  if (!memo) return existsSync(p);
+  const abs = path.resolve(p);
+  const dir = path.dirname(abs);
+  if (dir === abs) return existsSync(abs);
+  // A missing folder has no listing: ask its own folder first (most of what is asked about is absent).
+  return pathExists(dir) && existsIn(dir, path.basename(abs));
+}

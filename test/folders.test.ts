@@ -1,0 +1,64 @@
+/**
+ * Folder listings kept for one run (src/util/folders.ts) answer as readdirSync and existsSync do,
+ * read each folder once inside a run, and read the disk afresh outside one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsIn, keepFolderListings, listFolder, pathExists, withFolderListings } from '../src/util/folders.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-lint-folders-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+fs.mkdirSync(path.join(dir, 'sub/.claude-plugin'), { recursive: true });
+fs.writeFileSync(path.join(dir, 'sub/.claude-plugin/plugin.json'), '{}');
+fs.writeFileSync(path.join(dir, 'file.md'), 'x');
+fs.symlinkSync(path.join(dir, 'file.md'), path.join(dir, 'link.md'));
+fs.symlinkSync(path.join(dir, 'gone.md'), path.join(dir, 'dangling.md'));
+
+const asked = [
+  path.join(dir, 'file.md'),
+  path.join(dir, 'link.md'),
+  path.join(dir, 'dangling.md'),
+  path.join(dir, 'nothing.md'),
+  path.join(dir, 'sub/.claude-plugin/plugin.json'),
+  path.join(dir, 'sub/.claude-plugin/marketplace.json'),
+  path.join(dir, 'missing/.claude-plugin/plugin.json'),
+  path.join(dir, 'file.md/inside'),
+  dir,
+];
+
+describe('folder listings kept for a run', () => {
+  it('say what existsSync says, inside a run and outside', () => {
+    const want = asked.map((p) => fs.existsSync(p));
+    expect(want).toEqual([true, true, false, false, true, false, false, false, true]);
+    expect(asked.map(pathExists)).toEqual(want);
+    expect(withFolderListings(() => asked.map(pathExists))).toEqual(want);
+    expect(withFolderListings(() => asked.map((p) => existsIn(path.dirname(p), path.basename(p))))).toEqual(want);
+  });
+
+  it('list a folder as readdirSync does, and throw as it does', () => {
+    const names = (l: fs.Dirent[]) => l.map((e) => e.name).sort();
+    expect(withFolderListings(() => names(listFolder(dir)))).toEqual(names(fs.readdirSync(dir, { withFileTypes: true })));
+    expect(() => withFolderListings(() => listFolder(path.join(dir, 'missing')))).toThrow(/ENOENT/);
+    expect(() => withFolderListings(() => listFolder(path.join(dir, 'file.md')))).toThrow(/ENOTDIR/);
+  });
+
+  it('read a folder once in a run, and afresh after it', () => {
+    const late = path.join(dir, 'late.md');
+    const done = keepFolderListings();
+    try {
+      expect(pathExists(late)).toBe(false);
+      fs.writeFileSync(late, 'x');
+      // The run listed the folder before the file was made: it keeps that listing.
+      expect(pathExists(late)).toBe(false);
+      // A nested run shares it.
+      expect(withFolderListings(() => pathExists(late))).toBe(false);
+    } finally {
+      done();
+    }
+    expect(pathExists(late)).toBe(true);
+    expect(withFolderListings(() => pathExists(late))).toBe(true);
+  });
+});
