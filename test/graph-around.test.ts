@@ -119,6 +119,7 @@ describe('the graph around the linted files', () => {
       { path: '.claude/agents/tester.md', text: '---\nname: tester\ndescription: Tests\n---\n\nRuns the tests.\n' },
       { path: '.claude/agents/writer.md', text: '---\nname: writer\ndescription: Writes\n---\n\nTask(subagent_type="editor", prompt="Edit")\n' },
       { path: '.claude/agents/editor.md', text: '---\nname: editor\ndescription: Edits\n---\n\nEdits the text.\n' },
+      ...['one', 'two', 'three', 'four'].map((n) => ({ path: `.claude/agents/${n}.md`, text: `---\nname: ${n}\ndescription: Helps\n---\n\nHelps.\n` })),
     ];
     const docs = docsOf(files);
     const index = new GraphIndex({ root: '/project', documents: docs });
@@ -155,28 +156,46 @@ describe('the graph around the linted files', () => {
   });
 
   it('makes the whole graph once the search has read the project more than its budget', () => {
-    // A chain longer than the budget: each step up searches the unrelated files again.
-    const n = SEARCH_BUDGET * 3;
+    // A chain longer than the budget, among more unrelated files: each step up searches them again.
+    const n = SEARCH_BUDGET * 2;
     const chain = Array.from({ length: n }, (_, i) => `step${String(i).padStart(2, '0')}`);
     const files: MemFile[] = chain.map((name, i) => ({
       path: `.claude/agents/${name}.md`,
       text: `---\nname: ${name}\ndescription: Step ${i}\n---\n\n${i + 1 < n ? `Task(subagent_type="${chain[i + 1]}", prompt="Next")` : 'Done.'}\n`,
     }));
-    for (let i = 0; i < 4; i++) files.push({ path: `.claude/agents/other${i}.md`, text: `---\nname: other${i}\ndescription: Unrelated\n---\n\n${'Nothing to do with the chain. '.repeat(200)}\n` });
+    for (let i = 0; i < 2 * n; i++) files.push({ path: `.claude/agents/other${i}.md`, text: `---\nname: other${i}\ndescription: Unrelated\n---\n\n${'Nothing to do with the chain. '.repeat(20)}\n` });
     const docs = docsOf(files);
-    const search = (budgetLeft: boolean) => {
+    const search = (at: number) => {
       const index = new GraphIndex({ root: '/project', documents: docs });
       const scanned = new Set<string>();
       const edgesOf = index.edgesOf.bind(index);
       index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
-      const g = graphAround(index, [docs[budgetLeft ? 1 : n - 2]!], docs);
-      return { g, scanned };
+      return { g: graphAround(index, [docs[at]!], docs), scanned };
     };
     // Near the top of the chain the search stays within its budget and leaves the others out.
-    expect(search(true).scanned.has('.claude/agents/other0.md')).toBe(false);
-    // From the bottom it runs out, and makes the whole graph instead: the same edges into the file.
-    const { g, scanned } = search(false);
+    expect(search(1).scanned.size).toBe(3);
+    // From the bottom it runs out (having found less than half the project), and makes the whole
+    // graph instead: the same edges into the file.
+    const { g, scanned } = search(n - 2);
     expect(scanned.size).toBe(files.length);
     expect(g.edges).toHaveLength(n - 1);
+  });
+
+  it('makes the whole graph once more than half of the project is to be scanned', () => {
+    const files: MemFile[] = ['alpha', 'bravo', 'charlie', 'delta'].map((name, i, all) => ({
+      path: `.claude/agents/${name}.md`,
+      text: `---\nname: ${name}\ndescription: Calls the next\n---\n\nTask(subagent_type="${all[(i + 1) % all.length]}", prompt="Next")\n`,
+    }));
+    files.push({ path: '.claude/agents/echo.md', text: '---\nname: echo\ndescription: Alone\n---\n\nWorks alone.\n' });
+    const docs = docsOf(files);
+    const index = new GraphIndex({ root: '/project', documents: docs });
+    const scanned = new Set<string>();
+    const edgesOf = index.edgesOf.bind(index);
+    index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
+    const g = graphAround(index, [docs[0]!], docs);
+    // alpha's callers lead round the loop to delta, charlie and bravo: past half of the project,
+    // so the whole graph is made, echo's file too.
+    expect(scanned.size).toBe(5);
+    expect(g.edges).toHaveLength(4);
   });
 });

@@ -17,8 +17,9 @@
  * Tarjan's algorithm lists those groups are the same in both graphs. test/graph-around.test.ts
  * checks this against the whole graph on generated projects.
  *
- * The search is bounded: once it has read the project's text `SEARCH_BUDGET` times over, the
- * whole graph is made instead (as exact, and linear in the project).
+ * The search is bounded: once it has read the project's text `SEARCH_BUDGET` times over, or
+ * has found more than half of the project's documents to scan, the whole graph is made instead
+ * (as exact, linear in the project, and then cheaper than searching on).
  */
 import type { DocumentModel } from '../model/document.js';
 import type { GraphIndex } from './build.js';
@@ -86,7 +87,7 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
           addEdges(doc);
         }
       }
-      if (budget < 0) return index.assemble(all);
+      if (budget < 0 || 2 * scanned.size > all.length) return index.assemble(all);
     }
     if (!close) continue;
     for (const e of into.get(node) ?? []) {
