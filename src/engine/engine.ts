@@ -6,7 +6,7 @@ import type { DocumentModel } from '../model/document.js';
 import type { Profile } from '../standard/profiles.js';
 import type { Fix, LintMessage, LintResult, Location, ReportDescriptor } from '../types.js';
 import type { ProjectView } from './project.js';
-import type { Rule } from './rule.js';
+import type { Rule, RuleContext } from './rule.js';
 import { parseSuppressions, type Suppressions } from './suppressions.js';
 import { clip, MAX_MESSAGE } from '../util/clip.js';
 
@@ -154,39 +154,60 @@ function toMessage(doc: DocumentModel, rule: Rule['meta'], setting: RuleSetting,
   return m;
 }
 
+/** What a per-file check gets: the file, its project, its profile (read on first use) and the rule's options. */
+class CheckContext implements RuleContext {
+  options: Record<string, unknown> = {};
+  readonly project: ProjectView;
+  readonly #input: EngineInput;
+  #profile?: Profile;
+  constructor(
+    readonly doc: DocumentModel,
+    input: EngineInput,
+    readonly report: (d: ReportDescriptor) => void,
+  ) {
+    this.project = input.project;
+    this.#input = input;
+  }
+
+  /** Read on use: finding the project's return format may read the project. */
+  get profile(): Profile {
+    this.#profile ??= this.#input.profileFor ? this.#input.profileFor(this.doc) : this.#input.profile;
+    return this.#profile;
+  }
+}
+
 export function runRules(input: EngineInput): LintResult[] {
   const collectors = new Map<DocumentModel, Collector>();
   const targetSet = new Set(input.targets);
   for (const doc of input.targets) collectors.set(doc, new Collector(doc));
 
-  // Per-file checks.
+  // Per-file checks. One context per file, its options and reporting set for each rule in turn:
+  // a file meets every rule, and a context (with closures) per pair was most of what a run
+  // allocated outside the document model.
   for (const doc of input.targets) {
     const settings = input.settingsFor(doc);
     const col = collectors.get(doc)!;
-    let docProfile: Profile | undefined;
-    const profileOf = () => (docProfile ??= input.profileFor ? input.profileFor(doc) : input.profile);
-    for (const rule of input.rules) {
+    let rule!: Rule;
+    let setting!: RuleSetting;
+    let pending: LintMessage[] | undefined;
+    const ctx = new CheckContext(doc, input, (d) => (pending ??= []).push(toMessage(doc, rule.meta, setting, d)));
+    for (rule of input.rules) {
       if (!rule.check) continue;
-      const setting = settings.get(rule.meta.id);
-      if (!setting) continue;
-      const pending: LintMessage[] = [];
+      const s = settings.get(rule.meta.id);
+      if (!s) continue;
+      setting = s;
+      pending = undefined;
       try {
         // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
         if (!applies(rule, doc, input)) continue;
-        const check = rule.check;
-        timed(input.timing, rule.meta.id, () => check({
-          doc,
-          project: input.project,
-          // Read on use: finding the project's return format may read the project.
-          get profile() {
-            return profileOf();
-          },
-          options: setting.options,
-          report: (d) => pending.push(toMessage(doc, rule.meta, setting, d)),
-        }));
-        for (const m of pending) col.add(m);
+        ctx.options = setting.options;
+        if (input.timing) {
+          const check = rule.check;
+          timed(input.timing, rule.meta.id, () => check(ctx));
+        } else rule.check(ctx);
+        for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
       } catch (e) {
-        for (const m of pending) col.add(m);
+        for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
         col.add(internalError(rule.meta.id, e));
       }
     }
