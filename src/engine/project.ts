@@ -61,7 +61,8 @@ export interface ProjectInit {
  * of the standard's two shapes. A scan with indexOf, cheaper than a regular expression here.
  */
 function mayUseStandard(text: string): boolean {
-  if (text.includes('session_id')) return true;
+  // `_id` first: `_` is rare in prose, so this pass is several times quicker than one for `session_id`.
+  if (text.includes('_id') && text.includes('session_id')) return true;
   for (let i = text.indexOf('status'); i !== -1; i = text.indexOf('status', i + 6)) {
     const before = text.charCodeAt(i - 1);
     if (before !== 34 && before !== 39) continue; // " or '

@@ -14,6 +14,8 @@ interface Listing {
 }
 
 let memo: Map<string, Listing | Error> | undefined;
+/** Answers of pathExists in the run, by path as asked. */
+let exists: Map<string, boolean> | undefined;
 
 /** Where a name may match a file of another case (the listing then cannot say "absent"). */
 const CASE_BLIND = process.platform === 'darwin' || process.platform === 'win32';
@@ -35,8 +37,10 @@ export function withFolderListings<T>(fn: () => T): T {
 export function keepFolderListings(): () => void {
   if (memo) return () => {};
   memo = new Map();
+  exists = new Map();
   return () => {
     memo = undefined;
+    exists = undefined;
   };
 }
 
@@ -77,10 +81,14 @@ export function existsIn(dir: string, name: string): boolean {
 
 /** Whether a path exists, as `existsSync` says (read from its folder's listing inside a run). */
 export function pathExists(p: string): boolean {
-  if (!memo) return existsSync(p);
-  const abs = path.resolve(p);
-  const dir = path.dirname(abs);
-  if (dir === abs) return existsSync(abs);
-  // A missing folder has no listing: ask its own folder first (most of what is asked about is absent).
-  return pathExists(dir) && existsIn(dir, path.basename(abs));
+  if (!memo || !exists) return existsSync(p);
+  let known = exists.get(p);
+  if (known === undefined) {
+    const abs = path.resolve(p);
+    const dir = path.dirname(abs);
+    // A missing folder has no listing: ask its own folder first (most of what is asked about is absent).
+    known = dir === abs ? existsSync(abs) : pathExists(dir) && existsIn(dir, path.basename(abs));
+    exists.set(p, known);
+  }
+  return known;
 }
