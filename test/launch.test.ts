@@ -60,6 +60,29 @@ describe('the agent-lint command', () => {
     }
   });
 
+  it('keeps one cache for runs on a few named files and one for the rest', () => {
+    const cacheDir = path.join(REPO_ROOT, 'dist/.cache');
+    const caches = () => readdirSync(cacheDir).filter((f) => f.startsWith('agent-lint-')).map((f) => (f.endsWith('-files.v8cache') ? 'files' : 'other')).sort();
+    const file = '.claude/agents/researcher.md';
+    expect(existsSync(path.join(SAMPLE, file))).toBe(true);
+    const expected = run(BIN, ['--format', 'json', file]);
+    rmSync(cacheDir, { recursive: true, force: true });
+    // A folder, a glob, a subcommand: the other kind.
+    for (const args of [['--format', 'json', '.'], ['--format', 'json', '**/*.md'], ['check-return', '-']]) {
+      run(LAUNCH, args, '{}');
+      expect(caches(), args.join(' ')).toEqual(['other']);
+    }
+    // Named files (after an option's value), or standard input: a cache of their own, used next time.
+    for (const args of [['--format', 'json', file], ['--stdin', '--stdin-filename', file]]) {
+      const r = run(LAUNCH, args, readFileSync(path.join(SAMPLE, file), 'utf8'));
+      expect(caches(), args.join(' ')).toEqual(['files', 'other']);
+      if (args[0] === '--format') expect(r.stdout).toBe(expected.stdout);
+    }
+    const again = run(LAUNCH, ['--format', 'json', file]);
+    expect(again.stdout).toBe(expected.stdout);
+    expect(again.stderr).toBe('');
+  });
+
   it('runs subcommands and reads the schemas beside the bundle', () => {
     const r = run(LAUNCH, ['check-return', '-'], '{"status": "completed"}');
     expect(r.status).toBe(1);

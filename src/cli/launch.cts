@@ -4,7 +4,8 @@
  * that a run on one file (a pre-commit hook) does not spend its time compiling JavaScript; falls
  * back to the unbundled modules when there is no bundle. The cache is a file beside the bundle
  * (or in a private folder under the temp directory when that is not writable), keyed on the
- * Node.js version and the bundle's size and time.
+ * Node.js version, the bundle's size and time, and the kind of run (a few named files, or the
+ * rest: see fewFilesRun).
  *
  * A code cache is code: V8 runs what a cache holds as long as its source had the same length, so
  * a cache planted by someone else would run their code. A cache is therefore read and written
@@ -45,8 +46,44 @@ function safeDir(dir: string, codeUid: number, create: boolean): boolean {
   }
 }
 
+/**
+ * Whether this run lints a few named files (a pre-commit hook, an editor on save): at most 20
+ * arguments that are files, none a folder or a glob, no subcommand; or standard input. A cache
+ * holds every function its run compiled, so one made by a run over a whole project makes a
+ * one-file run deserialize code it never runs (about 6 ms): the two kinds of run keep caches of
+ * their own, and a pre-commit run gets one that a pre-commit run made.
+ */
+function fewFilesRun(argv: readonly string[]): boolean {
+  if (argv.includes('--stdin')) return true;
+  if (argv.length === 0 || (!argv[0]!.startsWith('-') && !isFileArg(argv[0]!))) return false;
+  let files = 0;
+  for (const a of argv) {
+    if (a.startsWith('-')) continue;
+    if (/[*?[\]{}]/.test(a)) return false;
+    let st;
+    try {
+      st = statSync(a);
+    } catch {
+      continue; // an option's value, or a path that is not there
+    }
+    if (st.isDirectory()) return false;
+    if (st.isFile() && ++files > 20) return false;
+  }
+  return files > 0;
+}
+
+function isFileArg(a: string): boolean {
+  try {
+    return statSync(a).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const RUN_KIND = fewFilesRun(process.argv.slice(2)) ? '-files' : '';
+
 function cachePaths(file: string, st: { size: number; mtimeMs: number }): string[] {
-  const name = `${path.basename(file, '.cjs')}-${process.version}-${st.size}-${Math.round(st.mtimeMs)}.v8cache`;
+  const name = `${path.basename(file, '.cjs')}-${process.version}-${st.size}-${Math.round(st.mtimeMs)}${RUN_KIND}.v8cache`;
   const uid = myUid ?? 'user';
   return [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${uid}`, name)];
 }
