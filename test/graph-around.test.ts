@@ -13,6 +13,7 @@ import { runRules } from '../src/engine/engine.js';
 import { ProjectView } from '../src/engine/project.js';
 import { graphAround, SEARCH_BUDGET } from '../src/graph/around.js';
 import { GraphIndex } from '../src/graph/build.js';
+import { referencesOf } from '../src/graph/references.js';
 import { DocumentModel } from '../src/model/document.js';
 import { kindFromPath } from '../src/discovery/kind.js';
 import { getProfile } from '../src/standard/profiles.js';
@@ -73,9 +74,11 @@ class WholeGraphView extends ProjectView {
 }
 
 /** Findings per file with only `targets` linted and the rest read for context: from the graph around them, or from the whole graph. */
-function lintSome(files: MemFile[], targets: number[], whole: boolean): Map<string, string[]> {
+function lintSome(files: MemFile[], targets: number[], whole: boolean, known: number[] = []): Map<string, string[]> {
   const config = everyRuleOn('bounded');
   const docs = docsOf(files);
+  // Documents whose delegations were read before (a language server keeps them): taken in unsearched.
+  for (const i of known) referencesOf(docs[i]!);
   const linted = targets.map((i) => docs[i]!);
   const rest = docs.filter((d) => !linted.includes(d));
   const View = whole ? WholeGraphView : ProjectView;
@@ -95,7 +98,7 @@ describe('the graph around the linted files', () => {
         for (const set of sets) {
           const whole = lintSome(files, set, true);
           for (const list of whole.values()) for (const k of list) fired.set(k.split(' ')[0]!, (fired.get(k.split(' ')[0]!) ?? 0) + 1);
-          const some = lintSome(files, set, false);
+          const some = lintSome(files, set, false, picks.slice(1).map((p) => (p * 7) % files.length));
           expect([...some.keys()]).toEqual([...whole.keys()]);
           for (const [file, got] of some) expect(got, file).toEqual(whole.get(file));
           // The graph made for them leaves some documents out (or the test would prove nothing).
@@ -153,6 +156,29 @@ describe('the graph around the linted files', () => {
     expect(findings([0, 1, 2], ProjectView)).toEqual(['.claude/commands/ship.md 5:21']);
     expect(findings([2], WholeGraphView)).toEqual([]);
     expect(findings([2], ProjectView)).toEqual([]);
+  });
+
+  it('follows the callers whose delegations were read before the run', () => {
+    // lead.md was read before (a language server keeps its documents): it is taken in without a
+    // search, and lead, which calls builder in it, is followed up to ship, where the chain starts.
+    const files: MemFile[] = [
+      { path: '.claude/commands/ship.md', text: '---\ndescription: Ships\n---\n\nTask(subagent_type="lead", prompt="Ship it")\n' },
+      { path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nTask(subagent_type="builder", prompt="Build")\n' },
+      { path: '.claude/agents/builder.md', text: '---\nname: builder\ndescription: Builds\n---\n\nTask(subagent_type="tester", prompt="Test")\n' },
+      { path: '.claude/agents/tester.md', text: '---\nname: tester\ndescription: Tests\n---\n\nRuns the tests.\n' },
+      ...['one', 'two', 'three', 'four'].map((n) => ({ path: `.claude/agents/${n}.md`, text: `---\nname: ${n}\ndescription: Helps\n---\n\nHelps.\n` })),
+    ];
+    const config = resolveConfig({ file: null, dir: '/project', raw: { standard: 'bounded', rules: { 'delegation-graph-depth': ['error', { maxDepth: 2 }] } } }, ALL_RULES);
+    const findings = (View: typeof ProjectView) => {
+      const docs = docsOf(files);
+      referencesOf(docs[1]!);
+      const linted = [docs[2]!];
+      const view = new View({ root: '/project', documents: linted, loadContext: () => docs.filter((d) => !linted.includes(d)), configuredStandard: config.configuredStandard });
+      return runRules({ project: view, profile: getProfile(config.standard), rules: ALL_RULES, targets: linted, settingsFor: (d) => config.settingsFor(d.relPath) })
+        .flatMap((r) => r.messages.filter((m) => m.ruleId === 'delegation-graph-depth').map((m) => `${r.filePath.slice(9)} ${m.line}:${m.column}`));
+    };
+    expect(findings(WholeGraphView)).toEqual(['.claude/agents/builder.md 6:21']);
+    expect(findings(ProjectView)).toEqual(['.claude/agents/builder.md 6:21']);
   });
 
   it('makes the whole graph once the search has read the project more than its budget', () => {

@@ -23,6 +23,7 @@
  */
 import type { DocumentModel } from '../model/document.js';
 import type { GraphIndex } from './build.js';
+import { hasReferences } from './references.js';
 import type { GraphEdge, GraphNode, ProjectGraph } from './types.js';
 
 /** How many times over the project's text the search may read before the whole graph is made. */
@@ -44,7 +45,10 @@ function aliases(node: GraphNode): string[] {
  * targets among them).
  */
 export function graphAround(index: GraphIndex, targets: readonly DocumentModel[], all: readonly DocumentModel[]): ProjectGraph {
+  // Documents whose delegations are known already (the language server keeps its documents from
+  // one change to the next) cost nothing to take in: only the others are searched.
   const scanned = new Set<DocumentModel>(targets);
+  for (const d of all) if (hasReferences(d)) scanned.add(d);
   if (scanned.size >= all.length) return index.assemble(all);
   const rest = all.filter((d) => !scanned.has(d));
   let budget = SEARCH_BUDGET * rest.reduce((n, d) => n + d.text.length, 0);
@@ -57,7 +61,8 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
       else into.set(e.to, [e]);
     }
   };
-  for (const d of targets) addEdges(d);
+  // Their edges are in too: a caller's delegation may be written in one of them.
+  for (const d of scanned) addEdges(d);
 
   // Specs whose callers are needed all the way up (`closed`), and those whose direct callers
   // are enough (the targets of the linted files' edges: the other edges of the same pair).

@@ -175,6 +175,11 @@ function pathRefs(doc: DocumentModel, out: Reference[]): void {
 
 const cache = new WeakMap<DocumentModel, Reference[]>();
 
+/** Whether the document's delegations are known already (a long-lived caller keeps its documents). */
+export function hasReferences(doc: DocumentModel): boolean {
+  return cache.has(doc);
+}
+
 /** Every delegation the document writes, in text order (computed once per document). */
 export function referencesOf(doc: DocumentModel): Reference[] {
   let refs = cache.get(doc);
