@@ -66,6 +66,24 @@ function docsOf(files: MemFile[]): DocumentModel[] {
   return files.map((f) => new DocumentModel({ filePath: `/project/${f.path}`, relPath: f.path, kind: kindFromPath(f.path), text: f.text }));
 }
 
+/** A chain from a command, ship -> lead -> builder -> tester, beside four specs that take no part. */
+const CHAIN: MemFile[] = [
+  { path: '.claude/commands/ship.md', text: '---\ndescription: Ships\n---\n\nTask(subagent_type="lead", prompt="Ship it")\n' },
+  { path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nTask(subagent_type="builder", prompt="Build")\n' },
+  { path: '.claude/agents/builder.md', text: '---\nname: builder\ndescription: Builds\n---\n\nTask(subagent_type="tester", prompt="Test")\n' },
+  { path: '.claude/agents/tester.md', text: '---\nname: tester\ndescription: Tests\n---\n\nRuns the tests.\n' },
+  ...['one', 'two', 'three', 'four'].map((n) => ({ path: `.claude/agents/${n}.md`, text: `---\nname: ${n}\ndescription: Helps\n---\n\nHelps.\n` })),
+];
+
+/** The graph around the documents at `targets`, and the documents whose delegations it read. */
+function around(docs: DocumentModel[], targets: number[]) {
+  const index = new GraphIndex({ root: '/project', documents: docs });
+  const scanned = new Set<string>();
+  const edgesOf = index.edgesOf.bind(index);
+  index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
+  return { g: graphAround(index, targets.map((i) => docs[i]!), docs), scanned };
+}
+
 /** The view a run had before: the rules get the whole graph, whatever is linted. */
 class WholeGraphView extends ProjectView {
   override get targetGraph() {
@@ -85,6 +103,17 @@ function lintSome(files: MemFile[], targets: number[], whole: boolean, known: nu
   const view = new View({ root: '/project', documents: linted, loadContext: () => rest, configuredStandard: config.configuredStandard, usesStandard: config.usesStandard });
   const results = runRules({ project: view, profile: getProfile(config.standard), rules: ALL_RULES, targets: linted, settingsFor: (d) => config.settingsFor(d.relPath) });
   return new Map(results.map((r) => [r.filePath, r.messages.filter((m) => GRAPH_RULES.has(m.ruleId ?? '')).map(key).sort()]));
+}
+
+/** delegation-graph-depth's findings with `maxDepth`, the files at `targets` linted (those at `known` read before). */
+function depthFindings(files: MemFile[], maxDepth: number, targets: number[], View: typeof ProjectView, known: number[] = []): string[] {
+  const config = resolveConfig({ file: null, dir: '/project', raw: { standard: 'bounded', rules: { 'delegation-graph-depth': ['error', { maxDepth }] } } }, ALL_RULES);
+  const docs = docsOf(files);
+  for (const i of known) referencesOf(docs[i]!);
+  const linted = targets.map((i) => docs[i]!);
+  const view = new View({ root: '/project', documents: linted, loadContext: () => docs.filter((d) => !linted.includes(d)), configuredStandard: config.configuredStandard });
+  return runRules({ project: view, profile: getProfile(config.standard), rules: ALL_RULES, targets: linted, settingsFor: (d) => config.settingsFor(d.relPath) })
+    .flatMap((r) => r.messages.filter((m) => m.ruleId === 'delegation-graph-depth').map((m) => `${r.filePath.slice(9)} ${m.line}:${m.column}`));
 }
 
 describe('the graph around the linted files', () => {
@@ -116,20 +145,11 @@ describe('the graph around the linted files', () => {
 
   it('scans only the documents that name a spec on a chain into the linted file', () => {
     const files: MemFile[] = [
-      { path: '.claude/commands/ship.md', text: '---\ndescription: Ships\n---\n\nTask(subagent_type="lead", prompt="Ship it")\n' },
-      { path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nTask(subagent_type="builder", prompt="Build")\n' },
-      { path: '.claude/agents/builder.md', text: '---\nname: builder\ndescription: Builds\n---\n\nTask(subagent_type="tester", prompt="Test")\n' },
-      { path: '.claude/agents/tester.md', text: '---\nname: tester\ndescription: Tests\n---\n\nRuns the tests.\n' },
+      ...CHAIN,
       { path: '.claude/agents/writer.md', text: '---\nname: writer\ndescription: Writes\n---\n\nTask(subagent_type="editor", prompt="Edit")\n' },
       { path: '.claude/agents/editor.md', text: '---\nname: editor\ndescription: Edits\n---\n\nEdits the text.\n' },
-      ...['one', 'two', 'three', 'four'].map((n) => ({ path: `.claude/agents/${n}.md`, text: `---\nname: ${n}\ndescription: Helps\n---\n\nHelps.\n` })),
     ];
-    const docs = docsOf(files);
-    const index = new GraphIndex({ root: '/project', documents: docs });
-    const scanned = new Set<string>();
-    const edgesOf = index.edgesOf.bind(index);
-    index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
-    const g = graphAround(index, [docs[2]!], docs);
+    const { g, scanned } = around(docsOf(files), [2]);
     // builder's callers (lead, then ship), and the files that name tester (its own, which may
     // call builder back): not writer or editor.
     expect([...scanned].sort()).toEqual(['.claude/agents/builder.md', '.claude/agents/lead.md', '.claude/agents/tester.md', '.claude/commands/ship.md']);
@@ -145,40 +165,16 @@ describe('the graph around the linted files', () => {
       { path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nLeads the release.\n' },
       { path: '.claude/agents/notes.md', text: '---\nname: notes\ndescription: Notes\n---\n\n```json\n{"session_id": "sess_1_abc", "delegation_depth": 1, "delegation_path": ["orchestrator", "ship", "lead"]}\n```\n' },
     ];
-    const config = resolveConfig({ file: null, dir: '/project', raw: { standard: 'bounded', rules: { 'delegation-graph-depth': ['error', { maxDepth: 0 }] } } }, ALL_RULES);
-    const findings = (targets: number[], View: typeof ProjectView) => {
-      const docs = docsOf(files);
-      const linted = targets.map((i) => docs[i]!);
-      const view = new View({ root: '/project', documents: linted, loadContext: () => docs.filter((d) => !linted.includes(d)), configuredStandard: config.configuredStandard });
-      return runRules({ project: view, profile: getProfile(config.standard), rules: ALL_RULES, targets: linted, settingsFor: (d) => config.settingsFor(d.relPath) })
-        .flatMap((r) => r.messages.filter((m) => m.ruleId === 'delegation-graph-depth').map((m) => `${r.filePath.slice(9)} ${m.line}:${m.column}`));
-    };
-    expect(findings([0, 1, 2], ProjectView)).toEqual(['.claude/commands/ship.md 5:21']);
-    expect(findings([2], WholeGraphView)).toEqual([]);
-    expect(findings([2], ProjectView)).toEqual([]);
+    expect(depthFindings(files, 0, [0, 1, 2], ProjectView)).toEqual(['.claude/commands/ship.md 5:21']);
+    expect(depthFindings(files, 0, [2], WholeGraphView)).toEqual([]);
+    expect(depthFindings(files, 0, [2], ProjectView)).toEqual([]);
   });
 
   it('follows the callers whose delegations were read before the run', () => {
     // lead.md was read before (a language server keeps its documents): it is taken in without a
     // search, and lead, which calls builder in it, is followed up to ship, where the chain starts.
-    const files: MemFile[] = [
-      { path: '.claude/commands/ship.md', text: '---\ndescription: Ships\n---\n\nTask(subagent_type="lead", prompt="Ship it")\n' },
-      { path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nTask(subagent_type="builder", prompt="Build")\n' },
-      { path: '.claude/agents/builder.md', text: '---\nname: builder\ndescription: Builds\n---\n\nTask(subagent_type="tester", prompt="Test")\n' },
-      { path: '.claude/agents/tester.md', text: '---\nname: tester\ndescription: Tests\n---\n\nRuns the tests.\n' },
-      ...['one', 'two', 'three', 'four'].map((n) => ({ path: `.claude/agents/${n}.md`, text: `---\nname: ${n}\ndescription: Helps\n---\n\nHelps.\n` })),
-    ];
-    const config = resolveConfig({ file: null, dir: '/project', raw: { standard: 'bounded', rules: { 'delegation-graph-depth': ['error', { maxDepth: 2 }] } } }, ALL_RULES);
-    const findings = (View: typeof ProjectView) => {
-      const docs = docsOf(files);
-      referencesOf(docs[1]!);
-      const linted = [docs[2]!];
-      const view = new View({ root: '/project', documents: linted, loadContext: () => docs.filter((d) => !linted.includes(d)), configuredStandard: config.configuredStandard });
-      return runRules({ project: view, profile: getProfile(config.standard), rules: ALL_RULES, targets: linted, settingsFor: (d) => config.settingsFor(d.relPath) })
-        .flatMap((r) => r.messages.filter((m) => m.ruleId === 'delegation-graph-depth').map((m) => `${r.filePath.slice(9)} ${m.line}:${m.column}`));
-    };
-    expect(findings(WholeGraphView)).toEqual(['.claude/agents/builder.md 6:21']);
-    expect(findings(ProjectView)).toEqual(['.claude/agents/builder.md 6:21']);
+    expect(depthFindings(CHAIN, 2, [2], WholeGraphView, [1])).toEqual(['.claude/agents/builder.md 6:21']);
+    expect(depthFindings(CHAIN, 2, [2], ProjectView, [1])).toEqual(['.claude/agents/builder.md 6:21']);
   });
 
   it('makes the whole graph once the search has read the project more than its budget', () => {
@@ -191,13 +187,7 @@ describe('the graph around the linted files', () => {
     }));
     for (let i = 0; i < 2 * n; i++) files.push({ path: `.claude/agents/other${i}.md`, text: `---\nname: other${i}\ndescription: Unrelated\n---\n\n${'Nothing to do with the chain. '.repeat(20)}\n` });
     const docs = docsOf(files);
-    const search = (at: number) => {
-      const index = new GraphIndex({ root: '/project', documents: docs });
-      const scanned = new Set<string>();
-      const edgesOf = index.edgesOf.bind(index);
-      index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
-      return { g: graphAround(index, [docs[at]!], docs), scanned };
-    };
+    const search = (at: number) => around(docs, [at]);
     // Near the top of the chain the search stays within its budget and leaves the others out.
     expect(search(1).scanned.size).toBe(3);
     // From the bottom it runs out (having found less than half the project), and makes the whole
@@ -213,12 +203,7 @@ describe('the graph around the linted files', () => {
       text: `---\nname: ${name}\ndescription: Calls the next\n---\n\nTask(subagent_type="${all[(i + 1) % all.length]}", prompt="Next")\n`,
     }));
     files.push({ path: '.claude/agents/echo.md', text: '---\nname: echo\ndescription: Alone\n---\n\nWorks alone.\n' });
-    const docs = docsOf(files);
-    const index = new GraphIndex({ root: '/project', documents: docs });
-    const scanned = new Set<string>();
-    const edgesOf = index.edgesOf.bind(index);
-    index.edgesOf = (d) => (scanned.add(d.relPath), edgesOf(d));
-    const g = graphAround(index, [docs[0]!], docs);
+    const { g, scanned } = around(docsOf(files), [0]);
     // alpha's callers lead round the loop to delta, charlie and bravo: past half of the project,
     // so the whole graph is made, echo's file too.
     expect(scanned.size).toBe(5);
