@@ -197,6 +197,35 @@ describe('the graph around the linted files', () => {
     expect(g.edges).toHaveLength(n - 1);
   });
 
+  it('reads at most its budget of text, also for a spec defined in many files (each file name is searched for)', () => {
+    // helper is defined in 150 files, so it goes by 151 names; none is in the 200 other files.
+    const filler = 'Some text that calls nobody at all. '.repeat(10);
+    const files: MemFile[] = [{ path: '.claude/agents/lead.md', text: '---\nname: lead\ndescription: Leads\n---\n\nTask(subagent_type="helper", prompt="Help")\n' }];
+    for (let i = 0; i < 150; i++) files.push({ path: `.claude/agents/helper-${i}.md`, text: `---\nname: helper\ndescription: Helps\n---\n\n${filler}\n` });
+    for (let i = 0; i < 200; i++) files.push({ path: `.claude/agents/other-${i}.md`, text: `---\nname: other-${i}\ndescription: Works\n---\n\n${filler}\n` });
+    const docs = docsOf(files);
+    const project = docs.reduce((n, d) => n + d.text.length, 0);
+    // Count what the search reads: every String.prototype.includes call on a document's text.
+    const texts = new Set(docs.map((d) => d.text));
+    const includes = String.prototype.includes;
+    let read = 0;
+    String.prototype.includes = function (this: string, ...args: [string, number?]) {
+      if (texts.has(this)) read += this.length;
+      return includes.apply(this, args);
+    };
+    let g;
+    try {
+      g = around(docs, [0]).g;
+    } finally {
+      String.prototype.includes = includes;
+    }
+    // 151 names times 200 files would be about 90 reads of the project (what the search did when
+    // its budget was counted only once per spec). Now: its budget, then the whole graph, whose
+    // scan of every file looks for a few keys (about 3 reads).
+    expect(read).toBeLessThanOrEqual((SEARCH_BUDGET + 4) * project);
+    expect(g.edges).toHaveLength(1);
+  });
+
   it('makes the whole graph once more than half of the project is to be scanned', () => {
     const files: MemFile[] = ['alpha', 'bravo', 'charlie', 'delta'].map((name, i, all) => ({
       path: `.claude/agents/${name}.md`,

@@ -82,17 +82,23 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
     const { node, close } = queue[qi]!;
     if (!searched.has(node)) {
       searched.add(node);
+      // A spec defined in many files has as many file names: the budget is counted per name and
+      // per file, so that one search cannot read the project once per file.
       const names = aliases(node);
       for (let i = 0; i < rest.length; i++) {
         const doc = rest[i]!;
         if (scanned.has(doc)) continue;
-        budget -= doc.text.length * names.length;
-        if (names.some((a) => doc.text.includes(a))) {
-          scanned.add(doc);
-          addEdges(doc);
+        for (const a of names) {
+          budget -= doc.text.length;
+          if (budget < 0) return index.assemble(all);
+          if (doc.text.includes(a)) {
+            scanned.add(doc);
+            addEdges(doc);
+            break;
+          }
         }
       }
-      if (budget < 0 || 2 * scanned.size > all.length) return index.assemble(all);
+      if (2 * scanned.size > all.length) return index.assemble(all);
     }
     if (!close) continue;
     for (const e of into.get(node) ?? []) {
