@@ -51,7 +51,8 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
   for (const d of all) if (hasReferences(d)) scanned.add(d);
   if (scanned.size >= all.length) return index.assemble(all);
   const rest = all.filter((d) => !scanned.has(d));
-  let budget = SEARCH_BUDGET * rest.reduce((n, d) => n + d.text.length, 0);
+  // Counted per file read (its length, plus one: an empty file still costs a step).
+  let budget = SEARCH_BUDGET * rest.reduce((n, d) => n + d.text.length + 1, 0);
   /** Edges of the scanned documents, by the node they lead to. */
   const into = new Map<GraphNode, GraphEdge[]>();
   const addEdges = (doc: DocumentModel) => {
@@ -89,7 +90,7 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
         const doc = rest[i]!;
         if (scanned.has(doc)) continue;
         for (const a of names) {
-          budget -= doc.text.length;
+          budget -= doc.text.length + 1;
           if (budget < 0) return index.assemble(all);
           if (doc.text.includes(a)) {
             scanned.add(doc);
