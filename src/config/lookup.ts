@@ -44,6 +44,9 @@ export class ConfigLookup {
    * folder rather than one per folder per file.
    */
   #configFileFor(dir: string): string | null {
+    // Looked up as given first: the folders asked about are absolute, and resolving each costs a new string.
+    const given = this.#byDir.get(dir);
+    if (given !== undefined) return given;
     const abs = path.resolve(dir);
     const hit = this.#byDir.get(abs);
     if (hit !== undefined) return hit;

@@ -45,19 +45,24 @@ export function keepFolderListings(): () => void {
 }
 
 function listing(dir: string): Listing {
-  const key = path.resolve(dir);
-  const hit = memo!.get(key);
-  if (hit instanceof Error) throw hit;
-  if (hit) return hit;
-  try {
-    const entries = readdirSync(key, { withFileTypes: true });
-    const l = { entries, byName: new Map(entries.map((e) => [e.name, e])) };
-    memo!.set(key, l);
-    return l;
-  } catch (e) {
-    memo!.set(key, e as Error);
-    throw e;
+  // Looked up as given first: callers pass absolute paths, and resolving each costs a new string.
+  let hit = memo!.get(dir);
+  if (hit === undefined) {
+    const key = path.resolve(dir);
+    hit = memo!.get(key);
+    if (hit === undefined) {
+      try {
+        const entries = readdirSync(key, { withFileTypes: true });
+        hit = { entries, byName: new Map(entries.map((e) => [e.name, e])) };
+      } catch (e) {
+        hit = e as Error;
+      }
+      memo!.set(key, hit);
+    }
+    memo!.set(dir, hit);
   }
+  if (hit instanceof Error) throw hit;
+  return hit;
 }
 
 /** A folder's entries, as `readdirSync(dir, { withFileTypes: true })` gives them (and throws). */
