@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectMaker } from './helpers/files.js';
+import { projectMaker, writeFiles } from './helpers/files.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const BIN = path.join(REPO_ROOT, 'dist/src/cli/bin.js');
@@ -85,5 +85,35 @@ describe('the context read once for discovery and for the lint', () => {
     const whole = ids(run(dir, []).stdout).filter((s) => s.startsWith('other.md:'));
     expect(one).toEqual(['other.md:5:31 unknown-delegation-target']);
     expect(one).toEqual(whole);
+  });
+});
+
+describe('collections kept without a project marker (no .git, package.json, .claude ...)', () => {
+  /** A folder with no marker in it or above it (the temp folder has none). */
+  const bare = (name: string, files: Record<string, string>) => {
+    const dir = path.join(TMP, name);
+    writeFiles(dir, files);
+    return dir;
+  };
+  const TOOL = (target: string) => `---\ndescription: Review the change\nallowed-tools: Task\n---\n\nTask(subagent_type="${target}", prompt="Review $ARGUMENTS").\n`;
+
+  it('two side by side are two projects: the agents of one are not those of the other', () => {
+    // tools/ holds commands calling agents installed elsewhere; the other collection defines
+    // agents of its own. Linted together, the commands' targets are not judged against them.
+    const dir = bare('side-by-side', {
+      'commands-collection/tools/review.md': TOOL('code-reviewer'),
+      'agents-collection/lib/agents/planner.md': '---\nname: planner\ndescription: Plans\n---\n\nPlan it.\n',
+    });
+    const r = run(dir, ['.']);
+    expect(ids(r.stdout)).toEqual([]);
+    expect(r.status).toBe(0);
+  });
+
+  it('one keeps its agents/ and commands/ in one project, linted whole or one file from elsewhere', () => {
+    const dir = bare('one-collection', { 'agents/researcher.md': AGENT, 'commands/research.md': COMMAND('researcher'), 'commands/typo.md': COMMAND('reseacher') });
+    expect(ids(run(dir, ['.']).stdout)).toEqual(['typo.md:5:31 unknown-delegation-target']);
+    // From the folder above, one file: its project is still the collection (not the working directory).
+    expect(ids(run(TMP, [path.join(dir, 'commands/typo.md')]).stdout)).toEqual(['typo.md:5:31 unknown-delegation-target']);
+    expect(ids(run(TMP, [path.join(dir, 'commands/research.md')]).stdout)).toEqual([]);
   });
 });

@@ -23,6 +23,17 @@ function hasMarker(dir: string): boolean {
   return names.some((n) => MARKER_SET.has(n));
 }
 
+/** The folders a collection of specs keeps them in (discovery's rule 4). */
+const SPEC_FOLDERS = new Set(['agents', 'commands', 'skills']);
+
+function holdsSpecFolder(dir: string): boolean {
+  try {
+    return listFolder(dir).some((e) => SPEC_FOLDERS.has(e.name) && e.isDirectory());
+  } catch {
+    return false;
+  }
+}
+
 export class ProjectRoots {
   readonly #cache = new Map<string, string | null>();
   constructor(readonly fallback: string) {}
@@ -47,8 +58,29 @@ export class ProjectRoots {
     return found;
   }
 
-  /** The project root of a file (absolute path). */
+  /**
+   * The project root of a file (absolute path): the nearest folder above it with a marker; else,
+   * for a file of a collection kept without one, the nearest folder that holds an `agents/`,
+   * `commands/` or `skills/` folder (two such collections side by side are two projects, not
+   * one); else the working directory.
+   */
   rootOf(file: string): string {
-    return this.#find(path.dirname(path.resolve(file))) ?? this.fallback;
+    const dir = path.dirname(path.resolve(file));
+    return this.#find(dir) ?? this.#collection(dir) ?? this.fallback;
+  }
+
+  readonly #collections = new Map<string, string | null>();
+
+  #collection(dir: string): string | null {
+    const hit = this.#collections.get(dir);
+    if (hit !== undefined) return hit;
+    let found: string | null;
+    if (holdsSpecFolder(dir)) found = dir;
+    else {
+      const up = path.dirname(dir);
+      found = up === dir ? null : this.#collection(up);
+    }
+    this.#collections.set(dir, found);
+    return found;
   }
 }
