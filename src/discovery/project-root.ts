@@ -45,16 +45,17 @@ export class ProjectRoots {
     this.#known.set(dir, names.some((n) => MARKER_SET.has(n)));
   }
 
-  #find(dir: string): string | null {
-    const hit = this.#cache.get(dir);
+  /** The nearest folder from `dir` up that passes `holds`, answers kept in `cache`. */
+  #nearest(dir: string, cache: Map<string, string | null>, holds: (d: string) => boolean): string | null {
+    const hit = cache.get(dir);
     if (hit !== undefined) return hit;
-    let found: string | null = null;
-    if (this.#known.get(dir) ?? hasMarker(dir)) found = dir;
+    let found: string | null;
+    if (holds(dir)) found = dir;
     else {
       const up = path.dirname(dir);
-      found = up === dir ? null : this.#find(up);
+      found = up === dir ? null : this.#nearest(up, cache, holds);
     }
-    this.#cache.set(dir, found);
+    cache.set(dir, found);
     return found;
   }
 
@@ -66,21 +67,9 @@ export class ProjectRoots {
    */
   rootOf(file: string): string {
     const dir = path.dirname(path.resolve(file));
-    return this.#find(dir) ?? this.#collection(dir) ?? this.fallback;
+    return this.#nearest(dir, this.#cache, this.#hasMarker) ?? this.#nearest(dir, this.#collections, holdsSpecFolder) ?? this.fallback;
   }
 
   readonly #collections = new Map<string, string | null>();
-
-  #collection(dir: string): string | null {
-    const hit = this.#collections.get(dir);
-    if (hit !== undefined) return hit;
-    let found: string | null;
-    if (holdsSpecFolder(dir)) found = dir;
-    else {
-      const up = path.dirname(dir);
-      found = up === dir ? null : this.#collection(up);
-    }
-    this.#collections.set(dir, found);
-    return found;
-  }
+  readonly #hasMarker = (dir: string) => this.#known.get(dir) ?? hasMarker(dir);
 }
