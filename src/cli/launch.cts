@@ -55,29 +55,23 @@ function safeDir(dir: string, codeUid: number, create: boolean): boolean {
  */
 function fewFilesRun(argv: readonly string[]): boolean {
   if (argv.includes('--stdin')) return true;
-  if (argv.length === 0 || (!argv[0]!.startsWith('-') && !isFileArg(argv[0]!))) return false;
   let files = 0;
-  for (const a of argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
     if (a.startsWith('-')) continue;
     if (/[*?[\]{}]/.test(a)) return false;
     let st;
     try {
       st = statSync(a);
     } catch {
-      continue; // an option's value, or a path that is not there
+      st = undefined; // an option's value, or a path that is not there
     }
-    if (st.isDirectory()) return false;
-    if (st.isFile() && ++files > 20) return false;
+    if (st?.isDirectory()) return false;
+    if (st?.isFile()) {
+      if (++files > 20) return false;
+    } else if (i === 0) return false; // a subcommand (or a first argument that is no file)
   }
   return files > 0;
-}
-
-function isFileArg(a: string): boolean {
-  try {
-    return statSync(a).isFile();
-  } catch {
-    return false;
-  }
 }
 
 const RUN_KIND = fewFilesRun(process.argv.slice(2)) ? '-files' : '';
