@@ -8,6 +8,7 @@ import type { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
+import { namesSessionId } from '../model/json/blocks.js';
 import { isSpecKind } from '../model/kinds.js';
 import type { StandardName } from '../types.js';
 
@@ -61,8 +62,7 @@ export interface ProjectInit {
  * of the standard's two shapes. A scan with indexOf, cheaper than a regular expression here.
  */
 function mayUseStandard(text: string): boolean {
-  // `_id` first: `_` is rare in prose, so this pass is several times quicker than one for `session_id`.
-  if (text.includes('_id') && text.includes('session_id')) return true;
+  if (namesSessionId(text)) return true;
   for (let i = text.indexOf('status'); i !== -1; i = text.indexOf('status', i + 6)) {
     const before = text.charCodeAt(i - 1);
     if (before !== 34 && before !== 39) continue; // " or '

@@ -203,12 +203,16 @@ export function isReturnFormat(o: JsonObject): boolean {
 export function mayHoldShapedObjects(text: string): boolean {
   // A key written with a `\u` escape ("st\u0061tus") is the key all the same: such a text is parsed.
   if (text.includes('\\u')) return true;
-  // `_id` first: `_` is rare in prose, so this pass is several times quicker than one for `session_id`.
-  if (text.includes('_id') && text.includes('session_id') && (text.includes('delegation_depth') || text.includes('delegation_path'))) return true;
+  if (namesSessionId(text) && (text.includes('delegation_depth') || text.includes('delegation_path'))) return true;
   if (!text.includes('status')) return false;
   let n = 0;
   for (const k of RETURN_KEYS) if (text.includes(k) && ++n >= 2) return true;
   return false;
+}
+
+/** Whether the text holds `session_id`: `_id` first, since `_` is rare in prose and that pass is several times quicker. */
+export function namesSessionId(text: string): boolean {
+  return text.includes('_id') && text.includes('session_id');
 }
 
 /** Whether a JSON object of the text may have the key `key`: the text names it, or writes some key with a `\u` escape. */
