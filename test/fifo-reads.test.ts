@@ -54,23 +54,24 @@ describe.skipIf(!hasMkfifo)('a FIFO where agent-lint reads a project', () => {
     expect(JSON.parse(one.stdout)).toEqual([expect.objectContaining({ messages: [] })]);
   });
 
-  it('as the config or package.json: a config error, not a wait', () => {
+  /** A project whose `name` is a FIFO: the run refuses it with the reason (exit 2), without waiting. */
+  const refusedAsFifo = (name: string) => {
     const dir = project({ '.claude/agents/researcher.md': AGENT });
-    fifo(dir, '.agent-lint.json');
+    fifo(dir, name);
     const r = run(dir, []);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('not a regular file');
+  };
+
+  it('as the config or package.json: a config error, not a wait', () => {
+    refusedAsFifo('.agent-lint.json');
     const other = project({ '.claude/agents/researcher.md': AGENT });
     fifo(other, 'package.json');
     expect(run(other, []).status).toBe(0);
   });
 
   it('as the suppressions file: refused with a reason', () => {
-    const dir = project({ '.claude/agents/researcher.md': AGENT });
-    fifo(dir, 'agent-lint-suppressions.json');
-    const r = run(dir, []);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('not a regular file');
+    refusedAsFifo('agent-lint-suppressions.json');
   });
 
   it('in --agents-dir: its file name still counts as an agent', () => {
