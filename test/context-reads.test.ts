@@ -3,11 +3,14 @@
  * opens with frontmatter (a spec candidate) is kept from its classification to its lint; another
  * (a README, a long document) is not kept, so discovery holds no more than the specs.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ContextReads } from '../src/read-spec.js';
+import { lint, planLint } from '../src/lint.js';
+import { resolveConfig } from '../src/config/resolve.js';
+import { ALL_RULES } from '../rules/index.js';
 
 const TMP = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agent-lint-context-reads-')));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -28,5 +31,25 @@ describe('ContextReads', () => {
     expect(reads.take(doc)).toMatchObject({ text: '# Notes\nsecond\n' });
     // Handed over once: a second take reads the file.
     expect(reads.take(spec)).toMatchObject({ text: '---\nname: a\n---\nsecond\n' });
+  });
+
+  it('lints a file from the read its classification made: planned once, opened once', () => {
+    // A file outside Claude Code's folders is classified by its first bytes (rule 5 of
+    // discovery): the plan keeps that read, and the lint uses it.
+    const dir = path.join(TMP, 'plan');
+    const file = path.join(dir, 'tools', 'deploy.md');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), '{}');
+    writeFileSync(file, '---\nallowed-tools: Read\ndescription: Deploy\ncolour: red\n---\nfirst\n');
+    const config = resolveConfig({ file: null, dir, raw: {} }, ALL_RULES);
+    const req = { cwd: dir, patterns: ['tools/deploy.md'], rules: ALL_RULES, config };
+    const plan = planLint(req);
+    expect(plan.targets).toEqual([file]);
+    // Mended after the plan: the lint sees what was classified, as one read of the file.
+    writeFileSync(file, '---\nallowed-tools: Read\ndescription: Deploy\n---\nsecond\n');
+    const found = () => lint(req, plan).results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}`));
+    expect(found()).toEqual(['4:1 frontmatter-schema']);
+    // The lint hands every kept read over or lets it go: the same plan again reads the file anew.
+    expect(found()).toEqual([]);
   });
 });
