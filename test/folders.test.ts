@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsIn, keepFolderListings, listFolder, pathExists, withFolderListings } from '../src/util/folders.js';
+import { existsIn, keepFolderListings, listFolder, pathExists, pathKind, withFolderListings } from '../src/util/folders.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-lint-folders-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -36,6 +36,22 @@ describe('folder listings kept for a run', () => {
     expect(asked.map(pathExists)).toEqual(want);
     expect(withFolderListings(() => asked.map(pathExists))).toEqual(want);
     expect(withFolderListings(() => asked.map((p) => existsIn(path.dirname(p), path.basename(p))))).toEqual(want);
+  });
+
+  it('say what statSync says of a path, inside a run and outside', () => {
+    const kind = (p: string) => {
+      try {
+        const st = fs.statSync(p);
+        return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : null;
+      } catch {
+        return null;
+      }
+    };
+    const paths = [...asked, path.join(dir, 'sub'), path.join(dir, 'sub/.claude-plugin'), path.join(dir, 'sub', '..', 'file.md'), 'file.md'];
+    const want = paths.map(kind);
+    expect(want).toEqual(['file', 'file', null, null, 'file', null, null, null, 'dir', 'dir', 'dir', 'file', null]);
+    expect(paths.map(pathKind)).toEqual(want);
+    expect(withFolderListings(() => paths.map(pathKind))).toEqual(want);
   });
 
   it('list a folder as readdirSync does, and throw as it does', () => {

@@ -5,7 +5,7 @@
  * for a marketplace's plugins. Inside `withFolderListings`, each folder is read once; outside it
  * (a long-lived language server), every call reads the disk, as readdirSync and existsSync do.
  */
-import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 
 interface Listing {
@@ -96,4 +96,36 @@ export function pathExists(p: string): boolean {
     exists.set(p, known);
   }
   return known;
+}
+
+/**
+ * What is at a path, as statSync says (a symlink is what it leads to): a file, a folder, or
+ * nothing (also when it cannot be read). Inside a run, read from its folder's listing.
+ */
+export function pathKind(p: string): 'file' | 'dir' | null {
+  if (memo) {
+    const abs = path.resolve(p);
+    const dir = path.dirname(abs);
+    if (dir !== abs && !CASE_BLIND) {
+      let l: Listing | undefined;
+      try {
+        l = listing(dir);
+      } catch {
+        l = undefined;
+      }
+      if (l) {
+        const e = l.byName.get(path.basename(abs));
+        if (!e) return null;
+        if (e.isDirectory()) return 'dir';
+        if (e.isFile()) return 'file';
+        if (!e.isSymbolicLink()) return null;
+      }
+    }
+  }
+  try {
+    const st = statSync(p);
+    return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : null;
+  } catch {
+    return null;
+  }
 }

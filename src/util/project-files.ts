@@ -2,8 +2,7 @@
  * The Node side of `ProjectFiles`: what exists on disk, asked by the rules that check paths
  * (manifests, marketplaces, hooks). Every answer is cached for the run; nothing walks a tree.
  */
-import { statSync } from 'node:fs';
-import { listFolder } from './folders.js';
+import { listFolder, pathKind } from './folders.js';
 import { readRegularHead } from './read-bounded.js';
 import path from 'node:path';
 import type { ProjectFiles } from '../engine/project.js';
@@ -19,12 +18,7 @@ export function diskFiles(): ProjectFiles {
   const stat = (p: string) => {
     let s = stats.get(p);
     if (s === undefined) {
-      try {
-        const st = statSync(p);
-        s = st.isDirectory() ? 'dir' : st.isFile() ? 'file' : null;
-      } catch {
-        s = null;
-      }
+      s = pathKind(p);
       stats.set(p, s);
     }
     return s;
