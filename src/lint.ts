@@ -112,7 +112,10 @@ function configAccess(req: LintRequest) {
   return { configFor, isIgnored, configKind };
 }
 
-/** Expands the request's arguments into the files to lint (no file is read). */
+/** The most bytes of files a plan keeps for the lint (see LintPlan.reads). */
+const PLAN_KEEPS_BYTES = 16 * 1024 * 1024;
+
+/** Expands the request's arguments into the files to lint; classification reads files' first bytes (kept for the lint, see LintPlan.reads). */
 export function planLint(req: LintRequest): LintPlan {
   return withFolderListings(() => planNow(req));
 }
@@ -120,7 +123,8 @@ export function planLint(req: LintRequest): LintPlan {
 function planNow(req: LintRequest): LintPlan {
   const { cwd } = req;
   const { isIgnored, configKind } = configAccess(req);
-  const reads = new ContextReads();
+  // Up to 16 MB of files kept from the plan to the lint: a tree of that size is linted faster, a larger one no heavier.
+  const reads = new ContextReads(PLAN_KEEPS_BYTES);
   const discovery = new Discoverer({ cwd, configKind, readHead: reads.head });
   const kinds: LintPlan['kinds'] = new Map();
 

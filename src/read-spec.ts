@@ -85,11 +85,19 @@ const KEEP_FOR_CONTEXT = 256 * 1024;
  */
 export class ContextReads {
   readonly #bytes = new Map<string, BytesOutcome>();
+  #kept = 0;
+
+  /**
+   * `keepAtMost`: the most bytes kept at once (a run's plan classifies every file before the
+   * first is linted: past this, a file's first bytes are read alone, and the file again later).
+   */
+  constructor(readonly keepAtMost = Infinity) {}
 
   /** The first `bytes` bytes as UTF-8, as `readHead` gives them. */
   head = (file: string, bytes: number): string => {
     let read = this.#bytes.get(file);
     if (!read) {
+      if (this.#kept >= this.keepAtMost) return readHead(file, bytes);
       // A large file (a long document beside the specs) is not kept whole for its first bytes.
       const whole = readSpecBytes(file, KEEP_FOR_CONTEXT);
       // A file that cannot be linted is classified as before, from a read of its first bytes.
@@ -97,7 +105,10 @@ export class ContextReads {
       read = whole;
       // Only a file that opens with frontmatter can be classified a spec: another (a README, a
       // long document) is not kept until the end of discovery.
-      if (opensWithFrontmatter(whole.buf.toString('utf8', 0, Math.min(64, whole.buf.length)))) this.#bytes.set(file, whole);
+      if (opensWithFrontmatter(whole.buf.toString('utf8', 0, Math.min(64, whole.buf.length)))) {
+        this.#bytes.set(file, whole);
+        this.#kept += whole.buf.length;
+      }
     }
     return 'buf' in read ? read.buf.toString('utf8', 0, Math.min(bytes, read.buf.length)) : '';
   };
@@ -107,11 +118,13 @@ export class ContextReads {
     const read = this.#bytes.get(file);
     if (!read) return readSpec(file);
     this.#bytes.delete(file);
+    if ('buf' in read) this.#kept -= read.buf.length;
     return decodeRead(read);
   }
 
   drop(): void {
     this.#bytes.clear();
+    this.#kept = 0;
   }
 }
 

@@ -33,6 +33,24 @@ describe('ContextReads', () => {
     expect(reads.take(spec)).toMatchObject({ text: '---\nname: a\n---\nsecond\n' });
   });
 
+  it('keeps no more than it is allowed: past that, a file is read again when taken', () => {
+    const a = path.join(TMP, 'a.md');
+    const b = path.join(TMP, 'b.md');
+    writeFileSync(a, '---\nname: a\n---\nfirst\n');
+    writeFileSync(b, '---\nname: b\n---\nfirst\n');
+    const reads = new ContextReads(10);
+    expect(reads.head(a, 16)).toBe('---\nname: a\n---\n');
+    expect(reads.head(b, 16)).toBe('---\nname: b\n---\n');
+    writeFileSync(a, '---\nname: a\n---\nsecond\n');
+    writeFileSync(b, '---\nname: b\n---\nsecond\n');
+    expect(reads.take(a)).toMatchObject({ text: '---\nname: a\n---\nfirst\n' });
+    expect(reads.take(b)).toMatchObject({ text: '---\nname: b\n---\nsecond\n' });
+    // Handing a file over frees its room.
+    expect(reads.head(b, 16)).toBe('---\nname: b\n---\n');
+    writeFileSync(b, '---\nname: b\n---\nthird\n');
+    expect(reads.take(b)).toMatchObject({ text: '---\nname: b\n---\nsecond\n' });
+  });
+
   it('lints a file from the read its classification made: planned once, opened once', () => {
     // A file outside Claude Code's folders is classified by its first bytes (rule 5 of
     // discovery): the plan keeps that read, and the lint uses it.
