@@ -10,7 +10,6 @@ import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync,
 import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/shared.js';
 
@@ -53,9 +52,27 @@ function evilCache(): Buffer {
   const body = `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`;
   const evil = wrap(body + ' '.repeat(wrapped.length - wrap(body).length));
   expect(evil.length).toBe(wrapped.length);
-  const script = new vm.Script(evil, { filename: bundle() });
-  return script.createCachedData();
+  return cacheUnderLauncherFlags(evil);
 }
+/**
+ * A V8 code cache for `source` (by default the wrapped bundle, as the launcher compiles it),
+ * made under the V8 flags the launcher sets for this kind of run: V8 refuses a cache made under
+ * other flags, so a cache made in this process would be refused for that reason alone. Made in a
+ * child process, so that this one keeps its own flags.
+ */
+function cacheUnderLauncherFlags(source = wrap(readFileSync(bundle(), 'utf8').replace(/^#!.*/, ''))): Buffer {
+  const flags = /setFlagsFromString\('([^']*)'\)/.exec(readFileSync(path.join(pkg, 'src/cli/launch.cjs'), 'utf8'))?.[1] ?? '';
+  const src = path.join(tmp, 'source.js');
+  const out = path.join(tmp, 'made.v8cache');
+  writeFileSync(src, source);
+  const make = `require('v8').setFlagsFromString(${JSON.stringify(flags)}); const vm = require('vm'), fs = require('fs');
+const s = new vm.Script(fs.readFileSync(${JSON.stringify(src)}, 'utf8'), { filename: ${JSON.stringify(bundle())} });
+fs.writeFileSync(${JSON.stringify(out)}, s.createCachedData());`;
+  const r = spawnSync(process.execPath, ['-e', make], { encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  return readFileSync(out);
+}
+
 /** The header a real cache has: the bundle's own bytes, which the launcher compares with the bundle. */
 const withHeader = (data: Buffer) => {
   const source = readFileSync(bundle());
@@ -124,7 +141,7 @@ describe('the launcher\'s code cache', () => {
   });
 
   it('runs a cache that holds the bundle\'s own bytes (the header the launcher writes)', () => {
-    const good = new vm.Script(wrap(readFileSync(bundle(), 'utf8').replace(/^#!.*/, '')), { filename: bundle() }).createCachedData();
+    const good = cacheUnderLauncherFlags();
     const file = plant(0o700, withHeader(good));
     const r = run();
     expect(r.status).toBe(0);
