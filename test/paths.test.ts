@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { relPosix, toPosix } from '../src/util/paths.js';
+import fc from 'fast-check';
+import { isResolved, relPosix, toPosix } from '../src/util/paths.js';
 
 describe('relPosix', () => {
   const cases: Array<[string, string]> = [
@@ -19,5 +20,20 @@ describe('relPosix', () => {
   ];
   it.each(cases)('relPosix(%s, %s) is what path.relative gives', (dir, abs) => {
     expect(relPosix(dir, abs)).toBe(toPosix(path.relative(dir, abs)));
+  });
+});
+
+describe('isResolved', () => {
+  it('says yes only when path.resolve would give the path back', () => {
+    const segment = fc.constantFrom('a', 'b.md', '.', '..', '', '.claude', '..x', 'x..', 'c\\d');
+    const p = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 6 }), fc.boolean()).map(([abs, segs, slash]) => (abs ? '/' : '') + segs.join('/') + (slash ? '/' : ''));
+    fc.assert(
+      fc.property(p, (x) => {
+        if (isResolved(x)) expect(path.resolve(x)).toBe(x);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(['/a/b.md', '/', '/a/..x/y'].map(isResolved)).toEqual(path.sep === '/' ? [true, true, true] : [false, false, false]);
+    expect(['a/b', '/a/./b', '/a/../b', '/a//b', '/a/b/', '/a/b/.'].map(isResolved)).toEqual([false, false, false, false, false, false]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { listFolder } from '../util/folders.js';
+import { isResolved } from '../util/paths.js';
 import path from 'node:path';
 import { CONFIG_FILES } from '../config/load.js';
 
@@ -66,7 +67,8 @@ export class ProjectRoots {
    * one); else the working directory.
    */
   rootOf(file: string): string {
-    const dir = path.dirname(path.resolve(file));
+    // Most callers pass a resolved path: resolving it again costs a new string per call.
+    const dir = path.dirname(isResolved(file) ? file : path.resolve(file));
     return this.#nearest(dir, this.#cache, this.#hasMarker) ?? this.#nearest(dir, this.#collections, holdsSpecFolder) ?? this.fallback;
   }
 

@@ -20,3 +20,11 @@ export function relPosix(dir: string, abs: string): string {
   }
   return toPosix(path.relative(dir, abs));
 }
+
+/**
+ * Whether `path.resolve(p)` is `p` itself: an absolute POSIX path with no `.`, `..` or empty
+ * segment (on Windows, resolving also turns `/` into `\\`: there the answer is always no).
+ */
+export function isResolved(p: string): boolean {
+  return path.sep === '/' && p.startsWith('/') && !UNNORMAL.test(p) && (p.length === 1 || !p.endsWith('/'));
+}
