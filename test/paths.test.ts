@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isResolved, relPosix, toPosix } from '../src/util/paths.js';
+import { relPosix, toPosix } from '../src/util/paths.js';
+import { isResolved } from '../src/util/resolved.js';
 
 describe('relPosix', () => {
   const cases: Array<[string, string]> = [

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { listFolder } from '../util/folders.js';
-import { isResolved } from '../util/paths.js';
+import { isResolved } from '../util/resolved.js';
 import path from 'node:path';
 import { CONFIG_FILES } from '../config/load.js';
 

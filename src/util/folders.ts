@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { isResolved } from './resolved.js';
 
 interface Listing {
   entries: Dirent[];
@@ -48,7 +49,7 @@ function listing(dir: string): Listing {
   // Looked up as given first: callers pass absolute paths, and resolving each costs a new string.
   let hit = memo!.get(dir);
   if (hit === undefined) {
-    const key = path.resolve(dir);
+    const key = isResolved(dir) ? dir : path.resolve(dir);
     hit = memo!.get(key);
     if (hit === undefined) {
       try {
@@ -89,7 +90,7 @@ export function pathExists(p: string): boolean {
   if (!memo || !exists) return existsSync(p);
   let known = exists.get(p);
   if (known === undefined) {
-    const abs = path.resolve(p);
+    const abs = isResolved(p) ? p : path.resolve(p);
     const dir = path.dirname(abs);
     // A missing folder has no listing: ask its own folder first (most of what is asked about is absent).
     known = dir === abs ? existsSync(abs) : pathExists(dir) && existsIn(dir, path.basename(abs));

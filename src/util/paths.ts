@@ -3,12 +3,11 @@
  * case, a file below a folder, is a string slice instead of `path.relative`'s two resolves.
  */
 import { path } from '../platform/host.js';
+import { UNNORMAL } from './segments.js';
 
 /** `p` with `/` separators. */
 export const toPosix: (p: string) => string = path.sep === '/' ? (p) => p : (p) => p.split(path.sep).join('/');
 
-/** A `.` or `..` segment, or an empty one: the slice would not be what `path.relative` gives. */
-const UNNORMAL = /(?:^|[\\/])\.\.?(?:[\\/]|$)|[\\/][\\/]/;
 
 /** `path.relative(dir, abs)` with `/` separators; a slice when `abs` is inside `dir`. */
 export function relPosix(dir: string, abs: string): string {
@@ -21,10 +20,3 @@ export function relPosix(dir: string, abs: string): string {
   return toPosix(path.relative(dir, abs));
 }
 
-/**
- * Whether `path.resolve(p)` is `p` itself: an absolute POSIX path with no `.`, `..` or empty
- * segment (on Windows, resolving also turns `/` into `\\`: there the answer is always no).
- */
-export function isResolved(p: string): boolean {
-  return path.sep === '/' && p.startsWith('/') && !UNNORMAL.test(p) && (p.length === 1 || !p.endsWith('/'));
-}
