@@ -50,14 +50,23 @@ function timed(timing: Map<string, number> | undefined, id: string, fn: () => vo
 }
 
 function applies(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
+  return appliesToKind(rule, doc, input) && appliesInProject(rule, doc, input);
+}
+
+/** What applies() asks of the file's kind and the run's profile: the same for every file of a kind. */
+function appliesToKind(rule: Rule, doc: Pick<DocumentModel, 'kind' | 'isJson'>, input: EngineInput): boolean {
   const m = rule.meta;
   if (m.internal) return false;
   // A JSON file is checked only by the rules that name its kind; a rule without `kinds` is a
   // markdown rule.
   if (m.kinds ? !m.kinds.includes(doc.kind) : doc.isJson) return false;
   if (m.profiles && !m.profiles.includes(input.profile.name)) return false;
-  if (m.requiresStandard && !input.project.usesStandardFor(doc)) return false;
   return true;
+}
+
+/** What applies() asks of the project: whether it follows the standard, for a rule that needs it. */
+function appliesInProject(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
+  return !rule.meta.requiresStandard || input.project.usesStandardFor(doc);
 }
 
 class Collector {
@@ -181,6 +190,15 @@ export function runRules(input: EngineInput): LintResult[] {
   const targetSet = new Set(input.targets);
   for (const doc of input.targets) collectors.set(doc, new Collector(doc));
 
+  // The rules with a per-file check that apply to a kind of file, in the rules' order: asked once per kind.
+  const byKind = new Map<string, Rule[]>();
+  const checksFor = (doc: DocumentModel): Rule[] => {
+    const key = doc.isJson ? `json:${doc.kind}` : doc.kind;
+    let list = byKind.get(key);
+    if (!list) byKind.set(key, (list = input.rules.filter((r) => r.check && appliesToKind(r, doc, input))));
+    return list;
+  };
+
   // Per-file checks. One context per file, its options and reporting set for each rule in turn:
   // a file meets every rule, and a context (with closures) per pair was most of what a run
   // allocated outside the document model.
@@ -191,20 +209,18 @@ export function runRules(input: EngineInput): LintResult[] {
     let setting!: RuleSetting;
     let pending: LintMessage[] | undefined;
     const ctx = new CheckContext(doc, input, (d) => (pending ??= []).push(toMessage(doc, rule.meta, setting, d)));
-    for (rule of input.rules) {
-      if (!rule.check) continue;
+    for (rule of checksFor(doc)) {
       const s = settings.get(rule.meta.id);
       if (!s) continue;
       setting = s;
       pending = undefined;
       try {
         // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
-        if (!applies(rule, doc, input)) continue;
+        if (!appliesInProject(rule, doc, input)) continue;
         ctx.options = setting.options;
-        if (input.timing) {
-          const check = rule.check;
-          timed(input.timing, rule.meta.id, () => check(ctx));
-        } else rule.check(ctx);
+        const check = rule.check!; // checksFor holds only rules with a per-file check
+        if (input.timing) timed(input.timing, rule.meta.id, () => check(ctx));
+        else check.call(rule, ctx);
         for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
       } catch (e) {
         for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
