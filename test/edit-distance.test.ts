@@ -38,5 +38,12 @@ describe('editDistance', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(closest('Reed', ['Read', 'Write'])).toBe('Read');
     expect(closest('Raed', ['Read', 'Write'])).toBeUndefined(); // two edits: past a third of four letters
+    // A frozen list's lower-case copy is kept; a list that is not frozen is read afresh each time.
+    const frozen = Object.freeze(['Read', 'Write']);
+    expect([closest('READ', frozen), closest('wrte', frozen)]).toEqual(['Read', 'Write']);
+    const open = ['Read'];
+    expect(closest('Grep', open)).toBeUndefined();
+    open.push('Grep');
+    expect(closest('grep', open)).toBe('Grep');
   });
 });

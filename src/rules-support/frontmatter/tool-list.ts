@@ -108,7 +108,7 @@ const KNOWN = new Set(TOOL_NAMES);
 const REMOVED = new Set(REMOVED_TOOLS);
 const BY_LOWER = new Map<string, string>();
 for (const n of [...TOOL_NAMES, ...Object.keys(TOOL_ALIASES), ...REMOVED_TOOLS]) BY_LOWER.set(n.toLowerCase(), n);
-const SUGGESTABLE = [...TOOL_NAMES, ...Object.keys(TOOL_ALIASES)];
+const SUGGESTABLE = Object.freeze([...TOOL_NAMES, ...Object.keys(TOOL_ALIASES)]);
 const WITH_SPECIFIER = new RegExp(TOOL_PATTERNS.withSpecifier);
 const MCP = new RegExp(TOOL_PATTERNS.mcp);
 
