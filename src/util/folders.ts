@@ -71,18 +71,26 @@ export function listFolder(dir: string): Dirent[] {
   return memo ? listing(dir).entries : readdirSync(dir, { withFileTypes: true });
 }
 
-/** Whether `dir/name` exists, as `existsSync` says (a symlink counts when what it leads to exists). */
-export function existsIn(dir: string, name: string): boolean {
-  if (!memo) return existsSync(path.join(dir, name));
+/**
+ * The entry named `name` in `dir`'s listing: null when the listing shows it is absent, undefined
+ * when the listing cannot say (outside a run, an unreadable folder, a case-blind file system).
+ */
+function listedEntry(dir: string, name: string): Dirent | null | undefined {
+  if (!memo) return undefined;
   let l: Listing;
   try {
     l = listing(dir);
   } catch {
-    return existsSync(path.join(dir, name));
+    return undefined;
   }
-  const e = l.byName.get(name);
-  if (!e) return CASE_BLIND ? existsSync(path.join(dir, name)) : false;
-  return e.isSymbolicLink() ? existsSync(path.join(dir, name)) : true;
+  return l.byName.get(name) ?? (CASE_BLIND ? undefined : null);
+}
+
+/** Whether `dir/name` exists, as `existsSync` says (a symlink counts when what it leads to exists). */
+export function existsIn(dir: string, name: string): boolean {
+  const e = listedEntry(dir, name);
+  if (e === null) return false;
+  return e === undefined || e.isSymbolicLink() ? existsSync(path.join(dir, name)) : true;
 }
 
 /** Whether a path exists, as `existsSync` says (read from its folder's listing inside a run). */
@@ -105,23 +113,11 @@ export function pathExists(p: string): boolean {
  */
 export function pathKind(p: string): 'file' | 'dir' | null {
   if (memo) {
-    const abs = path.resolve(p);
+    const abs = isResolved(p) ? p : path.resolve(p);
     const dir = path.dirname(abs);
-    if (dir !== abs && !CASE_BLIND) {
-      let l: Listing | undefined;
-      try {
-        l = listing(dir);
-      } catch {
-        l = undefined;
-      }
-      if (l) {
-        const e = l.byName.get(path.basename(abs));
-        if (!e) return null;
-        if (e.isDirectory()) return 'dir';
-        if (e.isFile()) return 'file';
-        if (!e.isSymbolicLink()) return null;
-      }
-    }
+    const e = dir === abs ? undefined : listedEntry(dir, path.basename(abs));
+    if (e === null) return null;
+    if (e && !e.isSymbolicLink()) return e.isDirectory() ? 'dir' : e.isFile() ? 'file' : null;
   }
   try {
     const st = statSync(p);

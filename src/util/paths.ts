@@ -8,7 +8,6 @@ import { UNNORMAL } from './segments.js';
 /** `p` with `/` separators. */
 export const toPosix: (p: string) => string = path.sep === '/' ? (p) => p : (p) => p.split(path.sep).join('/');
 
-
 /** `path.relative(dir, abs)` with `/` separators; a slice when `abs` is inside `dir`. */
 export function relPosix(dir: string, abs: string): string {
   if (path.isAbsolute(dir) && abs.startsWith(dir)) {
@@ -19,4 +18,3 @@ export function relPosix(dir: string, abs: string): string {
   }
   return toPosix(path.relative(dir, abs));
 }
-
