@@ -193,9 +193,9 @@ export function runRules(input: EngineInput): LintResult[] {
   // The rules with a per-file check that apply to a kind of file, in the rules' order: asked once per kind.
   const byKind = new Map<string, Rule[]>();
   const checksFor = (doc: DocumentModel): Rule[] => {
-    const key = doc.isJson ? `json:${doc.kind}` : doc.kind;
-    let list = byKind.get(key);
-    if (!list) byKind.set(key, (list = input.rules.filter((r) => r.check && appliesToKind(r, doc, input))));
+    // Whether a file is JSON follows from its kind: the kind is the whole key.
+    let list = byKind.get(doc.kind);
+    if (!list) byKind.set(doc.kind, (list = input.rules.filter((r) => r.check && appliesToKind(r, doc, input))));
     return list;
   };
 
@@ -219,7 +219,8 @@ export function runRules(input: EngineInput): LintResult[] {
         if (!appliesInProject(rule, doc, input)) continue;
         ctx.options = setting.options;
         const check = rule.check!; // checksFor holds only rules with a per-file check
-        if (input.timing) timed(input.timing, rule.meta.id, () => check(ctx));
+        const r = rule;
+        if (input.timing) timed(input.timing, rule.meta.id, () => check.call(r, ctx));
         else check.call(rule, ctx);
         for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
       } catch (e) {
