@@ -18,7 +18,8 @@ import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
 import { ProjectFormats } from './return-format-lookup.js';
-import { ContextReads, readSpec, type ReadOutcome } from './read-spec.js';
+import { ContextReads, readSpec, type ReadOutcome, type ReadStat } from './read-spec.js';
+import { ProjectIndex, sameStat } from './project-index.js';
 import { diskFiles } from './util/project-files.js';
 import { withFolderListings } from './util/folders.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
@@ -43,6 +44,12 @@ export interface LintRequest {
   cache?: LintCache;
   /** Each rule's time in milliseconds, added by rule id (TIMING=1). */
   timing?: Map<string, number>;
+  /**
+   * Keep what is learned about the specs read for context in a project index, and take it from
+   * there in later runs (src/project-index.ts); `build` names the code (an index made by another
+   * build is not used).
+   */
+  projectIndex?: { build: string };
 }
 
 export interface FixedFile {
@@ -251,7 +258,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
     const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs, kinds.get(abs)?.kind);
     const docs: DocumentModel[] = [];
     const targetDocs: DocumentModel[] = [];
-    const readStats = new Map<string, { size: number; mtimeMs: number }>();
+    const readStats = new Map<string, ReadStat>();
     const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), text });
     for (const abs of files) {
       const read: ReadOutcome = req.stdin ? { text: req.stdin.text } : plan.reads ? plan.reads.take(abs) : readSpec(abs);
@@ -267,11 +274,16 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
     // Cross-file rules see the whole project, also when only some of its files are linted;
     // the rest is read only if a rule asks a cross-file question.
     const alreadyWalked = !req.stdin && walked.some((d) => root === d || root.startsWith(d + path.sep));
+    let index: ProjectIndex | undefined;
     const loadContext = alreadyWalked
       ? undefined
       : () => {
           const have = new Set(files);
           const extra: DocumentModel[] = [];
+          if (req.projectIndex && !req.stdin) {
+            index = new ProjectIndex(root, req.projectIndex.build, performance.timeOrigin);
+            for (const d of targetDocs) index.remember(d, readStats.get(d.filePath), { target: true });
+          }
           let all = discovered.get(root);
           const reads = new ContextReads();
           if (!all) {
@@ -282,9 +294,28 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
           for (const abs of all) {
             // A spec of a nested project (its own root below this one) is not this project's.
             if (have.has(abs) || isIgnored(abs) || roots.rootOf(abs) !== root) continue;
+            const known = index?.factsFor(abs, relPosix(root, abs), kindOf(abs));
+            if (known) {
+              // Unchanged since an earlier run learned its facts: read only if asked for more.
+              let same = true;
+              const load = () => {
+                const read = reads.take(abs);
+                same = 'text' in read && !!read.stat && sameStat(read.stat, known.stat);
+                return 'text' in read ? read.text : '';
+              };
+              const doc = DocumentModel.lazy({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), facts: known.facts, load });
+              index!.remember(doc, known.stat, { valid: () => same });
+              extra.push(doc);
+              continue;
+            }
             const read = reads.take(abs);
-            if ('text' in read) extra.push(makeDoc(abs, read.text));
+            if ('text' in read) {
+              const doc = makeDoc(abs, read.text);
+              index?.remember(doc, read.stat);
+              extra.push(doc);
+            }
           }
+          // A lazy document reads its file itself (the reads kept for classification go now).
           reads.drop();
           return extra;
         };
@@ -351,6 +382,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
         resultByFile.set(r.filePath, output === undefined ? r : { ...r, output });
       }
     }
+    index?.save();
   }
   // Files read for classification that were not linted (ignored by a config) are let go.
   plan.reads?.drop();

@@ -19,10 +19,18 @@ const IGNORE_IT = 'If it is not a spec, leave it out with `ignores` in the confi
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-export type ReadOutcome = { text: string; stat?: { size: number; mtimeMs: number } } | { problem: LintMessage };
+/** What a file's fstat said before its bytes were read: what a fix compares before writing, and what the project index keys on. */
+export interface ReadStat {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  dev: number;
+}
 
+export type ReadOutcome = { text: string; stat?: ReadStat } | { problem: LintMessage };
 
-type BytesOutcome = { buf: Buffer; stat: { size: number; mtimeMs: number } } | { problem: LintMessage };
+type BytesOutcome = { buf: Buffer; stat: ReadStat } | { problem: LintMessage };
 
 /** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
 export function readSpec(file: string): ReadOutcome {
@@ -42,7 +50,7 @@ function readSpecBytes(file: string, keepAtMost: number): BytesOutcome | null;
 function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome | null {
   let buf: Buffer;
   let fd: number | undefined;
-  let stat: { size: number; mtimeMs: number };
+  let stat: ReadStat;
   try {
     // One open and one fstat: a FIFO opened without blocking is seen for what it is, not read.
     fd = openSync(file, OPEN_FLAGS);
@@ -52,7 +60,7 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     if (!st.isFile()) return { problem: fileProblem('file-unreadable', 'this path is a FIFO, socket or device, not a regular file', `It is not read: reading it could block or never end. ${IGNORE_IT}`) };
     if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', 'file is larger than 20 MB, the most agent-lint reads', `It is ${st.size} bytes: files over ${MAX_FILE_BYTES} bytes are not linted, and no spec is that large. ${IGNORE_IT}`) };
     if (st.size > keepAtMost) return null;
-    stat = { size: st.size, mtimeMs: st.mtimeMs };
+    stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev };
     // One read of the size fstat gave (readFileSync would fstat again).
     buf = readOpened(fd, st.size);
   } catch (e) {

@@ -197,7 +197,7 @@ export class ProjectFormats {
 
   #formatsReferencedBy(doc: DocumentModel): Set<ReturnFormat> {
     const out = new Set<ReturnFormat>();
-    for (const ref of referencedDocuments(doc.text)) {
+    for (const ref of doc.fact('formatReferences', () => referencedDocuments(doc.text))) {
       const f = this.#referencedFormat(ref, path.dirname(doc.filePath));
       if (f) out.add(f);
     }

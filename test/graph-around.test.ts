@@ -21,7 +21,7 @@ import type { LintMessage } from '../src/types.js';
 import { resolveConfig } from '../src/config/resolve.js';
 import { everyRuleOn, type MemFile } from './helpers/in-memory-project.js';
 
-const NAMES = ['lead', 'builder', 'tester', 'review', 'plan', 'deploy'];
+const NAMES = ['lead', 'builder', 'tester', 'review', 'plan', 'deploy', 'planner', 'reviewer'];
 const GRAPH_RULES = new Set(['delegation-graph-cycle', 'delegation-graph-depth', 'unknown-delegation-target', 'depth-path-mismatch']);
 
 type Delegation = { how: 'task' | 'prose' | 'mention' | 'skill' | 'list' | 'path'; to: string; path?: string[]; depth?: number };
@@ -150,9 +150,9 @@ describe('the graph around the linted files', () => {
       { path: '.claude/agents/editor.md', text: '---\nname: editor\ndescription: Edits\n---\n\nEdits the text.\n' },
     ];
     const { g, scanned } = around(docsOf(files), [2]);
-    // builder's callers (lead, then ship), and the files that name tester (its own, which may
-    // call builder back): not writer or editor.
-    expect([...scanned].sort()).toEqual(['.claude/agents/builder.md', '.claude/agents/lead.md', '.claude/agents/tester.md', '.claude/commands/ship.md']);
+    // builder's callers (lead, then ship): not tester (its file names tester but not builder, so
+    // it cannot hold another builder -> tester edge), writer or editor.
+    expect([...scanned].sort()).toEqual(['.claude/agents/builder.md', '.claude/agents/lead.md', '.claude/commands/ship.md']);
     expect(g.edges.map((e) => `${e.from.name}->${e.to.name}`).sort()).toEqual(['builder->tester', 'lead->builder', 'ship->lead']);
   });
 
@@ -188,8 +188,9 @@ describe('the graph around the linted files', () => {
     for (let i = 0; i < 2 * n; i++) files.push({ path: `.claude/agents/other${i}.md`, text: `---\nname: other${i}\ndescription: Unrelated\n---\n\n${'Nothing to do with the chain. '.repeat(20)}\n` });
     const docs = docsOf(files);
     const search = (at: number) => around(docs, [at]);
-    // Near the top of the chain the search stays within its budget and leaves the others out.
-    expect(search(1).scanned.size).toBe(3);
+    // Near the top of the chain the search stays within its budget and leaves the others out:
+    // step01 and its caller step00 (step02's file names step02 but not step01).
+    expect(search(1).scanned.size).toBe(2);
     // From the bottom it runs out (having found less than half the project), and makes the whole
     // graph instead: the same edges into the file.
     const { g, scanned } = search(n - 2);

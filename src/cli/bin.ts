@@ -94,6 +94,7 @@ function main() {
     columns: stdoutIsTTY ? process.stdout.columns : undefined,
     // The launcher when it runs us (the bundle with its code cache), else this module.
     workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
+    build: (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] as string | undefined,
   };
   // `agent-lint check-return ...` judges a subagent's reply, `check-log` delegation logs,
   // `agent-lint graph` prints the delegation graph, `claude-hook` is Claude Code's hook, `lsp`

@@ -188,6 +188,8 @@ function loadCached(file: string): unknown {
   const mod = new ModuleCtor(file);
   mod.filename = file;
   mod.paths = ModuleCtor._nodeModulePaths(path.dirname(file));
+  // The build the CLI runs, for what it keeps between runs (its project index).
+  if (file === bundle) (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] = `${process.version}-${st.size}-${st.mtimeMs}`;
   const fn = script.runInThisContext() as (...args: unknown[]) => void;
   if (!cachedData || script.cachedDataRejected) {
     if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));

@@ -56,6 +56,11 @@ export interface CliIO {
   columns?: number;
   /** The module to start as a worker thread for large runs (the CLI's entry); none: one thread. */
   workerEntry?: string | URL;
+  /**
+   * The running build (the launcher names the bundle it runs): when given, runs keep a project
+   * index of the specs they read for context (src/project-index.ts).
+   */
+  build?: string;
 }
 
 /** How a worker rebuilds the config and rule set of the run it helps with. */
@@ -250,6 +255,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
     const timingRowCount = timingRows(io.env['TIMING']);
     if (timingRowCount !== undefined) req.timing = new Map();
+    if (io.build) req.projectIndex = { build: `${VERSION}-${io.build}` };
     // The plan and the lint read the same folders: each is listed once (src/util/folders.ts).
     const listed = keepFolderListings();
     let run, plan;

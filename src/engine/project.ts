@@ -122,9 +122,7 @@ export class ProjectView {
     if (this.#forced !== undefined) return this.#forced;
     if (this.#uses === undefined) {
       // A cheap text test first: a return needs a `status` key, a context a `session_id` key.
-      const uses = (d: DocumentModel) =>
-        mayUseStandard(d.text) &&
-        (d.returnFormats.length > 0 || d.delegationContexts.length > 0);
+      const uses = holdsStandardObjects;
       // The linted files first: often they settle it without reading the rest (which follows
       // them in `documents`: each file is looked at once).
       this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.slice(this.#targets.length).some(uses);
@@ -151,7 +149,7 @@ export class ProjectView {
     let uses = this.#usesByTree.get(tree);
     if (uses === undefined) {
       uses = this.documents.some(
-        (d) => specTree(d.relPath) === tree && STANDARD_KEYS.test(d.text) && mayUseStandard(d.text) && (d.returnFormats.length > 0 || d.delegationContexts.length > 0),
+        (d) => specTree(d.relPath) === tree && d.fact('namesStandardKeys', () => STANDARD_KEYS.test(d.text)) && holdsStandardObjects(d),
       );
       this.#usesByTree.set(tree, uses);
     }
@@ -221,6 +219,11 @@ export class ProjectView {
 }
 
 /** Keys only the delegation standard's returns and contexts have. */
+/** Whether a document holds a return-format block or a delegation context (a cheap text test first). */
+function holdsStandardObjects(d: DocumentModel): boolean {
+  return d.fact('holdsStandardObjects', () => mayUseStandard(d.text) && (d.returnFormats.length > 0 || d.delegationContexts.length > 0));
+}
+
 const STANDARD_KEYS = /\b(?:session_id|delegation_depth|delegation_path)\b/;
 
 /** The agent system a spec belongs to: `.claude`, `.opencode`, or the rest (plugins, folders). */

@@ -65,48 +65,74 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
   // Their edges are in too: a caller's delegation may be written in one of them.
   for (const d of scanned) addEdges(d);
 
-  // Specs whose callers are needed all the way up (`closed`), and those whose direct callers
-  // are enough (the targets of the linted files' edges: the other edges of the same pair).
+  /**
+   * Scans the documents not scanned yet that hold one of `names` (and, when `alsoOneOf` is given,
+   * are a document of one of those specs or hold one of their names too). False when the search
+   * ran out of budget.
+   */
+  const search = (names: readonly string[], alsoOneOf?: readonly GraphNode[]): boolean => {
+    const also = alsoOneOf?.flatMap(aliases);
+    for (let i = 0; i < rest.length; i++) {
+      const doc = rest[i]!;
+      if (scanned.has(doc)) continue;
+      for (const a of names) {
+        budget -= doc.text.length + 1;
+        if (budget < 0) return false;
+        if (!holdsName(doc.text, a)) continue;
+        if (also && !alsoOneOf!.some((n) => n.docs.includes(doc)) && !also.some((b) => ((budget -= doc.text.length + 1), holdsName(doc.text, b)))) break;
+        scanned.add(doc);
+        addEdges(doc);
+        break;
+      }
+    }
+    return budget >= 0;
+  };
+
+  // Specs whose callers are needed all the way up (`closed`); and the targets of the linted
+  // files' edges, whose edges from the same specs are enough (one edge of a pair stands for it).
   const closed = new Set<GraphNode>();
-  const queue: Array<{ node: GraphNode; close: boolean }> = [];
-  const searched = new Set<GraphNode>();
+  const queue: GraphNode[] = [];
+  const pairs = new Map<GraphNode, Set<GraphNode>>();
   for (const d of targets) {
     for (const e of index.edgesOf(d)) {
       if (!closed.has(e.from)) {
         closed.add(e.from);
-        queue.push({ node: e.from, close: true });
+        queue.push(e.from);
       }
-      if (e.to.docs.length > 0) queue.push({ node: e.to, close: false });
+      if (e.to.docs.length === 0) continue;
+      const from = pairs.get(e.to);
+      if (from) from.add(e.from);
+      else pairs.set(e.to, new Set([e.from]));
     }
   }
+  for (const [to, from] of pairs) {
+    if (!search(aliases(to), [...from])) return index.assemble(all);
+    if (2 * scanned.size > all.length) return index.assemble(all);
+  }
   for (let qi = 0; qi < queue.length; qi++) {
-    const { node, close } = queue[qi]!;
-    if (!searched.has(node)) {
-      searched.add(node);
-      // A spec defined in many files has as many file names: the budget is counted per name and
-      // per file, so that one search cannot read the project once per file.
-      const names = aliases(node);
-      for (let i = 0; i < rest.length; i++) {
-        const doc = rest[i]!;
-        if (scanned.has(doc)) continue;
-        for (const a of names) {
-          budget -= doc.text.length + 1;
-          if (budget < 0) return index.assemble(all);
-          if (doc.text.includes(a)) {
-            scanned.add(doc);
-            addEdges(doc);
-            break;
-          }
-        }
-      }
-      if (2 * scanned.size > all.length) return index.assemble(all);
-    }
-    if (!close) continue;
+    const node = queue[qi]!;
+    // A spec defined in many files has as many file names: the budget is counted per name and
+    // per file, so that one search cannot read the project once per file.
+    if (!search(aliases(node))) return index.assemble(all);
+    if (2 * scanned.size > all.length) return index.assemble(all);
     for (const e of into.get(node) ?? []) {
       if (closed.has(e.from)) continue;
       closed.add(e.from);
-      queue.push({ node: e.from, close: true });
+      queue.push(e.from);
     }
   }
   return index.assemble(all.filter((d) => scanned.has(d)));
+}
+
+/**
+ * Whether `text` holds `name` not followed by a letter, digit or underscore: a delegation names
+ * its target as a whole word (`researcher` does not name `research`), followed by the end of the
+ * name (a space, a quote, `.md`, `-`...).
+ */
+export function holdsName(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const c = text.charCodeAt(at + name.length);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return true;
+  }
+  return false;
 }

@@ -173,18 +173,17 @@ function pathRefs(doc: DocumentModel, out: Reference[]): void {
   });
 }
 
-const cache = new WeakMap<DocumentModel, Reference[]>();
-
-/** Whether the document's delegations are known already (a long-lived caller keeps its documents). */
+/** Whether the document's delegations are known already (a long-lived caller keeps its documents, a run takes them from an earlier one). */
 export function hasReferences(doc: DocumentModel): boolean {
-  return cache.has(doc);
+  return doc.facts.has(REFERENCES);
 }
+
+/** The name of the fact that holds a document's delegations. */
+export const REFERENCES = 'references';
 
 /** Every delegation the document writes, in text order (computed once per document). */
 export function referencesOf(doc: DocumentModel): Reference[] {
-  let refs = cache.get(doc);
-  if (!refs) cache.set(doc, (refs = computeReferences(doc)));
-  return refs;
+  return doc.fact(REFERENCES, () => computeReferences(doc));
 }
 
 function computeReferences(doc: DocumentModel): Reference[] {

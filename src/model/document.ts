@@ -37,6 +37,18 @@ export interface DocumentInit {
 }
 
 /**
+ * Answers about a document that depend only on its text, kind and path, and that a run can take
+ * from an earlier run instead of reading the file (see `DocumentModel.fact`): JSON values.
+ */
+export type Facts = Map<string, unknown>;
+
+/** A document whose text is read only when something asks for it (its facts came from an earlier run). */
+export interface LazyDocumentInit extends Omit<DocumentInit, 'text' | 'value'> {
+  load: () => string;
+  facts: Facts;
+}
+
+/**
  * A JSON file (manifest, hooks, settings, MCP servers) as Claude Code reads it: strict JSON
  * (`JSON.parse`), so a comment or a trailing comma is an error, reported where it is.
  */
@@ -69,6 +81,9 @@ export class DocumentModel {
   #stages?: Stage[];
   #jsonFile?: JsonFileView | null;
 
+  /** Answers asked of this document so far, by name (see `fact`). */
+  readonly facts: Facts;
+
   constructor(init: DocumentInit) {
     this.filePath = init.filePath;
     this.relPath = init.relPath;
@@ -77,6 +92,40 @@ export class DocumentModel {
     this.text = this.hasBom ? init.text.slice(1) : init.text;
     this.literal = init.value !== undefined;
     this.#value = init.value;
+    this.facts = new Map();
+  }
+
+  /**
+   * A document whose facts are known (from an earlier run of the same text): its text is read
+   * through `load` only when something asks for more than those facts.
+   */
+  static lazy(init: LazyDocumentInit): DocumentModel {
+    const doc = new DocumentModel({ filePath: init.filePath, relPath: init.relPath, kind: init.kind, text: '' });
+    let text: string | undefined;
+    let bom = false;
+    const read = (): string => {
+      if (text === undefined) {
+        const t = init.load();
+        bom = t.charCodeAt(0) === 0xfeff;
+        text = bom ? t.slice(1) : t;
+      }
+      return text;
+    };
+    Object.defineProperty(doc, 'text', { get: read, enumerable: true });
+    Object.defineProperty(doc, 'hasBom', { get: () => (read(), bom), enumerable: true });
+    for (const [k, v] of init.facts) doc.facts.set(k, v);
+    return doc;
+  }
+
+  /**
+   * The answer named `name`, computed once: a fact depends on the text, kind and path alone, so
+   * an earlier run's answer for the same file stands (see src/project-index.ts).
+   */
+  fact<T>(name: string, compute: () => T): T {
+    if (this.facts.has(name)) return this.facts.get(name) as T;
+    const v = compute();
+    this.facts.set(name, v);
+    return v;
   }
 
   /** Line starts, for offsets <-> line and column (built on first use). */
@@ -216,9 +265,10 @@ export class DocumentModel {
 
   /** The spec's name: frontmatter `name`, else the file name (a skill's folder name). */
   get name(): string {
-    const n = this.frontmatter?.data?.['name'];
-    if (typeof n === 'string' && n.trim()) return n.trim();
-    return this.fileStem;
+    return this.fact('name', () => {
+      const n = this.frontmatter?.data?.['name'];
+      return typeof n === 'string' && n.trim() ? n.trim() : this.fileStem;
+    });
   }
 
   /** The file name without `.md` (for SKILL.md, the skill's folder). */
