@@ -47,9 +47,10 @@ export interface LintRequest {
   /**
    * Keep what is learned about the specs read for context in a project index, and take it from
    * there in later runs (src/project-index.ts); `build` names the code (an index made by another
-   * build is not used).
+   * build is not used), `began` when the run began (before any file was read; default: when the
+   * process started).
    */
-  projectIndex?: { build: string };
+  projectIndex?: { build: string; began?: number };
 }
 
 export interface FixedFile {
@@ -281,7 +282,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
           const have = new Set(files);
           const extra: DocumentModel[] = [];
           if (req.projectIndex && !req.stdin) {
-            index = new ProjectIndex(root, req.projectIndex.build, performance.timeOrigin);
+            index = new ProjectIndex(root, req.projectIndex.build, req.projectIndex.began ?? performance.timeOrigin);
             for (const d of targetDocs) index.remember(d, readStats.get(d.filePath), { target: true });
           }
           let all = discovered.get(root);

@@ -98,8 +98,10 @@ export const sameStat = (a: ReadStat, b: ReadStat): boolean => a.size === b.size
 const myUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
 
 /** The private folder: this user's, a real folder, writable by no one else. Null when it is not so. */
+const folder = () => path.join(os.tmpdir(), `agent-lint-${myUid ?? 'user'}`);
+
 function privateDir(create: boolean): string | null {
-  const dir = path.join(os.tmpdir(), `agent-lint-${myUid ?? 'user'}`);
+  const dir = folder();
   try {
     if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
     const st = lstatSync(dir);
@@ -141,7 +143,7 @@ function readIndex(file: string, root: string, build: string): Map<string, Entry
 
 /** One project's index for one run: entries to take, and what the run read to keep for the next. */
 export class ProjectIndex {
-  readonly #file: string | null;
+  readonly #file: string;
   readonly #root: string;
   readonly #build: string;
   readonly #began: number;
@@ -157,9 +159,8 @@ export class ProjectIndex {
     this.#root = root;
     this.#build = build;
     this.#began = began;
-    const dir = privateDir(false);
-    this.#file = dir ? fileFor(dir, root) : null;
-    this.#old = this.#file ? readIndex(this.#file, root, build) : new Map();
+    this.#file = fileFor(folder(), root);
+    this.#old = privateDir(false) ? readIndex(this.#file, root, build) : new Map();
   }
 
   /** The facts known for the file at `abs` when it is unchanged since they were found; else undefined. */
@@ -212,7 +213,7 @@ export class ProjectIndex {
     }
     const targets = new Set(this.#docs.filter((d) => d.target).map((d) => d.doc.relPath));
     for (const rel of this.#old.keys()) if (!next.has(rel) && !targets.has(rel)) changed = true;
-    if (!changed || !privateDir(true) || !this.#file) return;
+    if (!changed || !privateDir(true)) return;
     try {
       const data = { format: FORMAT, build: this.#build, root: this.#root, entries: Object.fromEntries(next) };
       replaceFile(this.#file, JSON.stringify(data));

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { runRules } from '../src/engine/engine.js';
 import { ProjectView } from '../src/engine/project.js';
-import { graphAround, SEARCH_BUDGET } from '../src/graph/around.js';
+import { graphAround, holdsName, SEARCH_BUDGET } from '../src/graph/around.js';
 import { GraphIndex } from '../src/graph/build.js';
 import { referencesOf } from '../src/graph/references.js';
 import { DocumentModel } from '../src/model/document.js';
@@ -141,6 +141,16 @@ describe('the graph around the linted files', () => {
     // The projects made hold what the graph rules report, and the graphs made were partial.
     for (const id of GRAPH_RULES) expect(fired.get(id) ?? 0, id).toBeGreaterThan(20);
     expect(partial).toBeGreaterThan(100);
+  });
+
+  it('searches for whole names: a file that names `researcher` does not name `research`', () => {
+    expect(holdsName('Ask the researcher first.', 'research')).toBe(false);
+    expect(holdsName('Ask the researcher, then run /research.', 'research')).toBe(true);
+    expect(holdsName('Ask @agent-research.', 'research')).toBe(true);
+    // A written name may end at a hyphen or a dot (`research-`, `research.md`), not at a letter, digit or underscore.
+    expect(holdsName('see research.md', 'research')).toBe(true);
+    expect(holdsName('research_v2 and research2', 'research')).toBe(false);
+    expect(holdsName('research', 'research')).toBe(true);
   });
 
   it('scans only the documents that name a spec on a chain into the linted file', () => {
