@@ -11,6 +11,15 @@ function byId(a: GraphNode, b: GraphNode): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+const sorted = new WeakMap<ProjectGraph, readonly GraphEdge[]>();
+
+/** The graph's edges in the fixed order (sorted once per graph: cycles and deep chains both walk them). */
+function sortedEdges(graph: ProjectGraph): readonly GraphEdge[] {
+  let edges = sorted.get(graph);
+  if (!edges) sorted.set(graph, (edges = [...graph.edges].sort(compareEdges)));
+  return edges;
+}
+
 export function compareEdges(a: GraphEdge, b: GraphEdge): number {
   return byId(a.from, b.from) || byId(a.to, b.to) || (a.doc.relPath < b.doc.relPath ? -1 : a.doc.relPath > b.doc.relPath ? 1 : 0) || a.range.start - b.range.start;
 }
@@ -23,7 +32,7 @@ function representative(edges: readonly GraphEdge[]): GraphEdge {
 /** Edges between specs (targets that resolve to a file), self-loops left out, grouped by (from, to). */
 function specEdges(graph: ProjectGraph, keep: (e: GraphEdge) => boolean): Map<GraphNode, Map<GraphNode, GraphEdge[]>> {
   const out = new Map<GraphNode, Map<GraphNode, GraphEdge[]>>();
-  for (const e of [...graph.edges].sort(compareEdges)) {
+  for (const e of sortedEdges(graph)) {
     if (e.from === e.to || e.to.docs.length === 0 || !keep(e)) continue;
     let m = out.get(e.from);
     if (!m) out.set(e.from, (m = new Map()));
@@ -165,7 +174,7 @@ function weight(to: GraphNode): number {
  */
 export function findDeepChains(graph: ProjectGraph, maxDepth: number): DeepChain[] {
   const adj = new Map<GraphNode, Map<GraphNode, GraphEdge[]>>();
-  for (const e of [...graph.edges].sort(compareEdges)) {
+  for (const e of sortedEdges(graph)) {
     if (e.from === e.to || e.to.kind === 'command') continue;
     let m = adj.get(e.from);
     if (!m) adj.set(e.from, (m = new Map()));
