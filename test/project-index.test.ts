@@ -229,5 +229,15 @@ describe('the project index', () => {
     const second = run();
     expect(second.stdout).toBe(first.stdout);
     expect(second.status).toBe(first.status);
+    // --no-project-index: neither kept nor used.
+    const other = path.join(tmp, 'cli-tmp-2');
+    mkdirSync(other);
+    const off = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), '--no-project-index', '--format', 'json', '.claude/agents/lead.md'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, TMPDIR: other, TMP: other, TEMP: other },
+    });
+    expect(off.stdout).toBe(first.stdout);
+    expect(readdirSync(other).flatMap((d) => readdirSync(path.join(other, d))).filter((f) => f.startsWith('index-'))).toEqual([]);
   }, 20_000);
 });

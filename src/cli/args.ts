@@ -11,6 +11,8 @@ export interface CliOptions {
   outputFile?: string;
   config?: string;
   configLookup: boolean;
+  /** Keep and use the project index of the specs read for context (src/project-index.ts). */
+  projectIndex: boolean;
   quiet: boolean;
   maxWarnings?: number;
   rules: Record<string, string>;
@@ -73,6 +75,8 @@ Options:
       --fix-dry-run            print the fixes as a unified diff; change no file
       --cache                  reuse results of unchanged files (.agent-lint-cache)
       --cache-location <file>  where the cache lives (default .agent-lint-cache)
+      --no-project-index       read every spec a file's findings depend on, instead of taking
+                               what an earlier run learned about the unchanged ones
       --suppress-all           count every error per file and rule in agent-lint-suppressions.json;
                                later runs report only files and rules beyond their counts
       --suppress-rule <id>     the same for one rule (repeatable)
@@ -103,6 +107,7 @@ const OPTIONS = {
   'output-file': { type: 'string', short: 'o' },
   config: { type: 'string', short: 'c' },
   'no-config-lookup': { type: 'boolean' },
+  'no-project-index': { type: 'boolean' },
   standard: { type: 'string' },
   rule: { type: 'string', multiple: true },
   quiet: { type: 'boolean' },
@@ -184,6 +189,7 @@ export function parseCli(argv: string[]): CliOptions {
     outputFile: v['output-file'],
     config: v.config,
     configLookup: !v['no-config-lookup'],
+    projectIndex: !v['no-project-index'],
     quiet: !!v.quiet,
     maxWarnings,
     rules,

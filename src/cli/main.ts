@@ -255,7 +255,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
     const timingRowCount = timingRows(io.env['TIMING']);
     if (timingRowCount !== undefined) req.timing = new Map();
-    if (io.build) req.projectIndex = { build: `${VERSION}-${io.build}` };
+    if (io.build && opts.projectIndex) req.projectIndex = { build: `${VERSION}-${io.build}` };
     // The plan and the lint read the same folders: each is listed once (src/util/folders.ts).
     const listed = keepFolderListings();
     let run, plan;

@@ -6,10 +6,14 @@
  *
  * A delegation is written by name: a document can hold an edge into a spec only if its text
  * holds one of the names that spec is called by (its name, its file name, a skill's frontmatter
- * name; `plugin:name` and OpenCode's `folder/name` hold the file name). So the documents that
- * may delegate to a spec are found with a text search, and only those are scanned. Starting
- * from the specs the linted files delegate from, the callers of each are added until no new one
- * appears: the result holds every chain that ends in them, and every cycle through them.
+ * name; `plugin:name` and OpenCode's `folder/name` hold the file name), as a whole name (not
+ * followed by a letter, digit or underscore: `researcher` does not name `research`). So the
+ * documents that may delegate to a spec are found with a text search, and only those are
+ * scanned. Starting from the specs the linted files delegate from, the callers of each are added
+ * until no new one appears: the result holds every chain that ends in them, and every cycle
+ * through them. For the specs the linted files delegate to, only the other edges of the same
+ * pair are needed: they are written in a document of the delegating spec, or in a
+ * `delegation_path` example that names both.
  *
  * Why it gives the whole graph's answers for edges written in the linted files: a spec outside
  * that set of callers cannot reach into it (it would be a caller), so the cycles through the
