@@ -27,7 +27,7 @@
  */
 import type { DocumentModel } from '../model/document.js';
 import type { GraphIndex } from './build.js';
-import { hasReferences } from './references.js';
+import { hasReferences, referencesOf } from './references.js';
 import type { GraphEdge, GraphNode, ProjectGraph } from './types.js';
 
 /** How many times over the project's text the search may read before the whole graph is made. */
@@ -49,14 +49,17 @@ function aliases(node: GraphNode): string[] {
  * targets among them).
  */
 export function graphAround(index: GraphIndex, targets: readonly DocumentModel[], all: readonly DocumentModel[]): ProjectGraph {
-  // Documents whose delegations are known already (the language server keeps its documents from
-  // one change to the next) cost nothing to take in: only the others are searched.
   const scanned = new Set<DocumentModel>(targets);
-  for (const d of all) if (hasReferences(d)) scanned.add(d);
-  if (scanned.size >= all.length) return index.assemble(all);
   const rest = all.filter((d) => !scanned.has(d));
-  // Counted per file read (its length, plus one: an empty file still costs a step).
-  let budget = SEARCH_BUDGET * rest.reduce((n, d) => n + d.text.length + 1, 0);
+  // A document whose delegations are known already (a language server keeps its documents from
+  // one change to the next; a run takes them from the project index) is searched in those, not
+  // in its text (which it need not even have read).
+  const known = rest.map((d) => (hasReferences(d) ? referencesOf(d) : null));
+  // Counted per file read (its length, plus one: an empty file still costs a step), or per
+  // delegation of a known document.
+  const cost = (i: number) => (known[i] ? known[i]!.length + 1 : rest[i]!.text.length + 1);
+  let budget = 0;
+  for (let i = 0; i < rest.length; i++) budget += SEARCH_BUDGET * cost(i);
   /** Edges of the scanned documents, by the node they lead to. */
   const into = new Map<GraphNode, GraphEdge[]>();
   const addEdges = (doc: DocumentModel) => {
@@ -66,8 +69,16 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
       else into.set(e.to, [e]);
     }
   };
-  // Their edges are in too: a caller's delegation may be written in one of them.
-  for (const d of scanned) addEdges(d);
+  for (const d of targets) addEdges(d);
+
+  /** Whether the `i`th of the rest may delegate to `name` (or, `asFrom`, may write a delegation from it). */
+  const holds = (i: number, name: string, asFrom: boolean): boolean => {
+    budget -= cost(i);
+    const refs = known[i];
+    if (!refs) return holdsName(rest[i]!.text, name);
+    for (const r of refs) if (asFrom ? r.from !== undefined && holdsName(r.from.name, name) : holdsName(r.target, name)) return true;
+    return false;
+  };
 
   /**
    * Scans the documents not scanned yet that hold one of `names` (and, when `alsoOneOf` is given,
@@ -80,10 +91,10 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
       const doc = rest[i]!;
       if (scanned.has(doc)) continue;
       for (const a of names) {
-        budget -= doc.text.length + 1;
+        const found = holds(i, a, false);
         if (budget < 0) return false;
-        if (!holdsName(doc.text, a)) continue;
-        if (also && !alsoOneOf!.some((n) => n.docs.includes(doc)) && !also.some((b) => ((budget -= doc.text.length + 1), holdsName(doc.text, b)))) break;
+        if (!found) continue;
+        if (also && !alsoOneOf!.some((n) => n.docs.includes(doc)) && !also.some((b) => holds(i, b, true))) break;
         scanned.add(doc);
         addEdges(doc);
         break;
