@@ -67,6 +67,8 @@ export function referencedDocuments(text: string): string[] {
   return [...new Set(found.map((f) => f[1]))];
 }
 
+const formatReferences = (doc: DocumentModel) => referencedDocuments(doc.text);
+
 function readBounded(file: string): string | { problem: string } {
   let fd: number | undefined;
   try {
@@ -197,7 +199,7 @@ export class ProjectFormats {
 
   #formatsReferencedBy(doc: DocumentModel): Set<ReturnFormat> {
     const out = new Set<ReturnFormat>();
-    for (const ref of doc.fact('formatReferences', () => referencedDocuments(doc.text))) {
+    for (const ref of doc.fact('formatReferences', formatReferences)) {
       const f = this.#referencedFormat(ref, path.dirname(doc.filePath));
       if (f) out.add(f);
     }

@@ -149,7 +149,7 @@ export class ProjectView {
     let uses = this.#usesByTree.get(tree);
     if (uses === undefined) {
       uses = this.documents.some(
-        (d) => specTree(d.relPath) === tree && d.fact('namesStandardKeys', () => STANDARD_KEYS.test(d.text)) && holdsStandardObjects(d),
+        (d) => specTree(d.relPath) === tree && d.fact('namesStandardKeys', namesStandardKeys) && holdsStandardObjects(d),
       );
       this.#usesByTree.set(tree, uses);
     }
@@ -221,8 +221,10 @@ export class ProjectView {
 /** Keys only the delegation standard's returns and contexts have. */
 /** Whether a document holds a return-format block or a delegation context (a cheap text test first). */
 function holdsStandardObjects(d: DocumentModel): boolean {
-  return d.fact('holdsStandardObjects', () => mayUseStandard(d.text) && (d.returnFormats.length > 0 || d.delegationContexts.length > 0));
+  return d.fact('holdsStandardObjects', (doc) => mayUseStandard(doc.text) && (doc.returnFormats.length > 0 || doc.delegationContexts.length > 0));
 }
+
+const namesStandardKeys = (d: DocumentModel) => STANDARD_KEYS.test(d.text);
 
 const STANDARD_KEYS = /\b(?:session_id|delegation_depth|delegation_path)\b/;
 

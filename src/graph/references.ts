@@ -183,7 +183,7 @@ export const REFERENCES = 'references';
 
 /** Every delegation the document writes, in text order (computed once per document). */
 export function referencesOf(doc: DocumentModel): Reference[] {
-  return doc.fact(REFERENCES, () => computeReferences(doc));
+  return doc.fact(REFERENCES, computeReferences);
 }
 
 function computeReferences(doc: DocumentModel): Reference[] {

@@ -54,6 +54,12 @@ export interface LazyDocumentInit extends Omit<DocumentInit, 'text' | 'value'> {
  */
 export type JsonFileView = { ok: true; root: JsonNode } | { ok: false; message: string; offset: number };
 
+/** A spec's name: frontmatter `name`, else the file name. */
+function nameOf(doc: DocumentModel): string {
+  const n = doc.frontmatter?.data?.['name'];
+  return typeof n === 'string' && n.trim() ? n.trim() : doc.fileStem;
+}
+
 export class DocumentModel {
   readonly filePath: string;
   readonly relPath: string;
@@ -121,9 +127,10 @@ export class DocumentModel {
    * The answer named `name`, computed once: a fact depends on the text, kind and path alone, so
    * an earlier run's answer for the same file stands (see src/project-index.ts).
    */
-  fact<T>(name: string, compute: () => T): T {
-    if (this.facts.has(name)) return this.facts.get(name) as T;
-    const v = compute();
+  fact<T>(name: string, compute: (doc: DocumentModel) => T): T {
+    const known = this.facts.get(name);
+    if (known !== undefined || this.facts.has(name)) return known as T;
+    const v = compute(this);
     this.facts.set(name, v);
     return v;
   }
@@ -265,11 +272,11 @@ export class DocumentModel {
 
   /** The spec's name: frontmatter `name`, else the file name (a skill's folder name). */
   get name(): string {
-    return this.fact('name', () => {
-      const n = this.frontmatter?.data?.['name'];
-      return typeof n === 'string' && n.trim() ? n.trim() : this.fileStem;
-    });
+    // Asked often (every graph node, every rule that names the spec): kept in a field too.
+    this.#name ??= this.fact('name', nameOf);
+    return this.#name;
   }
+  #name: string | undefined;
 
   /** The file name without `.md` (for SKILL.md, the skill's folder). */
   get fileStem(): string {
