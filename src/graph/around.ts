@@ -71,13 +71,22 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
   };
   for (const d of targets) addEdges(d);
 
+  /** For each known document, the names its delegations may resolve to, and those they are written from. */
+  const names: Array<{ to: Set<string>; from: Set<string> } | undefined> = [];
   /** Whether the `i`th of the rest may delegate to `name` (or, `asFrom`, may write a delegation from it). */
   const holds = (i: number, name: string, asFrom: boolean): boolean => {
     budget -= cost(i);
     const refs = known[i];
     if (!refs) return holdsName(rest[i]!.text, name);
-    for (const r of refs) if (asFrom ? r.from !== undefined && holdsName(r.from.name, name) : holdsName(r.target, name)) return true;
-    return false;
+    let n = names[i];
+    if (!n) {
+      n = names[i] = { to: new Set(), from: new Set() };
+      for (const r of refs) {
+        addResolvable(n.to, r.target);
+        if (r.from) addResolvable(n.from, r.from.name);
+      }
+    }
+    return (asFrom ? n.from : n.to).has(name);
   };
 
   /**
@@ -137,6 +146,17 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
     }
   }
   return index.assemble(all.filter((d) => scanned.has(d)));
+}
+
+/**
+ * The names a written target can resolve to a spec by (src/graph/build.ts): itself, the name
+ * after a plugin's `plugin:` (or `plugin:folder:`), and the file name at the end of OpenCode's
+ * `folder/name`.
+ */
+function addResolvable(out: Set<string>, target: string): void {
+  out.add(target);
+  out.add(target.slice(target.lastIndexOf(':') + 1));
+  out.add(target.slice(target.lastIndexOf('/') + 1));
 }
 
 /**
