@@ -151,6 +151,43 @@ describe('the graph around the linted files', () => {
     expect(holdsName('see research.md', 'research')).toBe(true);
     expect(holdsName('research_v2 and research2', 'research')).toBe(false);
     expect(holdsName('research', 'research')).toBe(true);
+    // A very long name may be cut by the scan (at 80 characters in prose): looked for anywhere.
+    const long = 'a-very-long-agent-name-that-goes-on-and-on-well-past-what-anyone-writes';
+    expect(holdsName(`invoke ${long}x via the task tool`, long)).toBe(true);
+  });
+
+  it('finds an agent called by its path when its file is agents/<folder>/SKILL.md, also from delegations known before the run', () => {
+    const filler = (n: number): MemFile => ({ path: `.claude/agents/helper${n}.md`, text: `---\nname: helper${n}\ndescription: Helps\n---\n\nHelps.\n` });
+    const files: MemFile[] = [
+      { path: '.claude/agents/planner/SKILL.md', text: '---\nname: plan-lead\ndescription: Plans\n---\n\nTask(subagent_type="reviewer", prompt="Review")\n' },
+      { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews\n---\n\nTask(subagent_type="planner/SKILL", prompt="Plan again")\n' },
+      ...[1, 2, 3, 4, 5, 6].map(filler),
+    ];
+    const whole = lintSome(files, [0], true);
+    expect(whole.get('/project/.claude/agents/planner/SKILL.md')!.some((k) => k.startsWith('delegation-graph-cycle'))).toBe(true);
+    expect(lintSome(files, [0], false)).toEqual(whole);
+    // reviewer.md's delegations known (a language server's, or the project index's): the same.
+    expect(lintSome(files, [0], false, [1])).toEqual(whole);
+  });
+
+  it('takes a delegation_path entry only as written: an escaped name is no delegation (the search finds names in the text)', () => {
+    const agent = (name: string, body = 'Works.'): MemFile => ({ path: `.claude/agents/${name}.md`, text: `---\nname: ${name}\ndescription: The ${name}\n---\n\n${body}\n` });
+    const files: MemFile[] = [
+      { path: '.claude/commands/ship.md', text: '---\ndescription: Ships\n---\n\nTask(subagent_type="builder", prompt="Go")\n' },
+      agent('reporter', '```json\n{"session_id": "sess_1_abc", "delegation_depth": 4, "delegation_path": ["orchestrator", "ship", "builder", "fixer", "tester"]}\n```'),
+      agent('auditor', '```json\n{"session_id": "sess_2_abc", "delegation_depth": 4, "delegation_path": ["...", "\\u0066ixer", "tester"]}\n```'),
+      agent('builder'),
+      agent('fixer'),
+      agent('tester'),
+      ...Array.from({ length: 12 }, (_, i) => agent(`filler${i}`)),
+    ];
+    const docs = docsOf(files);
+    const pathEdges = (d: DocumentModel) => referencesOf(d).filter((r) => r.via === 'delegation-path').map((r) => `${r.from?.name}->${r.target}`);
+    expect(pathEdges(docs[1]!)).toContain('fixer->tester');
+    expect(pathEdges(docs[2]!)).toEqual([]);
+    const whole = lintSome(files, [1], true);
+    expect(whole.get('/project/.claude/agents/reporter.md')!.some((k) => k.startsWith('delegation-graph-depth'))).toBe(true);
+    expect(lintSome(files, [1], false)).toEqual(whole);
   });
 
   it('scans only the documents that name a spec on a chain into the linted file', () => {

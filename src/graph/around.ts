@@ -39,6 +39,9 @@ function aliases(node: GraphNode): string[] {
   for (const d of node.docs) {
     out.add(d.fileStem);
     if (node.kind === 'skill') out.add(d.name);
+    // An agent is also called by its path (`meta/domain-analyzer`, `planner/SKILL`), which ends
+    // in its file's own name: for `agents/planner/SKILL.md` that is `SKILL`, not its file stem.
+    if (node.kind === 'agent') out.add(d.relPath.slice(d.relPath.lastIndexOf('/') + 1).replace(/\.md$/i, ''));
   }
   return [...out].filter((a) => a !== '');
 }
@@ -96,6 +99,7 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
    */
   const search = (names: readonly string[], alsoOneOf?: readonly GraphNode[]): boolean => {
     const also = alsoOneOf?.flatMap(aliases);
+    const ownDocs = new Set(alsoOneOf?.flatMap((n) => n.docs));
     for (let i = 0; i < rest.length; i++) {
       const doc = rest[i]!;
       if (scanned.has(doc)) continue;
@@ -103,7 +107,7 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
         const found = holds(i, a, false);
         if (budget < 0) return false;
         if (!found) continue;
-        if (also && !alsoOneOf!.some((n) => n.docs.includes(doc)) && !also.some((b) => holds(i, b, true))) break;
+        if (also && !ownDocs.has(doc) && !also.some((b) => holds(i, b, true))) break;
         scanned.add(doc);
         addEdges(doc);
         break;
@@ -148,6 +152,9 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
   return index.assemble(all.filter((d) => scanned.has(d)));
 }
 
+/** Names at least this long are looked for anywhere in a text, whole or not (see holdsName). */
+const LONG_NAME = 64;
+
 /**
  * The names a written target can resolve to a spec by (src/graph/build.ts): itself, the name
  * after a plugin's `plugin:` (or `plugin:folder:`), and the file name at the end of OpenCode's
@@ -165,6 +172,9 @@ function addResolvable(out: Set<string>, target: string): void {
  * name (a space, a quote, `.md`, `-`...).
  */
 export function holdsName(text: string, name: string): boolean {
+  // The scan cuts a very long name written in prose (at 80 characters), which may then stop
+  // before a letter: such a name is looked for anywhere.
+  if (name.length >= LONG_NAME) return text.includes(name);
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     const c = text.charCodeAt(at + name.length);
     if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return true;

@@ -165,7 +165,10 @@ function pathRefs(doc: DocumentModel, out: Reference[]): void {
       if (a === undefined || b === undefined || a === b || !isNameLike(a) || !isNameLike(b)) continue;
       if (!adjacent(doc.text, prev.range, item.range)) continue;
       const range = innerRange(doc.text, item.range);
-      if (doc.text.slice(range.start, range.end) !== b) continue;
+      // Both names as written (no escapes): the graph around a file finds a path's entries by
+      // searching the text for them.
+      const fromRange = innerRange(doc.text, prev.range);
+      if (doc.text.slice(range.start, range.end) !== b || doc.text.slice(fromRange.start, fromRange.end) !== a) continue;
       const fromKind = positional && i === 1 ? 'orchestrator' : positional && i === 2 ? 'command' : 'agent';
       const expected: SpecKind = positional && i === 1 ? 'command' : 'agent';
       out.push({ target: b, expected, via: 'delegation-path', range, from: { name: a, expected: fromKind } });
