@@ -6,7 +6,7 @@
  * root's, or that is corrupt, is not used; and the command keeps one in its private folder.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,35 +209,69 @@ describe('the project index', () => {
     for (const f of specs) expect(lintOne(sample, f, {}), f).toEqual(lintOne(sample, f, null));
   });
 
-  it('is kept by the agent-lint command in its private folder, and a second run prints the same', async () => {
+  it('is kept by the agent-lint command in its private folder and trusted by the same build only', async () => {
     const dir = makeProject(CHAIN);
+    // A copy of the command, whose bundle can be changed.
+    const pkg = path.join(tmp, 'pkg');
+    mkdirSync(path.join(pkg, 'src/cli'), { recursive: true });
+    mkdirSync(path.join(pkg, 'vendor'), { recursive: true });
+    copyFileSync(path.join(REPO_ROOT, 'dist/agent-lint.cjs'), path.join(pkg, 'agent-lint.cjs'));
+    copyFileSync(path.join(REPO_ROOT, 'dist/vendor/yaml.cjs'), path.join(pkg, 'vendor/yaml.cjs'));
+    copyFileSync(path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), path.join(pkg, 'src/cli/launch.cjs'));
+    // The time npm gives every file it installs (1985-10-26T08:15:00Z).
+    const NPM_TIME = 499162500;
+    utimesSync(path.join(pkg, 'agent-lint.cjs'), NPM_TIME, NPM_TIME);
     const own = path.join(tmp, 'cli-tmp');
     mkdirSync(own);
-    // The files must be older than the run by a few seconds to get entries.
-    await new Promise((r) => setTimeout(r, SETTLED_MS + 200));
-    const run = () =>
-      spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), '--format', 'json', '.claude/agents/lead.md'], {
+    const privateDir = path.join(own, `agent-lint-${process.getuid?.() ?? 'user'}`);
+    const run = (...flags: string[]) =>
+      spawnSync(process.execPath, [path.join(pkg, 'src/cli/launch.cjs'), ...flags, '--format', 'json', '.claude/agents/builder.md'], {
         cwd: dir,
         encoding: 'utf8',
         env: { ...process.env, TMPDIR: own, TMP: own, TEMP: own },
       });
-    const first = run();
-    expect(first.stderr).toBe('');
-    const kept = readdirSync(path.join(own, `agent-lint-${process.getuid?.() ?? 'user'}`)).filter((f) => f.startsWith('index-'));
+    // The files must be older than the run by a few seconds to get entries.
+    await new Promise((r) => setTimeout(r, SETTLED_MS + 200));
+    const truth = run();
+    expect(truth.stderr).toBe('');
+    expect(JSON.parse(truth.stdout)[0].messages).toEqual([]);
+    // The first run made the code cache, which names the build: the second keeps the index.
+    expect(run().stdout).toBe(truth.stdout);
+    const kept = readdirSync(privateDir).filter((f) => f.startsWith('index-'));
     expect(kept).toHaveLength(1);
-    expect(readFileSync(path.join(own, `agent-lint-${process.getuid?.() ?? 'user'}`, kept[0]!), 'utf8')).toContain('"builder"');
-    const second = run();
-    expect(second.stdout).toBe(first.stdout);
-    expect(second.status).toBe(first.status);
-    // --no-project-index: neither kept nor used.
+    const file = path.join(privateDir, kept[0]!);
+    expect(readFileSync(file, 'utf8')).toContain('"name":"tester"');
+    expect(run().stdout).toBe(truth.stdout);
+
+    // Its facts are taken as they are: tester.md, said there to be named lead, is the agent
+    // that calls builder, and builder's call to it makes a cycle.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"name":"tester"', '"name":"lead"'));
+    expect(run().stdout).toContain('delegation-graph-cycle');
+    // --no-project-index: not used.
+    expect(run('--no-project-index').stdout).toBe(truth.stdout);
+
+    // Another bundle of the same size and time (one letter of a help text changed, the time put
+    // back, as npm gives every installed file one time): the index is not its own.
+    const bundle = path.join(pkg, 'agent-lint.cjs');
+    const st = statSync(bundle);
+    const text = readFileSync(bundle, 'utf8');
+    expect(text).toContain('do not look for a config file');
+    writeFileSync(bundle, text.replace('do not look for a config file', 'do not look for a config filE'));
+    utimesSync(bundle, NPM_TIME, NPM_TIME);
+    expect(statSync(bundle).size).toBe(st.size);
+    expect(statSync(bundle).mtimeMs).toBe(st.mtimeMs);
+    expect(run().stdout).toBe(truth.stdout);
+    expect(run().stdout).toBe(truth.stdout);
+
+    // --no-project-index in a fresh folder: nothing kept.
     const other = path.join(tmp, 'cli-tmp-2');
     mkdirSync(other);
-    const off = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), '--no-project-index', '--format', 'json', '.claude/agents/lead.md'], {
+    const off = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), '--no-project-index', '--format', 'json', '.claude/agents/builder.md'], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, TMPDIR: other, TMP: other, TEMP: other },
     });
-    expect(off.stdout).toBe(first.stdout);
+    expect(off.stdout).toBe(truth.stdout);
     expect(readdirSync(other).flatMap((d) => readdirSync(path.join(other, d))).filter((f) => f.startsWith('index-'))).toEqual([]);
-  }, 20_000);
+  }, 30_000);
 });

@@ -93,6 +93,9 @@ function cachePaths(file: string, st: { size: number; mtimeMs: number }): string
 }
 
 /** The cache's data when the file passes every check and was made for this source; else undefined. */
+/** The code cache file the last successful readCache read: its inode and time (the build's identity). */
+let cacheRead: { ino: number; mtimeMs: number } | undefined;
+
 function readCache(file: string, source: Buffer, codeUid: number): Buffer | undefined {
   if (!safeDir(path.dirname(file), codeUid, false)) return undefined;
   let fd: number | undefined;
@@ -113,6 +116,7 @@ function readCache(file: string, source: Buffer, codeUid: number): Buffer | unde
     if (got < head || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
     if (buf.toString('latin1', MAGIC.length, MAGIC.length + sizeLine.length) !== sizeLine) return undefined;
     if (!buf.subarray(MAGIC.length + sizeLine.length, head).equals(source)) return undefined;
+    cacheRead = { ino: st.ino, mtimeMs: st.mtimeMs };
     return buf.subarray(head, got);
   } catch {
     return undefined;
@@ -188,8 +192,13 @@ function loadCached(file: string): unknown {
   const mod = new ModuleCtor(file);
   mod.filename = file;
   mod.paths = ModuleCtor._nodeModulePaths(path.dirname(file));
-  // The build the CLI runs, for what it keeps between runs (its project index).
-  if (file === bundle) (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] = `${process.version}-${st.size}-${st.mtimeMs}`;
+  // The build the CLI runs, for what it keeps between runs (its project index): known only when
+  // a code cache was taken, which holds a copy of the bundle equal to it byte for byte; the cache
+  // file's inode and time then tell this bundle from another of the same size and time (npm
+  // gives every installed file one fixed time). A run without one keeps no index.
+  if (file === bundle && cachedData && cacheRead && !script.cachedDataRejected) {
+    (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] = `${process.version}-${st.size}-${st.mtimeMs}-${cacheRead.ino}-${cacheRead.mtimeMs}`;
+  }
   const fn = script.runInThisContext() as (...args: unknown[]) => void;
   if (!cachedData || script.cachedDataRejected) {
     if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
