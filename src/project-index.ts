@@ -23,6 +23,8 @@ import type { DocumentModel, Facts } from './model/document.js';
 import { readOpened } from './util/read-bounded.js';
 import { replaceFile } from './util/temp-files.js';
 import type { ReadStat } from './read-spec.js';
+import type { Reference } from './graph/references.js';
+import { EDGE_VIAS, SPEC_KIND_NAMES, type EdgeVia, type SpecKind } from './graph/types.js';
 
 /** An index larger than this is not read. */
 export const MAX_INDEX_BYTES = 64 * 1024 * 1024;
@@ -33,8 +35,8 @@ const FORMAT = 'agent-lint-project-index-2';
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isOffset = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
-const SPEC_KINDS = new Set(['agent', 'command', 'skill']);
-const VIAS = new Set(['call', 'subagent-type', 'prose', 'mention', 'skill', 'routing', 'can-delegate-to', 'delegation-path']);
+const isKind = (v: unknown): boolean => isStr(v) && Object.hasOwn(SPEC_KIND_NAMES, v);
+const isVia = (v: unknown): boolean => isStr(v) && Object.hasOwn(EDGE_VIAS, v);
 
 /** A delegation as the index keeps it: `[target, expected, via, start, end]`, plus `from`'s name and kind for a `delegation_path` entry. */
 type StoredReference = [string, string, string, number, number] | [string, string, string, number, number, string, string];
@@ -42,16 +44,8 @@ type StoredReference = [string, string, string, number, number] | [string, strin
 function isStoredReference(r: unknown): r is StoredReference {
   if (!Array.isArray(r) || (r.length !== 5 && r.length !== 7)) return false;
   const [target, expected, via, start, end, fromName, fromExpected] = r as unknown[];
-  if (!isStr(target) || !SPEC_KINDS.has(expected as string) || !VIAS.has(via as string) || !isOffset(start) || !isOffset(end) || start > end) return false;
-  return r.length === 5 || (isStr(fromName) && (SPEC_KINDS.has(fromExpected as string) || fromExpected === 'orchestrator'));
-}
-
-interface Reference {
-  target: string;
-  expected: string;
-  via: string;
-  range: { start: number; end: number };
-  from?: { name: string; expected: string };
+  if (!isStr(target) || !isKind(expected) || !isVia(via) || !isOffset(start) || !isOffset(end) || start > end) return false;
+  return r.length === 5 || (isStr(fromName) && (isKind(fromExpected) || fromExpected === 'orchestrator'));
 }
 
 /** How a fact is kept: its shape in the file, and how it is written and read back. */
@@ -70,8 +64,8 @@ const KEPT: Record<string, Kept> = {
       (v as Reference[]).map((r) => (r.from ? [r.target, r.expected, r.via, r.range.start, r.range.end, r.from.name, r.from.expected] : [r.target, r.expected, r.via, r.range.start, r.range.end])),
     load: (v) =>
       (v as StoredReference[]).map((r) => {
-        const ref: Reference = { target: r[0], expected: r[1], via: r[2], range: { start: r[3], end: r[4] } };
-        if (r.length === 7) ref.from = { name: r[5], expected: r[6] };
+        const ref: Reference = { target: r[0], expected: r[1] as SpecKind, via: r[2] as EdgeVia, range: { start: r[3], end: r[4] } };
+        if (r.length === 7) ref.from = { name: r[5], expected: r[6] as SpecKind | 'orchestrator' };
         return ref;
       }),
   },

@@ -59,6 +59,21 @@ export type EdgeVia =
   /** Two consecutive names of a `delegation_path` example. */
   | 'delegation-path';
 
+/** Every way of delegating, for data read back from a file (a new way must be added here too). */
+export const EDGE_VIAS: Readonly<Record<EdgeVia, true>> = {
+  call: true,
+  'subagent-type': true,
+  prose: true,
+  mention: true,
+  routing: true,
+  'can-delegate-to': true,
+  skill: true,
+  'delegation-path': true,
+};
+
+/** Every kind of spec, for data read back from a file. */
+export const SPEC_KIND_NAMES: Readonly<Record<SpecKind, true>> = { agent: true, command: true, skill: true };
+
 /** Whether the target was found, and as what. */
 export type Resolution =
   | { status: 'found' }
