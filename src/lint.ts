@@ -225,10 +225,10 @@ export function projectLinter(init: ProjectLinterInit) {
   return { project, profile, formats, settingsFor, lintDocs };
 }
 
-/** Lints what the request names (or, with `plan`, exactly the planned files). */
 /** When this process started, by the wall clock (`performance.timeOrigin` would load perf_hooks, about 1.5 ms). */
 const processStart = () => Date.now() - process.uptime() * 1000;
 
+/** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan?: LintPlan): LintRun {
   return withFolderListings(() => lintNow(req, plan ?? planNow(req)));
 }

@@ -92,10 +92,10 @@ function cachePaths(file: string, st: { size: number; mtimeMs: number }): string
   return [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${uid}`, name)];
 }
 
-/** The cache's data when the file passes every check and was made for this source; else undefined. */
 /** The code cache file the last successful readCache read: its inode and time (the build's identity). */
 let cacheRead: { ino: number; mtimeMs: number } | undefined;
 
+/** The cache's data when the file passes every check and was made for this source; else undefined. */
 function readCache(file: string, source: Buffer, codeUid: number): Buffer | undefined {
   if (!safeDir(path.dirname(file), codeUid, false)) return undefined;
   let fd: number | undefined;

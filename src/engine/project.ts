@@ -121,11 +121,9 @@ export class ProjectView {
   get usesStandard(): boolean {
     if (this.#forced !== undefined) return this.#forced;
     if (this.#uses === undefined) {
-      // A cheap text test first: a return needs a `status` key, a context a `session_id` key.
-      const uses = holdsStandardObjects;
       // The linted files first: often they settle it without reading the rest (which follows
       // them in `documents`: each file is looked at once).
-      this.#uses = this.configuredStandard !== undefined || this.#targets.some(uses) || this.documents.slice(this.#targets.length).some(uses);
+      this.#uses = this.configuredStandard !== undefined || this.#targets.some(holdsStandardObjects) || this.documents.slice(this.#targets.length).some(holdsStandardObjects);
     }
     return this.#uses;
   }
@@ -218,7 +216,6 @@ export class ProjectView {
   }
 }
 
-/** Keys only the delegation standard's returns and contexts have. */
 /** Whether a document holds a return-format block or a delegation context (a cheap text test first). */
 function holdsStandardObjects(d: DocumentModel): boolean {
   return d.fact('holdsStandardObjects', (doc) => mayUseStandard(doc.text) && (doc.returnFormats.length > 0 || doc.delegationContexts.length > 0));
@@ -226,6 +223,7 @@ function holdsStandardObjects(d: DocumentModel): boolean {
 
 const namesStandardKeys = (d: DocumentModel) => STANDARD_KEYS.test(d.text);
 
+/** Keys only the delegation standard's returns and contexts have. */
 const STANDARD_KEYS = /\b(?:session_id|delegation_depth|delegation_path)\b/;
 
 /** The agent system a spec belongs to: `.claude`, `.opencode`, or the rest (plugins, folders). */
