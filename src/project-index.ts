@@ -19,7 +19,7 @@ import { closeSync, constants as C, fstatSync, lstatSync, mkdirSync, openSync, s
 import os from 'node:os';
 import path from 'node:path';
 import type { FileKind } from './types.js';
-import type { DocumentModel, Facts } from './model/document.js';
+import type { DocumentModel, FactName, Facts } from './model/document.js';
 import { readOpened } from './util/read-bounded.js';
 import { replaceFile } from './util/temp-files.js';
 import type { ReadStat } from './read-spec.js';
@@ -55,8 +55,8 @@ interface Kept {
   load?: (stored: unknown) => unknown;
 }
 
-/** The facts an index keeps. */
-const KEPT: Record<string, Kept> = {
+/** How each fact is kept (every fact is: a new one must be added here). */
+const KEPT: Record<FactName, Kept> = {
   name: { check: isStr },
   references: {
     check: (v) => Array.isArray(v) && v.length <= 100_000 && v.every(isStoredReference),
@@ -75,12 +75,14 @@ const KEPT: Record<string, Kept> = {
 };
 
 /** A file's entry: its kind, what its stat said, and its facts (as stored). */
-type Entry = [kind: FileKind, size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number, facts: Record<string, unknown>];
+type Entry = [kind: FileKind, size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number, facts: Partial<Record<FactName, unknown>>];
+
+const isFactName = (k: string): k is FactName => Object.hasOwn(KEPT, k);
 
 function isEntry(e: unknown): e is Entry {
   if (!Array.isArray(e) || e.length !== 7 || !isStr(e[0]) || !isObj(e[6])) return false;
   for (let i = 1; i <= 5; i++) if (typeof e[i] !== 'number' || !Number.isFinite(e[i])) return false;
-  for (const [k, v] of Object.entries(e[6])) if (!Object.hasOwn(KEPT, k) || !KEPT[k]!.check(v)) return false;
+  for (const [k, v] of Object.entries(e[6])) if (!isFactName(k) || !KEPT[k].check(v)) return false;
   return true;
 }
 
@@ -166,9 +168,9 @@ export class ProjectIndex {
     const stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev };
     if (!sameStat(stat, statOf(e))) return undefined;
     const facts: Facts = new Map();
-    for (const k in e[6]) {
-      const load = KEPT[k]!.load;
-      facts.set(k, load ? load(e[6][k]) : e[6][k]);
+    for (const [k, v] of Object.entries(e[6]) as Array<[FactName, unknown]>) {
+      const load = KEPT[k].load;
+      facts.set(k, load ? load(v) : v);
     }
     return { facts, stat };
   }
@@ -193,14 +195,14 @@ export class ProjectIndex {
       if (this.#began - stat.mtimeMs < SETTLED_MS || this.#began - stat.ctimeMs < SETTLED_MS) continue;
       const before = this.#old.get(doc.relPath);
       // Taken from its entry and asked nothing new: the entry stands as it was.
-      if (before && before[0] === doc.kind && sameStat(statOf(before), stat) && [...doc.facts.keys()].every((k) => !Object.hasOwn(KEPT, k) || Object.hasOwn(before[6], k))) {
+      if (before && before[0] === doc.kind && sameStat(statOf(before), stat) && [...doc.facts.keys()].every((k) => Object.hasOwn(before[6], k))) {
         next.set(doc.relPath, before);
         continue;
       }
-      const facts: Record<string, unknown> = {};
+      const facts: Entry[6] = {};
       for (const [k, v] of doc.facts) {
-        const kept = Object.hasOwn(KEPT, k) ? KEPT[k]! : undefined;
-        if (kept) facts[k] = kept.store ? kept.store(v) : v;
+        const store = KEPT[k].store;
+        facts[k] = store ? store(v) : v;
       }
       next.set(doc.relPath, [doc.kind, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.dev, facts]);
       if (!target) changed = true;

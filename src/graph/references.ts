@@ -178,15 +178,12 @@ function pathRefs(doc: DocumentModel, out: Reference[]): void {
 
 /** Whether the document's delegations are known already (a long-lived caller keeps its documents, a run takes them from an earlier one). */
 export function hasReferences(doc: DocumentModel): boolean {
-  return doc.facts.has(REFERENCES);
+  return doc.facts.has('references');
 }
-
-/** The name of the fact that holds a document's delegations. */
-export const REFERENCES = 'references';
 
 /** Every delegation the document writes, in text order (computed once per document). */
 export function referencesOf(doc: DocumentModel): Reference[] {
-  return doc.fact(REFERENCES, computeReferences);
+  return doc.fact('references', computeReferences);
 }
 
 function computeReferences(doc: DocumentModel): Reference[] {

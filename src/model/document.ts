@@ -37,10 +37,12 @@ export interface DocumentInit {
 }
 
 /**
- * Answers about a document that depend only on its text, kind and path, and that a run can take
- * from an earlier run instead of reading the file (see `DocumentModel.fact`): JSON values.
+ * The answers about a document that depend only on its text, kind and path, and that a run can
+ * take from an earlier run instead of reading the file (see `DocumentModel.fact`; the project
+ * index keeps every one of them, src/project-index.ts): JSON values.
  */
-export type Facts = Map<string, unknown>;
+export type FactName = 'name' | 'references' | 'holdsStandardObjects' | 'namesStandardKeys' | 'formatReferences';
+export type Facts = Map<FactName, unknown>;
 
 /** A document whose text is read only when something asks for it (its facts came from an earlier run). */
 export interface LazyDocumentInit extends Omit<DocumentInit, 'text' | 'value'> {
@@ -127,7 +129,7 @@ export class DocumentModel {
    * The answer named `name`, computed once: a fact depends on the text, kind and path alone, so
    * an earlier run's answer for the same file stands (see src/project-index.ts).
    */
-  fact<T>(name: string, compute: (doc: DocumentModel) => T): T {
+  fact<T>(name: FactName, compute: (doc: DocumentModel) => T): T {
     const known = this.facts.get(name);
     if (known !== undefined || this.facts.has(name)) return known as T;
     const v = compute(this);
