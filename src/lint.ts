@@ -298,16 +298,18 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
           for (const abs of all) {
             // A spec of a nested project (its own root below this one) is not this project's.
             if (have.has(abs) || isIgnored(abs) || roots.rootOf(abs) !== root) continue;
-            const known = index?.factsFor(abs, relPosix(root, abs), kindOf(abs));
+            const relPath = relPosix(root, abs);
+            const kind = kindOf(abs);
+            const known = index?.factsFor(abs, relPath, kind);
             if (known) {
               // Unchanged since an earlier run learned its facts: read only if asked for more.
               let same = true;
               const load = () => {
-                const read = reads.take(abs);
+                const read = readSpec(abs);
                 same = 'text' in read && !!read.stat && sameStat(read.stat, known.stat);
                 return 'text' in read ? read.text : '';
               };
-              const doc = DocumentModel.lazy({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), facts: known.facts, load });
+              const doc = DocumentModel.lazy({ filePath: abs, relPath, kind, facts: known.facts, load });
               index!.remember(doc, known.stat, { valid: () => same });
               extra.push(doc);
               continue;
@@ -319,7 +321,6 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
               extra.push(doc);
             }
           }
-          // A lazy document reads its file itself (the reads kept for classification go now).
           reads.drop();
           return extra;
         };

@@ -219,8 +219,7 @@ export function runRules(input: EngineInput): LintResult[] {
         if (!appliesInProject(rule, doc, input)) continue;
         ctx.options = setting.options;
         const check = rule.check!; // checksFor holds only rules with a per-file check
-        const r = rule;
-        if (input.timing) timed(input.timing, rule.meta.id, () => check.call(r, ctx));
+        if (input.timing) timed(input.timing, rule.meta.id, () => check.call(rule, ctx));
         else check.call(rule, ctx);
         for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
       } catch (e) {

@@ -75,15 +75,15 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
   for (const d of targets) addEdges(d);
 
   /** For each known document, the names its delegations may resolve to, and those they are written from. */
-  const names: Array<{ to: Set<string>; from: Set<string> } | undefined> = [];
+  const resolvable: Array<{ to: Set<string>; from: Set<string> } | undefined> = [];
   /** Whether the `i`th of the rest may delegate to `name` (or, `asFrom`, may write a delegation from it). */
   const holds = (i: number, name: string, asFrom: boolean): boolean => {
     budget -= cost(i);
     const refs = known[i];
     if (!refs) return holdsName(rest[i]!.text, name);
-    let n = names[i];
+    let n = resolvable[i];
     if (!n) {
-      n = names[i] = { to: new Set(), from: new Set() };
+      n = resolvable[i] = { to: new Set(), from: new Set() };
       for (const r of refs) {
         addResolvable(n.to, r.target);
         if (r.from) addResolvable(n.from, r.from.name);
