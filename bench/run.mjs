@@ -44,8 +44,9 @@ const corpus1 = path.join(work, 'x1');
 // agent-lint keeps a project index in a private folder under the temp directory (and a code cache
 // there when its own folder is not writable): the bench gives it a folder of its own, or (for the
 // runs measured without an index) one that cannot be made.
-const indexed = { TMPDIR: path.join(work, 'tmp'), TMP: path.join(work, 'tmp'), TEMP: path.join(work, 'tmp') };
-const none = { TMPDIR: path.join(work, 'no-such-folder'), TMP: path.join(work, 'no-such-folder'), TEMP: path.join(work, 'no-such-folder') };
+const tempDirIs = (dir) => ({ TMPDIR: dir, TMP: dir, TEMP: dir });
+const indexed = tempDirIs(path.join(work, 'tmp'));
+const none = tempDirIs(path.join(work, 'no-such-folder'));
 const corpus10 = path.join(work, 'x10');
 
 function mdFiles(dir) {
