@@ -58,8 +58,11 @@ function factsFor(dir: string, rel: string, kind: 'agent' | 'command' | 'skill' 
   return new ProjectIndex(dir, build, Date.now()).factsFor(path.join(dir, rel), rel, kind)?.facts;
 }
 
+/** The index's private folder under a temp folder. */
+const privateFolder = (tmpdir: string) => path.join(tmpdir, `agent-lint-${process.getuid?.() ?? 'user'}`);
+
 function indexFiles(): string[] {
-  const dir = path.join(privateTmp, `agent-lint-${process.getuid?.() ?? 'user'}`);
+  const dir = privateFolder(privateTmp);
   try {
     return readdirSync(dir).filter((f) => f.startsWith('index-'));
   } catch {
@@ -160,7 +163,7 @@ describe('the project index', () => {
     expect(factsFor(dir, '.claude/agents/builder.md', 'command')).toBeUndefined();
     // The file names the root it is for: a copy under another root's name is not used.
     const other = makeProject(CHAIN);
-    const privateDir = path.join(privateTmp, `agent-lint-${process.getuid?.() ?? 'user'}`);
+    const privateDir = privateFolder(privateTmp);
     const before = new Set(indexFiles());
     lintOne(other, '.claude/agents/lead.md', {});
     const mine = indexFiles().find((f) => !before.has(f))!;
@@ -172,7 +175,7 @@ describe('the project index', () => {
   it('drops an index that is corrupt, has a wrong shape, or that others could have written', () => {
     const dir = makeProject(CHAIN);
     lintOne(dir, '.claude/agents/builder.md', {});
-    const privateDir = path.join(privateTmp, `agent-lint-${process.getuid?.() ?? 'user'}`);
+    const privateDir = privateFolder(privateTmp);
     const file = path.join(privateDir, indexFiles().find((f) => readFileSync(path.join(privateDir, f), 'utf8').includes(JSON.stringify(dir)))!);
     const good = readFileSync(file, 'utf8');
     expect(factsFor(dir, '.claude/agents/builder.md')).toBeDefined();
@@ -223,7 +226,7 @@ describe('the project index', () => {
     utimesSync(path.join(pkg, 'agent-lint.cjs'), NPM_TIME, NPM_TIME);
     const own = path.join(tmp, 'cli-tmp');
     mkdirSync(own);
-    const privateDir = path.join(own, `agent-lint-${process.getuid?.() ?? 'user'}`);
+    const privateDir = privateFolder(own);
     const run = (...flags: string[]) =>
       spawnSync(process.execPath, [path.join(pkg, 'src/cli/launch.cjs'), ...flags, '--format', 'json', '.claude/agents/builder.md'], {
         cwd: dir,
