@@ -74,44 +74,80 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
   };
   for (const d of targets) addEdges(d);
 
-  /** For each known document, the names its delegations may resolve to, and those they are written from. */
-  const resolvable: Array<{ to: Set<string>; from: Set<string> } | undefined> = [];
-  /** Whether the `i`th of the rest may delegate to `name` (or, `asFrom`, may write a delegation from it). */
-  const holds = (i: number, name: string, asFrom: boolean): boolean => {
-    budget -= cost(i);
-    const refs = known[i];
-    if (!refs) return holdsName(rest[i]!.text, name);
-    let n = resolvable[i];
-    if (!n) {
-      n = resolvable[i] = { to: new Set(), from: new Set() };
+  // The documents whose text is searched, and for the known ones (searched through their
+  // delegations) the names those may resolve to, each with the documents that hold it: made
+  // once, at the cost of every known delegation, so that a search then looks a name up instead
+  // of asking every document.
+  const textDocs: number[] = [];
+  for (let i = 0; i < rest.length; i++) if (!known[i]) textDocs.push(i);
+  let byName: { to: Map<string, number[]>; from: Map<string, Set<number>> } | undefined;
+  const namesOfKnown = () => {
+    if (byName) return byName;
+    byName = { to: new Map(), from: new Map() };
+    const to = byName.to;
+    const from = byName.from;
+    for (let i = 0; i < rest.length; i++) {
+      const refs = known[i];
+      if (!refs) continue;
+      budget -= cost(i);
       for (const r of refs) {
-        addResolvable(n.to, r.target);
-        if (r.from) addResolvable(n.from, r.from.name);
+        for (const n of resolvableNames(r.target)) {
+          const list = to.get(n);
+          if (!list) to.set(n, [i]);
+          else if (list[list.length - 1] !== i) list.push(i);
+        }
+        if (r.from) {
+          for (const n of resolvableNames(r.from.name)) {
+            const set = from.get(n);
+            if (set) set.add(i);
+            else from.set(n, new Set([i]));
+          }
+        }
       }
     }
-    return (asFrom ? n.from : n.to).has(name);
+    return byName;
+  };
+  /** Whether the `i`th of the rest holds `name` (a known one: may write a delegation from it). */
+  const holds = (i: number, name: string): boolean => {
+    if (!known[i]) {
+      budget -= cost(i);
+      return holdsName(rest[i]!.text, name);
+    }
+    budget -= 1;
+    return !!namesOfKnown().from.get(name)?.has(i);
   };
 
   /**
    * Scans the documents not scanned yet that hold one of `names` (and, when `alsoOneOf` is given,
-   * are a document of one of those specs or hold one of their names too). False when the search
-   * ran out of budget.
+   * are a document of one of those specs or hold one of their names too), in the order of the
+   * project's documents. False when the search ran out of budget.
    */
   const search = (names: readonly string[], alsoOneOf?: readonly GraphNode[]): boolean => {
     const also = alsoOneOf?.flatMap(aliases);
     const ownDocs = new Set(alsoOneOf?.flatMap((n) => n.docs));
-    for (let i = 0; i < rest.length; i++) {
-      const doc = rest[i]!;
-      if (scanned.has(doc)) continue;
+    // The documents that hold one of the names: known ones by lookup, the others by their text.
+    const found = new Set<number>();
+    if (textDocs.length < rest.length) {
+      const n = namesOfKnown();
       for (const a of names) {
-        const found = holds(i, a, false);
-        if (budget < 0) return false;
-        if (!found) continue;
-        if (also && !ownDocs.has(doc) && !also.some((b) => holds(i, b, true))) break;
-        scanned.add(doc);
-        addEdges(doc);
+        budget -= 1;
+        for (const i of n.to.get(a) ?? []) if (!scanned.has(rest[i]!)) found.add(i);
+      }
+    }
+    for (const i of textDocs) {
+      if (scanned.has(rest[i]!)) continue;
+      for (const a of names) {
+        if (!holds(i, a)) continue;
+        found.add(i);
         break;
       }
+    }
+    if (budget < 0) return false;
+    for (const i of [...found].sort((x, y) => x - y)) {
+      const doc = rest[i]!;
+      if (also && !ownDocs.has(doc) && !also.some((b) => holds(i, b))) continue;
+      scanned.add(doc);
+      addEdges(doc);
     }
     return budget >= 0;
   };
@@ -160,10 +196,13 @@ const LONG_NAME = 64;
  * after a plugin's `plugin:` (or `plugin:folder:`), and the file name at the end of OpenCode's
  * `folder/name`.
  */
-function addResolvable(out: Set<string>, target: string): void {
-  out.add(target);
-  out.add(target.slice(target.lastIndexOf(':') + 1));
-  out.add(target.slice(target.lastIndexOf('/') + 1));
+function resolvableNames(target: string): string[] {
+  const afterColon = target.slice(target.lastIndexOf(':') + 1);
+  const afterSlash = target.slice(target.lastIndexOf('/') + 1);
+  const out = [target];
+  if (afterColon !== target) out.push(afterColon);
+  if (afterSlash !== target && afterSlash !== afterColon) out.push(afterSlash);
+  return out;
 }
 
 /**
