@@ -137,7 +137,9 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
     for (const i of textDocs) {
       if (scanned.has(rest[i]!)) continue;
       for (const a of names) {
-        if (!holds(i, a)) continue;
+        const holdsIt = holds(i, a);
+        if (budget < 0) return false;
+        if (!holdsIt) continue;
         found.add(i);
         break;
       }
@@ -145,7 +147,9 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
     if (budget < 0) return false;
     for (const i of [...found].sort((x, y) => x - y)) {
       const doc = rest[i]!;
-      if (also && !ownDocs.has(doc) && !also.some((b) => holds(i, b))) continue;
+      const takes = !also || ownDocs.has(doc) || also.some((b) => holds(i, b));
+      if (budget < 0) return false;
+      if (!takes) continue;
       scanned.add(doc);
       addEdges(doc);
     }
