@@ -42,11 +42,13 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const work = path.join(os.tmpdir(), `agent-lint-bench-${process.pid}`);
 const corpus1 = path.join(work, 'x1');
 // agent-lint keeps a project index in a private folder under the temp directory (and a code cache
-// there when its own folder is not writable): the bench gives it a folder of its own, or (for the
-// runs measured without an index) one that cannot be made.
+// there when its own folder is not writable): the bench gives it a folder of its own. The runs
+// measured without an index say so with --no-project-index (a temp folder that does not exist
+// would not do: the index makes its folder, so every run after the first would have one).
 const tempDirIs = (dir) => ({ TMPDIR: dir, TMP: dir, TEMP: dir });
 const indexed = tempDirIs(path.join(work, 'tmp'));
-const none = tempDirIs(path.join(work, 'no-such-folder'));
+const none = tempDirIs(path.join(work, 'tmp-unindexed'));
+const NO_INDEX = '--no-project-index';
 const corpus10 = path.join(work, 'x10');
 
 function mdFiles(dir) {
@@ -110,18 +112,18 @@ try {
   // One file, cold: the largest agent file of the corpus.
   const one = findOneFile(corpus1);
   const cold = alternate([
-    { name: 'agent-lint one file', cmd: node, argv: [CLI, '--no-config-lookup', path.relative(corpus1, one)], cwd: corpus1, env: none },
+    { name: 'agent-lint one file', cmd: node, argv: [CLI, NO_INDEX, '--no-config-lookup', path.relative(corpus1, one)], cwd: corpus1, env: none },
     { name: 'node -e 0', cmd: node, argv: ['-e', '0'], cwd: corpus1 },
   ]);
-  console.log(`one file, cold (${path.relative(corpus1, one)})`);
+  console.log(`one file, cold, no project index (${path.relative(corpus1, one)})`);
   console.log(`  agent-lint         ${(cold[0].secs * 1000).toFixed(0)} ms`);
   console.log(`  node -e 0          ${(cold[1].secs * 1000).toFixed(0)} ms`);
   console.log(`  ratio              ${(cold[0].secs / cold[1].secs).toFixed(2)}x   (target <= 1.5x)\n`);
 
   // One file in a project that uses the standard (its graph and return formats read from the
   // other specs), and in a project of 500 such specs: first with the project index an earlier
-  // run kept (what a pre-commit run finds from its second run on), then without one (a first
-  // run: the index's folder cannot be made). The bench's index lives in its own folder.
+  // run kept (what a pre-commit run finds from its second run on), then without one (what a
+  // first run reads). The bench's index lives in its own folder.
   const standard = [];
   const proof = path.join(corpus1, 'benbrastmckie__ProofChecker');
   const researcher = '.opencode/agent/subagents/researcher.md';
@@ -140,14 +142,14 @@ try {
       const [a, b, c] = alternate([
         { name: 'agent-lint', cmd: node, argv: [CLI, '--no-config-lookup', file], cwd, env: indexed },
         { name: 'node -e 0', cmd: node, argv: ['-e', '0'], cwd },
-        { name: 'agent-lint, no index', cmd: node, argv: [CLI, '--no-config-lookup', file], cwd, env: none },
+        { name: 'agent-lint, no index', cmd: node, argv: [CLI, NO_INDEX, '--no-config-lookup', file], cwd, env: none },
       ]);
       standard.push(a.secs / b.secs);
       console.log(label);
       console.log(`  agent-lint         ${(a.secs * 1000).toFixed(0)} ms   (project index kept by an earlier run)`);
       console.log(`  node -e 0          ${(b.secs * 1000).toFixed(0)} ms`);
       console.log(`  ratio              ${(a.secs / b.secs).toFixed(2)}x   (target <= ${target}x)`);
-      console.log(`  first run          ${(c.secs * 1000).toFixed(0)} ms   ${(c.secs / b.secs).toFixed(2)}x   (no index yet)\n`);
+      console.log(`  no index           ${(c.secs * 1000).toFixed(0)} ms   ${(c.secs / b.secs).toFixed(2)}x   (${NO_INDEX}: what a first run reads)\n`);
     }
   }
 
