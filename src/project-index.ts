@@ -103,13 +103,23 @@ export const sameStat = (a: ReadStat, b: ReadStat): boolean => a.size === b.size
 
 const myUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
 
+/** Makes the folder `dir`, not its parents, for this user alone; one that exists is left as it is (and checked after). */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 /** The private folder: this user's, a real folder, writable by no one else. Null when it is not so. */
 const folder = () => path.join(os.tmpdir(), `agent-lint-${myUid ?? 'user'}`);
 
 function privateDir(create: boolean): string | null {
   const dir = folder();
   try {
-    if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Only the folder itself is made: a temp directory that does not exist is not made for it.
+    if (create) makeFolder(dir);
     const st = lstatSync(dir);
     if (!st.isDirectory() || (myUid !== undefined && (st.uid !== myUid || (st.mode & 0o022) !== 0))) return null;
     return dir;

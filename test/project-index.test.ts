@@ -6,7 +6,7 @@
  * root's, or that is corrupt, is not used; and the command keeps one in its private folder.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +153,23 @@ describe('the project index', () => {
     expect(factsFor(dir, '.claude/agents/builder.md')).toBeUndefined();
     lintOne(dir, '.claude/agents/lead.md', { began: Date.now() + SETTLED_MS + 1000 });
     expect(factsFor(dir, '.claude/agents/builder.md')).toBeDefined();
+  });
+
+  it('makes its private folder only in a temp directory that exists (it makes no parent folder)', () => {
+    const dir = makeProject(CHAIN);
+    const missing = path.join(tmp, 'no-such-tmpdir');
+    process.env['TMPDIR'] = missing;
+    try {
+      const truth = lintOne(dir, '.claude/agents/builder.md', null);
+      expect(lintOne(dir, '.claude/agents/builder.md', {})).toEqual(truth);
+      expect(lintOne(dir, '.claude/agents/builder.md', {})).toEqual(truth);
+      expect(existsSync(missing)).toBe(false);
+    } finally {
+      process.env['TMPDIR'] = privateTmp;
+    }
+    // Where the temp directory exists, the same runs keep the index.
+    lintOne(dir, '.claude/agents/builder.md', {});
+    expect(factsFor(dir, '.claude/agents/lead.md')).toBeDefined();
   });
 
   it('is not used for another build, another kind of file, or another root', () => {

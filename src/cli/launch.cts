@@ -35,10 +35,20 @@ function trustedOwner(uid: number, codeUid: number): boolean {
   return myUid === undefined || uid === myUid || uid === codeUid;
 }
 
+/** Makes the folder `dir`, not its parents, for this user alone; one that exists is left as it is (and checked after). */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 /** A folder the cache may live in: a real folder (not a link), a trusted owner, writable by no one else. */
 function safeDir(dir: string, codeUid: number, create: boolean): boolean {
   try {
-    if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Only the folder itself is made (beside the bundle, or in a temp directory that exists).
+    if (create) makeFolder(dir);
     const st = lstatSync(dir);
     return st.isDirectory() && trustedOwner(st.uid, codeUid) && (myUid === undefined || (st.mode & 0o022) === 0);
   } catch {
