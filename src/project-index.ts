@@ -41,20 +41,11 @@ const isVia = (v: unknown): boolean => isStr(v) && Object.hasOwn(EDGE_VIAS, v);
 /** A delegation as the index keeps it: `[target, expected, via, start, end]`, plus `from`'s name and kind for a `delegation_path` entry. */
 type StoredReference = [string, string, string, number, number] | [string, string, string, number, number, string, string];
 
-// Indexed reads, not destructuring: this runs for every delegation of every indexed spec, mostly
-// before V8 has optimized it, where destructuring goes through the iterator protocol.
 function isStoredReference(r: unknown): r is StoredReference {
   if (!Array.isArray(r) || (r.length !== 5 && r.length !== 7)) return false;
-  const start: unknown = r[3];
-  const end: unknown = r[4];
-  if (!isStr(r[0]) || !isKind(r[1]) || !isVia(r[2]) || !isOffset(start) || !isOffset(end) || start > end) return false;
-  return r.length === 5 || (isStr(r[5]) && (isKind(r[6]) || r[6] === 'orchestrator'));
-}
-
-function isArrayOf(v: unknown, max: number, each: (x: unknown) => boolean): boolean {
-  if (!Array.isArray(v) || v.length > max) return false;
-  for (let i = 0; i < v.length; i++) if (!each(v[i])) return false;
-  return true;
+  const [target, expected, via, start, end, fromName, fromExpected] = r as unknown[];
+  if (!isStr(target) || !isKind(expected) || !isVia(via) || !isOffset(start) || !isOffset(end) || start > end) return false;
+  return r.length === 5 || (isStr(fromName) && (isKind(fromExpected) || fromExpected === 'orchestrator'));
 }
 
 /** How a fact is kept: its shape in the file, and how it is written and read back. */
@@ -68,7 +59,7 @@ interface Kept {
 const KEPT: Record<FactName, Kept> = {
   name: { check: isStr },
   references: {
-    check: (v) => isArrayOf(v, 100_000, isStoredReference),
+    check: (v) => Array.isArray(v) && v.length <= 100_000 && v.every(isStoredReference),
     store: (v) =>
       (v as Reference[]).map((r) => (r.from ? [r.target, r.expected, r.via, r.range.start, r.range.end, r.from.name, r.from.expected] : [r.target, r.expected, r.via, r.range.start, r.range.end])),
     load: (v) =>
@@ -80,7 +71,7 @@ const KEPT: Record<FactName, Kept> = {
   },
   holdsStandardObjects: { check: (v) => typeof v === 'boolean' },
   namesStandardKeys: { check: (v) => typeof v === 'boolean' },
-  formatReferences: { check: (v) => isArrayOf(v, 10_000, isStr) },
+  formatReferences: { check: (v) => Array.isArray(v) && v.length <= 10_000 && v.every(isStr) },
 };
 
 /** A file's entry: its kind, what its stat said, and its facts (as stored). */
@@ -91,8 +82,7 @@ const isFactName = (k: string): k is FactName => Object.hasOwn(KEPT, k);
 function isEntry(e: unknown): e is Entry {
   if (!Array.isArray(e) || e.length !== 7 || !isStr(e[0]) || !isObj(e[6])) return false;
   for (let i = 1; i <= 5; i++) if (typeof e[i] !== 'number' || !Number.isFinite(e[i])) return false;
-  const facts = e[6];
-  for (const k in facts) if (!isFactName(k) || !KEPT[k].check(facts[k])) return false;
+  for (const [k, v] of Object.entries(e[6])) if (!isFactName(k) || !KEPT[k].check(v)) return false;
   return true;
 }
 
@@ -145,9 +135,7 @@ function readIndex(file: string, root: string, build: string): Map<string, Entry
     if (!st.isFile() || st.size > MAX_INDEX_BYTES || (myUid !== undefined && (st.uid !== myUid || (st.mode & 0o022) !== 0))) return entries;
     const data: unknown = JSON.parse(readOpened(fd, st.size).toString('utf8'));
     if (!isObj(data) || data['format'] !== FORMAT || data['build'] !== build || data['root'] !== root || !isObj(data['entries'])) return entries;
-    const stored = data['entries'];
-    for (const rel in stored) {
-      const e = stored[rel];
+    for (const [rel, e] of Object.entries(data['entries'])) {
       if (!isEntry(e)) return new Map();
       entries.set(rel, e);
     }
@@ -190,10 +178,9 @@ export class ProjectIndex {
     const stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev };
     if (!sameStat(stat, statOf(e))) return undefined;
     const facts: Facts = new Map();
-    const stored = e[6];
-    for (const k in stored) {
-      const load = KEPT[k as FactName].load;
-      facts.set(k as FactName, load ? load(stored[k as FactName]) : stored[k as FactName]);
+    for (const [k, v] of Object.entries(e[6]) as Array<[FactName, unknown]>) {
+      const load = KEPT[k].load;
+      facts.set(k, load ? load(v) : v);
     }
     return { facts, stat };
   }
