@@ -80,29 +80,17 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
   // of asking every document.
   const textDocs: number[] = [];
   for (let i = 0; i < rest.length; i++) if (!known[i]) textDocs.push(i);
-  let byName: { to: Map<string, number[]>; from: Map<string, Set<number>> } | undefined;
+  let byName: { to: Map<string, number[]>; from: Map<string, number[]> } | undefined;
   const namesOfKnown = () => {
     if (byName) return byName;
     byName = { to: new Map(), from: new Map() };
-    const to = byName.to;
-    const from = byName.from;
     for (let i = 0; i < rest.length; i++) {
       const refs = known[i];
       if (!refs) continue;
       budget -= cost(i);
       for (const r of refs) {
-        for (const n of resolvableNames(r.target)) {
-          const list = to.get(n);
-          if (!list) to.set(n, [i]);
-          else if (list[list.length - 1] !== i) list.push(i);
-        }
-        if (r.from) {
-          for (const n of resolvableNames(r.from.name)) {
-            const set = from.get(n);
-            if (set) set.add(i);
-            else from.set(n, new Set([i]));
-          }
-        }
+        addResolvable(byName.to, r.target, i);
+        if (r.from) addResolvable(byName.from, r.from.name, i);
       }
     }
     return byName;
@@ -114,7 +102,7 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
       return holdsName(rest[i]!.text, name);
     }
     budget -= 1;
-    return !!namesOfKnown().from.get(name)?.has(i);
+    return sortedHolds(namesOfKnown().from.get(name), i);
   };
 
   /**
@@ -196,17 +184,37 @@ export function graphAround(index: GraphIndex, targets: readonly DocumentModel[]
 const LONG_NAME = 64;
 
 /**
- * The names a written target can resolve to a spec by (src/graph/build.ts): itself, the name
- * after a plugin's `plugin:` (or `plugin:folder:`), and the file name at the end of OpenCode's
- * `folder/name`.
+ * Adds document `i` under each name a written target can resolve to a spec by
+ * (src/graph/build.ts): itself, the name after a plugin's `plugin:` (or `plugin:folder:`), and
+ * the file name at the end of OpenCode's `folder/name`.
  */
-function resolvableNames(target: string): string[] {
+function addResolvable(docs: Map<string, number[]>, target: string, i: number): void {
+  addDoc(docs, target, i);
   const afterColon = target.slice(target.lastIndexOf(':') + 1);
+  if (afterColon !== target) addDoc(docs, afterColon, i);
   const afterSlash = target.slice(target.lastIndexOf('/') + 1);
-  const out = [target];
-  if (afterColon !== target) out.push(afterColon);
-  if (afterSlash !== target && afterSlash !== afterColon) out.push(afterSlash);
-  return out;
+  if (afterSlash !== target && afterSlash !== afterColon) addDoc(docs, afterSlash, i);
+}
+
+/** Adds document `i` to a name's list (documents are added in order: the list stays sorted, each once). */
+function addDoc(docs: Map<string, number[]>, name: string, i: number): void {
+  const list = docs.get(name);
+  if (!list) docs.set(name, [i]);
+  else if (list[list.length - 1] !== i) list.push(i);
+}
+
+/** Whether a sorted list holds `i` (a binary search). */
+function sortedHolds(list: readonly number[] | undefined, i: number): boolean {
+  if (!list) return false;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] === i) return true;
+    if (list[mid]! < i) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /**
