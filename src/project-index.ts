@@ -41,11 +41,21 @@ const isVia = (v: unknown): boolean => isStr(v) && Object.hasOwn(EDGE_VIAS, v);
 /** A delegation as the index keeps it: `[target, expected, via, start, end]`, plus `from`'s name and kind for a `delegation_path` entry. */
 type StoredReference = [string, string, string, number, number] | [string, string, string, number, number, string, string];
 
+// The index is read by code V8 has not optimized yet: indexed reads and plain loops, since
+// destructuring, `every` and `Object.entries` allocate (iterator results, pairs) for each of
+// thousands of entries, and the garbage they leave is most of what an indexed run collects.
 function isStoredReference(r: unknown): r is StoredReference {
   if (!Array.isArray(r) || (r.length !== 5 && r.length !== 7)) return false;
-  const [target, expected, via, start, end, fromName, fromExpected] = r as unknown[];
-  if (!isStr(target) || !isKind(expected) || !isVia(via) || !isOffset(start) || !isOffset(end) || start > end) return false;
-  return r.length === 5 || (isStr(fromName) && (isKind(fromExpected) || fromExpected === 'orchestrator'));
+  const start: unknown = r[3];
+  const end: unknown = r[4];
+  if (!isStr(r[0]) || !isKind(r[1]) || !isVia(r[2]) || !isOffset(start) || !isOffset(end) || start > end) return false;
+  return r.length === 5 || (isStr(r[5]) && (isKind(r[6]) || r[6] === 'orchestrator'));
+}
+
+function isArrayOf(v: unknown, max: number, each: (x: unknown) => boolean): boolean {
+  if (!Array.isArray(v) || v.length > max) return false;
+  for (let i = 0; i < v.length; i++) if (!each(v[i])) return false;
+  return true;
 }
 
 /** How a fact is kept: its shape in the file, and how it is written and read back. */
@@ -59,7 +69,7 @@ interface Kept {
 const KEPT: Record<FactName, Kept> = {
   name: { check: isStr },
   references: {
-    check: (v) => Array.isArray(v) && v.length <= 100_000 && v.every(isStoredReference),
+    check: (v) => isArrayOf(v, 100_000, isStoredReference),
     store: (v) =>
       (v as Reference[]).map((r) => (r.from ? [r.target, r.expected, r.via, r.range.start, r.range.end, r.from.name, r.from.expected] : [r.target, r.expected, r.via, r.range.start, r.range.end])),
     load: (v) =>
@@ -71,7 +81,7 @@ const KEPT: Record<FactName, Kept> = {
   },
   holdsStandardObjects: { check: (v) => typeof v === 'boolean' },
   namesStandardKeys: { check: (v) => typeof v === 'boolean' },
-  formatReferences: { check: (v) => Array.isArray(v) && v.length <= 10_000 && v.every(isStr) },
+  formatReferences: { check: (v) => isArrayOf(v, 10_000, isStr) },
 };
 
 /** A file's entry: its kind, what its stat said, and its facts (as stored). */
@@ -82,11 +92,22 @@ const isFactName = (k: string): k is FactName => Object.hasOwn(KEPT, k);
 function isEntry(e: unknown): e is Entry {
   if (!Array.isArray(e) || e.length !== 7 || !isStr(e[0]) || !isObj(e[6])) return false;
   for (let i = 1; i <= 5; i++) if (typeof e[i] !== 'number' || !Number.isFinite(e[i])) return false;
-  for (const [k, v] of Object.entries(e[6])) if (!isFactName(k) || !KEPT[k].check(v)) return false;
+  const facts = e[6];
+  for (const k in facts) if (!isFactName(k) || !KEPT[k].check(facts[k])) return false;
   return true;
 }
 
-const statOf = (e: Entry): ReadStat => ({ size: e[1], mtimeMs: e[2], ctimeMs: e[3], ino: e[4], dev: e[5] });
+/** Whether an entry was made from a file as `stat` saw it. */
+const entrySaw = (e: Entry, stat: ReadStat): boolean => e[1] === stat.size && e[2] === stat.mtimeMs && e[3] === stat.ctimeMs && e[4] === stat.ino && e[5] === stat.dev;
+
+/** Whether an entry holds every fact the document was asked for. */
+function keptAll(doc: DocumentModel, e: Entry): boolean {
+  let all = true;
+  doc.facts.forEach((_, k) => {
+    if (!Object.hasOwn(e[6], k)) all = false;
+  });
+  return all;
+}
 
 /** Whether two looks at a file saw the same file, unchanged. */
 export const sameStat = (a: ReadStat, b: ReadStat): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.dev === b.dev;
@@ -135,7 +156,9 @@ function readIndex(file: string, root: string, build: string): Map<string, Entry
     if (!st.isFile() || st.size > MAX_INDEX_BYTES || (myUid !== undefined && (st.uid !== myUid || (st.mode & 0o022) !== 0))) return entries;
     const data: unknown = JSON.parse(readOpened(fd, st.size).toString('utf8'));
     if (!isObj(data) || data['format'] !== FORMAT || data['build'] !== build || data['root'] !== root || !isObj(data['entries'])) return entries;
-    for (const [rel, e] of Object.entries(data['entries'])) {
+    const stored = data['entries'];
+    for (const rel in stored) {
+      const e = stored[rel];
       if (!isEntry(e)) return new Map();
       entries.set(rel, e);
     }
@@ -176,11 +199,13 @@ export class ProjectIndex {
     const st = statSync(abs, { throwIfNoEntry: false });
     if (!st || !st.isFile()) return undefined;
     const stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev };
-    if (!sameStat(stat, statOf(e))) return undefined;
+    if (!entrySaw(e, stat)) return undefined;
     const facts: Facts = new Map();
-    for (const [k, v] of Object.entries(e[6]) as Array<[FactName, unknown]>) {
-      const load = KEPT[k].load;
-      facts.set(k, load ? load(v) : v);
+    const stored = e[6];
+    for (const k in stored) {
+      const load = KEPT[k as FactName].load;
+      const v = stored[k as FactName];
+      facts.set(k as FactName, load ? load(v) : v);
     }
     return { facts, stat };
   }
@@ -205,7 +230,7 @@ export class ProjectIndex {
       if (this.#began - stat.mtimeMs < SETTLED_MS || this.#began - stat.ctimeMs < SETTLED_MS) continue;
       const before = this.#old.get(doc.relPath);
       // Taken from its entry and asked nothing new: the entry stands as it was.
-      if (before && before[0] === doc.kind && sameStat(statOf(before), stat) && [...doc.facts.keys()].every((k) => Object.hasOwn(before[6], k))) {
+      if (before && before[0] === doc.kind && entrySaw(before, stat) && keptAll(doc, before)) {
         next.set(doc.relPath, before);
         continue;
       }

@@ -66,9 +66,11 @@ export class DocumentModel {
   readonly filePath: string;
   readonly relPath: string;
   readonly kind: FileKind;
+  // Declared, not defined: a lazy document (below) has no own `text` or `hasBom` but a getter
+  // on its prototype, and a class field would shadow it.
   /** The text without a leading BOM: every offset and position refers to it. */
-  readonly text: string;
-  readonly hasBom: boolean;
+  declare readonly text: string;
+  declare readonly hasBom: boolean;
   #lines?: LineIndex;
   /**
    * The JSON is a real value (a subagent's reply), not a template: `"a|b"` is one string and
@@ -96,8 +98,11 @@ export class DocumentModel {
     this.filePath = init.filePath;
     this.relPath = init.relPath;
     this.kind = init.kind;
-    this.hasBom = init.text.charCodeAt(0) === 0xfeff;
-    this.text = this.hasBom ? init.text.slice(1) : init.text;
+    if (!(this instanceof LazyDocument)) {
+      const bom = init.text.charCodeAt(0) === 0xfeff;
+      (this as { hasBom: boolean }).hasBom = bom;
+      (this as { text: string }).text = bom ? init.text.slice(1) : init.text;
+    }
     this.literal = init.value !== undefined;
     this.#value = init.value;
     this.facts = new Map();
@@ -108,21 +113,7 @@ export class DocumentModel {
    * through `load` only when something asks for more than those facts.
    */
   static lazy(init: LazyDocumentInit): DocumentModel {
-    const doc = new DocumentModel({ filePath: init.filePath, relPath: init.relPath, kind: init.kind, text: '' });
-    let text: string | undefined;
-    let bom = false;
-    const read = (): string => {
-      if (text === undefined) {
-        const t = init.load();
-        bom = t.charCodeAt(0) === 0xfeff;
-        text = bom ? t.slice(1) : t;
-      }
-      return text;
-    };
-    Object.defineProperty(doc, 'text', { get: read, enumerable: true });
-    Object.defineProperty(doc, 'hasBom', { get: () => (read(), bom), enumerable: true });
-    for (const [k, v] of init.facts) doc.facts.set(k, v);
-    return doc;
+    return new LazyDocument(init);
   }
 
   /**
@@ -292,3 +283,44 @@ export class DocumentModel {
   #fileStem: string | undefined;
 }
 
+/**
+ * A document made from an earlier run's facts (see `DocumentModel.lazy`): its text is read on
+ * first use. A class of its own, with `text` and `hasBom` getters on its prototype, so that its
+ * objects keep one fixed shape (redefining an own property as a getter on each object would put
+ * every one of them in V8's slow dictionary mode).
+ */
+class LazyDocument extends DocumentModel {
+  #load?: () => string;
+  #text?: string;
+  #bom = false;
+
+  constructor(init: LazyDocumentInit) {
+    super({ filePath: init.filePath, relPath: init.relPath, kind: init.kind, text: '' });
+    this.#load = init.load;
+    init.facts.forEach((v, k) => this.facts.set(k, v));
+  }
+
+  #read(): string {
+    if (this.#text === undefined) {
+      const t = this.#load!();
+      this.#load = undefined;
+      this.#bom = t.charCodeAt(0) === 0xfeff;
+      this.#text = this.#bom ? t.slice(1) : t;
+    }
+    return this.#text;
+  }
+
+  static {
+    Object.defineProperty(LazyDocument.prototype, 'text', {
+      get(this: LazyDocument) {
+        return this.#read();
+      },
+    });
+    Object.defineProperty(LazyDocument.prototype, 'hasBom', {
+      get(this: LazyDocument) {
+        this.#read();
+        return this.#bom;
+      },
+    });
+  }
+}
