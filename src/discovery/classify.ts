@@ -21,9 +21,9 @@ import { readRegularHead } from '../util/read-bounded.js';
 import path from 'node:path';
 import type { FileKind } from '../types.js';
 import { toPosix } from '../util/paths.js';
-import { jsonKindFromPath, kindFromPath } from './kind.js';
+import { jsonKindFromPath, kindFromPath, kindFromSegments } from './kind.js';
 import type { ManifestIndex } from './manifests.js';
-import { matchesSpecLocation } from './spec-paths.js';
+import { matchesSpecSegments } from './spec-paths.js';
 
 export interface SpecVerdict {
   kind: FileKind;
@@ -106,11 +106,11 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
   if (fromConfig) return { spec: { kind: fromConfig, reason: `config override (kind ${fromConfig})` } };
   const posix = toPosix(abs).replace(/^\/+/, '');
   const segs = posix.split('/');
-  if (matchesSpecLocation(posix) || isOpencodeSkill(segs)) {
+  if (matchesSpecSegments(segs) || isOpencodeSkill(segs)) {
     let at = segs.length - 1;
     while (at > 0 && !TOOL_DIRS.has(segs[at]!)) at--;
     const place = segs.slice(at, Math.min(at + 2, segs.length - 1)).join('/');
-    return { spec: { kind: kindFromPath(segs.slice(at).join('/')), reason: `in ${place}/` } };
+    return { spec: { kind: kindFromSegments(segs, at), reason: `in ${place}/` } };
   }
   const claim = ctx.manifests.claim(abs);
   if (claim) return { spec: { kind: claim.kind, reason: `${claim.rule} ${ctx.show(claim.source)}` } };

@@ -6,13 +6,19 @@
 import type { FileKind } from '../types.js';
 
 export function kindFromPath(path: string): FileKind {
-  const parts = path.replace(/\\/g, '/').split('/');
-  const base = parts[parts.length - 1] ?? '';
-  if (base.endsWith('.json')) return jsonKindFromPath(parts) ?? 'other';
+  return kindFromSegments(path.replace(/\\/g, '/').split('/'), 0);
+}
+
+/** `kindFromPath` of the path that `parts` from `from` on make, without joining them into one. */
+export function kindFromSegments(parts: readonly string[], from: number): FileKind {
+  const n = parts.length;
+  const base = parts[n - 1] ?? '';
+  if (base.endsWith('.json')) return jsonKindFromPath(from === 0 ? parts : parts.slice(from)) ?? 'other';
   if (!/\.md$/i.test(base)) return 'other';
-  if (/^skill\.md$/i.test(base) && parts.length >= 3 && parts[parts.length - 3] === 'skills') return 'skill';
-  const inOpencode = parts.includes('.opencode');
-  for (let i = parts.length - 2; i >= 0; i--) {
+  if (/^skill\.md$/i.test(base) && n - from >= 3 && parts[n - 3] === 'skills') return 'skill';
+  let inOpencode = false;
+  for (let i = from; i < n && !inOpencode; i++) inOpencode = parts[i] === '.opencode';
+  for (let i = n - 2; i >= from; i--) {
     const seg = parts[i];
     if (seg === 'agents' || (inOpencode && seg === 'agent')) return 'agent';
     if (seg === 'commands' || (inOpencode && seg === 'command')) return 'command';

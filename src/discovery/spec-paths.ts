@@ -14,8 +14,11 @@ const SPEC_DIRS: Record<string, ReadonlySet<string>> = {
  * `** /.opencode/{agent,agents,command,commands}/** /*.md` (a posix path, no leading slash).
  */
 export function matchesSpecLocation(posix: string): boolean {
-  if (!posix.endsWith('.md')) return false;
-  const segs = posix.split('/');
+  return posix.endsWith('.md') && matchesSpecSegments(posix.split('/'));
+}
+
+/** `matchesSpecLocation` of a path ending in `.md`, split at its slashes. */
+export function matchesSpecSegments(segs: readonly string[]): boolean {
   const n = segs.length;
   if (n >= 4 && segs[n - 1] === 'SKILL.md' && segs[n - 3] === 'skills' && segs[n - 4] === '.claude' && segs[n - 2] !== '') return true;
   // A spec folder anywhere above the file (the file itself is the last segment).

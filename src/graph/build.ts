@@ -97,21 +97,29 @@ class Resolver {
       node.docs.push(doc);
       nodeOf.set(doc, node);
       // Names a delegation may use: the spec's name, its file name, a skill's frontmatter name.
-      const aliases = new Set([name, doc.fileStem]);
-      if (kind === 'skill') aliases.add(doc.name);
-      for (const a of aliases) {
-        add(this.#index.get(kind)!, a, node);
-        if (plugin) {
-          let p = this.#plugins.get(plugin);
-          if (!p) this.#plugins.set(plugin, (p = new Map(SPEC_KINDS.map((k) => [k, new Map()]))));
-          add(p.get(kind)!, a, node);
-        }
+      let inPlugin: Index | undefined;
+      if (plugin) {
+        let p = this.#plugins.get(plugin);
+        if (!p) this.#plugins.set(plugin, (p = new Map(SPEC_KINDS.map((k) => [k, new Map()]))));
+        inPlugin = p.get(kind)!;
       }
+      const byKind = this.#index.get(kind)!;
+      const stem = doc.fileStem;
+      const skillName = kind === 'skill' ? doc.name : name;
+      addName(byKind, inPlugin, name, node);
+      if (stem !== name) addName(byKind, inPlugin, stem, node);
+      if (skillName !== name && skillName !== stem) addName(byKind, inPlugin, skillName, node);
       if (kind === 'agent') {
-        const segs = doc.relPath.replace(/\.md$/i, '').split('/');
-        for (let i = segs.length - 2; i >= 1; i--) {
-          const suffix = segs.slice(i).join('/');
+        // OpenCode's nested names: each ending of the path that holds a folder, below the first
+        // (`meta/domain-analyzer`, then `agent/meta/domain-analyzer`, for
+        // `.opencode/agent/meta/domain-analyzer.md`), cut from the path without splitting it.
+        const p = doc.relPath.replace(/\.md$/i, '');
+        let at = p.lastIndexOf('/');
+        at = at > 0 ? p.lastIndexOf('/', at - 1) : -1;
+        while (at !== -1) {
+          const suffix = p.slice(at + 1);
           if (!this.#agentPaths.has(suffix)) this.#agentPaths.set(suffix, node);
+          at = at > 0 ? p.lastIndexOf('/', at - 1) : -1;
         }
       }
     }
@@ -239,6 +247,12 @@ class Resolver {
     const candidates = expected === 'agent' ? [...names.keys(), ...BUILTIN_AGENT_TYPES] : [...names.keys()];
     return closest(target, candidates);
   }
+}
+
+/** A name of a spec, in its kind's index and its plugin's. */
+function addName(index: Index, inPlugin: Index | undefined, name: string, node: GraphNode): void {
+  add(index, name, node);
+  if (inPlugin) add(inPlugin, name, node);
 }
 
 function add(index: Index, name: string, node: GraphNode): void {

@@ -45,7 +45,8 @@ export class PluginLocator {
         break;
       }
       chain.push(d);
-      if (fileExists(path.join(d, MANIFEST))) {
+      // `d` is a folder of a normalized path: joined by hand (path.join would normalize again).
+      if (fileExists(d.endsWith(path.sep) ? d + MANIFEST : d + path.sep + MANIFEST)) {
         found = { name: readPluginName(d), dir: d };
         // Folders below a plugin belong to it; the plugin's own folder is recorded by the loop below.
         break;
