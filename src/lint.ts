@@ -316,7 +316,8 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
             }
             const read = reads.take(abs);
             if ('text' in read) {
-              const doc = makeDoc(abs, read.text);
+              // Its path and kind as computed above (makeDoc would compute them again).
+              const doc = new DocumentModel({ filePath: abs, relPath, kind, text: read.text });
               index?.remember(doc, read.stat);
               extra.push(doc);
             }
