@@ -83,6 +83,29 @@ describe('the agent-lint command', () => {
     expect(again.stderr).toBe('');
   });
 
+  it('runs a bundle written in ASCII whose escaped characters mean what the source\'s do', () => {
+    for (const f of ['agent-lint.cjs', 'lsp.cjs', 'vendor/yaml.cjs']) expect(/[^\0-\x7f]/.test(readFileSync(path.join(REPO_ROOT, 'dist', f), 'utf8')), f).toBe(false);
+    // A line that begins with `🚫` (beyond U+FFFF: two escaped surrogates in the bundle) or `❌`
+    // marks what follows as wrong, so the call under it is not a delegation; without it, it is.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-launch-'));
+    try {
+      mkdirSync(path.join(dir, '.claude/commands'), { recursive: true });
+      mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
+      writeFileSync(path.join(dir, '.claude/agents/researcher.md'), '---\nname: researcher\ndescription: Researches a topic\n---\n\nResearch it.\n');
+      const spec = (mark: string) => `---\ndescription: Research a topic\n---\n\n${mark}Then:\n- Task(subagent_type="ghost", prompt="x")\n`;
+      writeFileSync(path.join(dir, '.claude/commands/a.md'), spec('🚫 '));
+      writeFileSync(path.join(dir, '.claude/commands/b.md'), spec('❌ '));
+      writeFileSync(path.join(dir, '.claude/commands/c.md'), spec(''));
+      const args = ['--format', 'json', '.claude/commands'];
+      const found = (out: string) => (JSON.parse(out) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number }> }>).flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)}:${m.line} ${m.ruleId}`));
+      const bundled = spawnSync(process.execPath, [LAUNCH, ...args], { cwd: dir, encoding: 'utf8' });
+      expect(found(bundled.stdout)).toEqual(['c.md:6 unknown-delegation-target']);
+      expect(bundled.stdout).toBe(spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' }).stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs subcommands and reads the schemas beside the bundle', () => {
     const r = run(LAUNCH, ['check-return', '-'], '{"status": "completed"}');
     expect(r.status).toBe(1);

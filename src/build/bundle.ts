@@ -8,7 +8,7 @@
  * Usage: node dist/src/build/bundle.js   (from the repository root, after tsc)
  */
 import { build } from 'esbuild';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
@@ -74,6 +74,28 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+/**
+ * Writes each character beyond ASCII in a bundle as a `\\u` escape (esbuild leaves them in
+ * regular expressions). One such character made V8 hold the whole 570 KB source as a two-byte
+ * string: twice the bytes to decode, keep and scan for every function compiled lazily. A
+ * character above U+FFFF becomes its two surrogates' escapes, which match what the character
+ * matches in a regular expression with or without the `u` flag. The bundles are minified
+ * (no comments), and an escape is valid in strings, templates, identifiers and regular
+ * expressions; a character written after a backslash could not be escaped, and stops the build.
+ */
+function escapeNonAscii(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  const escaped = text.replace(/[^\0-\x7f]/gu, (ch, at: number) => {
+    if (text[at - 1] === '\\') throw new Error(`${file}: a character beyond ASCII after a backslash at offset ${at}`);
+    const cp = ch.codePointAt(0)!;
+    const hex = (n: number) => `\\u${n.toString(16).padStart(4, '0')}`;
+    if (cp <= 0xffff) return hex(cp);
+    return hex(0xd800 + ((cp - 0x10000) >> 10)) + hex(0xdc00 + ((cp - 0x10000) & 0x3ff));
+  });
+  if (escaped !== text) writeFileSync(file, escaped);
+}
+for (const bundle of ['agent-lint.cjs', 'lsp.cjs', 'vendor/yaml.cjs']) escapeNonAscii(path.join(out, bundle));
 
 // What the bundled modules read beside themselves: the schemas and the precompiled validators.
 mkdirSync(out, { recursive: true });
