@@ -30,6 +30,8 @@ describe('the agent-lint command', () => {
     expect(first.stdout).toBe(expected.stdout);
     expect(first.status).toBe(expected.status);
     expect(existsSync(cacheDir) && readdirSync(cacheDir).some((f) => f.endsWith('.v8cache'))).toBe(true);
+    // The precompiled validator the run used has a code cache of its own.
+    expect(readdirSync(cacheDir).some((f) => f.startsWith('return-format-v2.validate-') && f.endsWith('.v8cache'))).toBe(true);
     const second = run(LAUNCH, ['--format', 'json']);
     expect(second.stdout).toBe(expected.stdout);
     expect(second.stderr).toBe('');

@@ -175,8 +175,8 @@ const toWrite: Array<() => void> = [];
 
 /**
  * Runs a CommonJS file with a V8 code cache and returns its exports; undefined when the file
- * cannot be read. Used for the bundle, and (through a global hook, see src/util/yaml.ts) for the
- * vendored YAML parser beside it.
+ * cannot be read. Used for the bundle, and (through a global hook, see src/platform/host.ts) for the
+ * vendored YAML parser and the precompiled schema validators beside it.
  */
 function loadCached(file: string): unknown {
   let bytes: Buffer;
