@@ -185,6 +185,11 @@ class CheckContext implements RuleContext {
   }
 }
 
+/** A rule's messages on a file, if it reported any (no array or iterator made when it did not). */
+function addAll(col: Collector, pending: LintMessage[] | undefined): void {
+  if (pending) for (let i = 0; i < pending.length; i++) col.add(pending[i]!);
+}
+
 export function runRules(input: EngineInput): LintResult[] {
   const collectors = new Map<DocumentModel, Collector>();
   const targetSet = new Set(input.targets);
@@ -202,14 +207,20 @@ export function runRules(input: EngineInput): LintResult[] {
   // Per-file checks. One context per file, its options and reporting set for each rule in turn:
   // a file meets every rule, and a context (with closures) per pair was most of what a run
   // allocated outside the document model.
-  for (const doc of input.targets) {
+  // Indexed loops: a run's 60,000 file-and-rule pairs mostly run before V8 optimizes this
+  // function, and for-of there made an iterator result for each (2 MB over the corpus).
+  const targets = input.targets;
+  for (let t = 0; t < targets.length; t++) {
+    const doc = targets[t]!;
     const settings = input.settingsFor(doc);
     const col = collectors.get(doc)!;
     let rule!: Rule;
     let setting!: RuleSetting;
     let pending: LintMessage[] | undefined;
     const ctx = new CheckContext(doc, input, (d) => (pending ??= []).push(toMessage(doc, rule.meta, setting, d)));
-    for (rule of checksFor(doc)) {
+    const checks = checksFor(doc);
+    for (let r = 0; r < checks.length; r++) {
+      rule = checks[r]!;
       const s = settings.get(rule.meta.id);
       if (!s) continue;
       setting = s;
@@ -221,9 +232,9 @@ export function runRules(input: EngineInput): LintResult[] {
         const check = rule.check!; // checksFor holds only rules with a per-file check
         if (input.timing) timed(input.timing, rule.meta.id, () => check.call(rule, ctx));
         else check.call(rule, ctx);
-        for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
+        addAll(col, pending);
       } catch (e) {
-        for (const m of (pending as LintMessage[] | undefined) ?? []) col.add(m);
+        addAll(col, pending);
         col.add(internalError(rule.meta.id, e));
       }
     }
