@@ -28,6 +28,28 @@ const oneRequirePerBuiltin: Plugin = {
   },
 };
 
+/**
+ * The modules take `createRequire` from `node:module`, whose loading also loads Node.js's ES
+ * module loader and source maps (about 0.4 ms of a one-file run). In the bundle, which the
+ * launcher runs as a CommonJS module, the same class is the main module's constructor: the
+ * bundle takes it from there, and loads `node:module` only when it has no CommonJS main module.
+ */
+const moduleFromMain: Plugin = {
+  name: 'module-from-main',
+  setup(b) {
+    b.onResolve({ filter: /^node:module$/ }, (args) => (args.namespace === 'module-from-main' ? { path: args.path, external: true } : { path: args.path, namespace: 'module-from-main' }));
+    b.onLoad({ filter: /.*/, namespace: 'module-from-main' }, () => ({
+      contents: [
+        "const main = typeof require === 'function' ? require.main : undefined;",
+        "const Module = main && typeof main.constructor.createRequire === 'function' ? main.constructor : require('node:module');",
+        'export const createRequire = (file) => Module.createRequire(file);',
+        'export default Module;',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: [path.join(root, 'src/cli/bin.ts')],
   outfile: path.join(out, 'agent-lint.cjs'),
@@ -45,6 +67,7 @@ await build({
   logLevel: 'warning',
   plugins: [
     oneRequirePerBuiltin,
+    moduleFromMain,
     {
       // chalk detects colour support with node:tty at import (which loads node:net, ~4 ms of a
       // one-file run); agent-lint always gives chalk its level, so the bundle takes chalk's
@@ -73,7 +96,7 @@ await build({
   minifyWhitespace: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [oneRequirePerBuiltin],
+  plugins: [oneRequirePerBuiltin, moduleFromMain],
 });
 
 // The YAML parser in a file of its own, loaded on first need (src/util/yaml.ts): most runs read

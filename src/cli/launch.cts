@@ -18,8 +18,6 @@
  * A CommonJS file: Node.js starts a CommonJS entry point about 8 ms sooner than an ES module.
  */
 import { closeSync, constants as C, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -164,10 +162,15 @@ function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number)
 }
 
 type ModuleLike = { filename: string; paths: string[]; exports: object };
-const ModuleCtor = Module as unknown as {
+/**
+ * Node.js's CommonJS module class, which `node:module` exports, taken from this module: loading
+ * `node:module` itself also loads the ES module loader and source maps (about 0.4 ms).
+ */
+const ModuleCtor = module.constructor as unknown as {
   new (id: string, parent?: unknown): ModuleLike;
   wrap(s: string): string;
   _nodeModulePaths(dir: string): string[];
+  createRequire(file: string): NodeJS.Require;
 };
 
 /** Caches to write once the run is over, so that they hold the functions the run compiled. */
@@ -217,7 +220,7 @@ function loadCached(file: string): unknown {
       for (const c of caches) if (writeCache(c, bytes, data, st.uid)) return;
     });
   }
-  fn.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+  fn.call(mod.exports, mod.exports, ModuleCtor.createRequire(file), mod, file, path.dirname(file));
   return mod.exports;
 }
 
