@@ -257,6 +257,20 @@ describe('timeout statements', () => {
     expect(doc(text).delegations.timeouts).toEqual([]);
   });
 
+  it('reads a value only on the rest of the key\'s line, however far on it, and past lines without one', () => {
+    // The scan looks for a digit or `{` after each key before it tries its patterns: a value on
+    // the next line is not the key's, and keys on lines without one still come before those with.
+    const text = ['Timeout', ': 30s', 'Timeout and more words:   {timeout}', 'no timeout here, none', 'timeout with a long rest of line, then timeout of 45 minutes', 'x timeout', '90s'].join('\n');
+    expect(doc(text).delegations.timeouts.map((t) => [t.source, t.key, t.seconds])).toEqual([
+      ['prose', null, 2700],
+    ]);
+    const more = ['a timeout', 'Timeout  =  {{limit}}', '60s timeout'].join('\n');
+    expect(doc(more).delegations.timeouts.map((t) => [t.source, t.key, t.seconds])).toEqual([
+      ['field', 'Timeout', null],
+      ['prose', null, 60],
+    ]);
+  });
+
   it("tells a delegation context's timeout apart", () => {
     const text = ['```json', '{', '  "session_id": "sess_1_abc123",', '  "delegation_depth": 1,', '  "delegation_path": ["orchestrator", "plan", "planner"],', '  "timeout": 1800', '}', '```', '{"retries": 2, "timeout": 5}'].join('\n');
     expect(doc(text).delegations.timeouts.map((t) => [t.source, t.seconds])).toEqual([

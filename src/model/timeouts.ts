@@ -54,7 +54,13 @@ export function toSeconds(value: string, unit: string | undefined): number {
   return n;
 }
 
-const isWordChar = (c: string | undefined) => c !== undefined && /[\w-]/.test(c);
+/** A letter, digit, `_` or `-`: what a key around the word is made of. */
+function isWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+/** A digit or `{`: every value KEY_VALUE, QUALIFIED and PREPOSITION read starts with one. */
+const VALUE_START = /[0-9{]/g;
 
 export interface TimeoutScanContext {
   /** The frontmatter's range, if any. */
@@ -65,19 +71,33 @@ export interface TimeoutScanContext {
   inContext(offset: number): boolean;
 }
 
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
+
 /** Every timeout statement of the text, in order. */
 export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStatement[] {
   const out: TimeoutStatement[] = [];
   const re = /timeout/gi;
   let lastEnd = 0;
+  // The first digit or `{` and the first line end at or after the last key (-2: none left): they
+  // only move on, so finding them costs one pass over the text in all. No value on the rest of a
+  // key's line means none of the three patterns can match there, and a one-file run need not
+  // compile them.
+  let valueAt = -1;
+  let lineEndAt = -1;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index;
     if (at < lastEnd) continue;
     // The word around it: timeout, timeout_default, startup_timeout, timeoutSeconds ...
     let ks = at;
-    while (ks > 0 && at - ks < 60 && isWordChar(text[ks - 1])) ks--;
+    while (ks > 0 && at - ks < 60 && isWordCode(text.charCodeAt(ks - 1))) ks--;
     let ke = at + 7;
-    while (ke < text.length && ke - at < 60 && isWordChar(text[ke])) ke++;
+    while (ke < text.length && ke - at < 60 && isWordCode(text.charCodeAt(ke))) ke++;
     const key = text.slice(ks, ke);
     re.lastIndex = ke;
     const inFm = ctx.frontmatter !== null && at >= ctx.frontmatter.start && at < ctx.frontmatter.end;
@@ -93,8 +113,18 @@ export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStat
       continue;
     }
 
+    if (valueAt !== -2 && valueAt < ke) {
+      VALUE_START.lastIndex = ke;
+      valueAt = VALUE_START.exec(text)?.index ?? -2;
+    }
+    if (lineEndAt !== -2 && lineEndAt < ke) {
+      lineEndAt = text.indexOf('\n', ke);
+      if (lineEndAt === -1) lineEndAt = -2;
+    }
+    const valueOnLine = valueAt >= 0 && (lineEndAt === -2 || valueAt < lineEndAt);
+
     KEY_VALUE.lastIndex = ke;
-    const kv = KEY_VALUE.exec(text);
+    const kv = valueOnLine ? KEY_VALUE.exec(text) : null;
     if (kv) {
       const end = ke + kv[0].length;
       const seconds = kv[1] !== undefined ? toSeconds(kv[1], kv[2]) : null;
@@ -109,7 +139,7 @@ export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStat
     if (key.toLowerCase() !== 'timeout') continue;
 
     QUALIFIED.lastIndex = ke;
-    const q = QUALIFIED.exec(text);
+    const q = valueOnLine ? QUALIFIED.exec(text) : null;
     if (q) {
       const end = ke + q[0].length;
       out.push({ source: inFm ? 'frontmatter' : 'prose', range: { start: ks, end }, key: null, seconds: toSeconds(q[1]!, q[2]) });
@@ -117,7 +147,7 @@ export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStat
       continue;
     }
     PREPOSITION.lastIndex = ke;
-    const p = PREPOSITION.exec(text);
+    const p = valueOnLine ? PREPOSITION.exec(text) : null;
     if (p) {
       const end = ke + p[0].length;
       out.push({ source: inFm ? 'frontmatter' : 'prose', range: { start: ks, end }, key: null, seconds: toSeconds(p[1]!, p[2]) });
@@ -126,7 +156,7 @@ export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStat
     }
     const window = text.slice(Math.max(0, ks - 40), ks);
     const before = window.slice(window.lastIndexOf('\n') + 1);
-    const b = BEFORE.exec(before);
+    const b = hasDigit(before) ? BEFORE.exec(before) : null;
     if (b) {
       const start = ks - before.length + b.index;
       out.push({ source: inFm ? 'frontmatter' : 'prose', range: { start, end: ke }, key: null, seconds: toSeconds(b[1]!, b[2]) });
