@@ -117,6 +117,16 @@ describe('flat frontmatter fast path', () => {
     'd: |\n   deep\n   text',
     'd: |\n\n  after a blank\nn: 1',
     'd: >-\n\n  after a blank (kept as a break when folded)',
+    'a: b\n  continued',
+    'description: first line  \n\n  <example>\n  more text   \n\n\n      deeper\n  last\nmodel: x',
+    'a: 12\n  more\nb: true\n  false',
+    'a: x\n    y\n  z\n\n\nb: 1',
+    'a: [a,]\nb: [x, "y", ]',
+    'tags:\n  [\n    database,\n    sql,\n  ]\ntool_access: [Read, Write]',
+    'allowed-tools:\n  ["Read", "Write", "Edit"]',
+    'a:\n\n  [x, y]',
+    'a:\n  [x,\n   y]  \nb: 1',
+    'a:\n  [\n  ]',
   ])('agrees with yaml on %j', (body) => {
     expect(compare(fm(body))).toBe('fast');
   });
@@ -160,7 +170,20 @@ describe('flat frontmatter fast path', () => {
     'a: 0o17',
     'a: -.inf',
     'a:\tb',
-    'a: b\n  continued',
+    'a: b\n  # c\n  continued',
+    'a: b # c\n  continued',
+    'a: b\n  x: y',
+    'a: b\n  - x',
+    'a: "q"\n  continued',
+    'a: b\n  [x]',
+    'a: [,]',
+    'a: [a,,]',
+    'a:\n  [x\n   y]',
+    'a:\n  ["x\n  y"]',
+    'a:\n  [x,\n  # c\n  y]',
+    'a:\n  [x,\n\n  y]',
+    'a:\n  [x] y',
+    'a:\n  [x, [y]]',
   ])('leaves %j to yaml', (body) => {
     expect(compare(fm(body))).toBe('fallback');
   });
@@ -258,6 +281,9 @@ describe('flat frontmatter fast path', () => {
       { weight: 2, arbitrary: fc.tuple(key, fc.array(value, { minLength: 1, maxLength: 3 })).map(([k, vs]) => [`${k}:`, ...vs.map((v) => `  - ${v}`)].join('\n')) },
       { weight: 1, arbitrary: fc.tuple(key, key, fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 2 })).map(([k, k2, kv]) => [`${k}:`, `  ${k2}:`, ...kv.map(([a, b]) => `    - ${a}: ${b}`)].join('\n')) },
       { weight: 2, arbitrary: fc.tuple(key, fc.constantFrom('|', '>', '|-', '>-'), fc.array(fc.constantFrom('text', '  more', '', 'a: b', '- x'), { minLength: 1, maxLength: 4 })).map(([k, h, ls]) => [`${k}: ${h}`, ...ls.map((l) => (l ? `  ${l}` : ''))].join('\n')) },
+      // A plain value over several lines, and a flow list on the lines below its key.
+      { weight: 2, arbitrary: fc.tuple(key, value, fc.array(fc.constantFrom('more words', '', '<tag>x</tag>', 'a: b', '# c', '- x', '  deeper', 'x # y', '[x]', '12'), { minLength: 1, maxLength: 4 })).map(([k, v, ls]) => [`${k}: ${v}`, ...ls.map((l) => (l ? `  ${l}` : ''))].join('\n')) },
+      { weight: 2, arbitrary: fc.tuple(key, fc.array(fc.constantFrom('[', ']', 'a,', '"b c",', 'd', 'e, f,', '', '# c', '"g', 'h"]', '[x, y]', '1,'), { minLength: 1, maxLength: 5 })).map(([k, ls]) => [`${k}:`, ...ls.map((l) => (l ? `  ${l}` : ''))].join('\n')) },
       { weight: 1, arbitrary: line },
     );
     // (Values are drawn mostly from the ones real specs write, so that many documents parse.)

@@ -8,7 +8,7 @@
  * both on every corpus file, on hand-made cases and on random frontmatter.
  */
 import type { Range } from '../types.js';
-import { flowNode, itemRanges, readNestedValue, type LightNode } from './frontmatter-block.js';
+import { flowNode, itemRanges, readNestedValue, type LightNode, type LightSeq } from './frontmatter-block.js';
 import { blockScalar, lineAt, scalar } from './frontmatter-values.js';
 
 export interface FastField {
@@ -87,6 +87,73 @@ function nestedColon(raw: string): number | null {
   return text.endsWith(':') ? text.length - 1 : null;
 }
 
+/**
+ * The lines that continue a plain value (`description: first line` then indented lines, blank
+ * lines among them): YAML folds them into one string, each line break a space, each blank line a
+ * line break. From `pos` (the line after the key's) to the first line at the key's column.
+ * Returns the folded rest of the value (to append to the first line), where the value's text ends
+ * and where the next line starts; `undefined` when no line continues it; null for lines the scan
+ * does not read (comments, `: `, indicators at a line's start, tabs), which go to yaml.
+ */
+function plainContinuation(text: string, pos: number, end: number): { rest: string; valueEnd: number; next: number } | undefined | null {
+  let rest = '';
+  let blanks = 0;
+  let valueEnd = -1;
+  let next = pos;
+  while (pos < end) {
+    const { line, eol } = lineAt(text, pos, end);
+    if (line.includes('\t') || line.includes('\r')) return null;
+    const content = line.trim();
+    if (content === '') {
+      blanks++;
+    } else {
+      if (line[0] !== ' ') break; // the next key (or a comment) at the key's column
+      if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(content) || content.includes(' #') || content.includes(': ') || content.endsWith(':')) return null;
+      rest += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + content;
+      blanks = 0;
+      valueEnd = pos + (line.length - line.trimStart().length) + content.length;
+      next = eol + 1;
+    }
+    pos = eol + 1;
+  }
+  return valueEnd === -1 ? undefined : { rest, valueEnd, next };
+}
+
+/**
+ * A flow list that starts on the line after its key and may span lines (`tags:` then `  [`,
+ * items one per line, `  ]`): its light node, and where the next line starts; null when there is
+ * none there or it is written in a way the scan does not read. Every line break must follow the
+ * `[` or a `,`, or come before the `]`, so that no item spans lines (YAML folds those), and every
+ * line of it is indented; the text is then read as one line, each break a space (same length).
+ */
+function multiLineFlow(text: string, pos: number, end: number, base: number): { node: LightSeq; next: number } | null {
+  let first = lineAt(text, pos, end);
+  while (first.line.trim() === '' && first.eol < end) {
+    pos = first.eol + 1;
+    first = lineAt(text, pos, end);
+  }
+  if (first.line[0] !== ' ' || first.line.trimStart()[0] !== '[') return null;
+  const open = pos + first.line.length - first.line.trimStart().length;
+  const close = text.indexOf(']', open);
+  if (close === -1 || close >= end) return null;
+  const after = lineAt(text, close + 1, end);
+  if (after.line.trim() !== '') return null;
+  const raw = text.slice(open, close + 1);
+  if (raw.includes('\t') || raw.includes('\r')) return null;
+  for (let nl = raw.indexOf('\n'); nl !== -1; nl = raw.indexOf('\n', nl + 1)) {
+    if (raw[nl + 1] !== ' ') return null;
+    const before = raw.slice(0, nl).trimEnd();
+    const last = before[before.length - 1];
+    if (last !== '[' && last !== ',' && raw.slice(nl + 1).trimStart()[0] !== ']') return null;
+    // A double-quoted item closed before the break (an odd count of quotes on the line: one spans it).
+    const lineStart = raw.lastIndexOf('\n', nl - 1) + 1;
+    if ((raw.slice(lineStart, nl).match(/(?<!\\)"/g)?.length ?? 0) % 2 === 1) return null;
+  }
+  const next = after.eol < end ? after.eol + 1 : after.eol;
+  const node = flowNode(raw.replace(/\n/g, ' '), open, next, base);
+  return node ? { node, next } : null;
+}
+
 export interface FastProblem {
   message: string;
   code: string;
@@ -146,6 +213,13 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       continue;
     }
     if (m[2] === undefined || m[2].trim() === '') {
+      // `key:` then a flow list on the lines below (`  [a, b]`, or one item per line).
+      const flow = multiLineFlow(text, eol + 1, end, start);
+      if (flow) {
+        fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: start + flow.node.range[0], end: start + flow.node.range[1] }, value: flow.node.toJSON() as string[], node: flow.node, items: itemRanges(flow.node, start)! });
+        pos = flow.next;
+        continue;
+      }
       // `key:` then a nested list (`  - Read`) or mapping.
       const nested = readNestedValue(text, start, eol + 1, end);
       if (!nested) return null;
@@ -202,6 +276,16 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       } else return null;
       pos = eol + 1;
       continue;
+    }
+    if (sc && !/^["']/.test(m[2])) {
+      // A plain value that goes on over indented lines: one string, folded as YAML folds it.
+      const more = plainContinuation(text, eol + 1, end);
+      if (more === null || (more && m[2].trimEnd().length !== sc.length)) return null; // a comment on the first line ends the value
+      if (more) {
+        fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: valueStart, end: more.valueEnd }, value: m[2].slice(0, sc.length) + more.rest });
+        pos = more.next;
+        continue;
+      }
     }
     const field: FastField = flow
       ? { key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: start + flow.range[0], end: start + flow.range[1] }, value: flow.toJSON() as string[], node: flow, items: itemRanges(flow, start)! }

@@ -49,6 +49,9 @@ export function flowSequence(raw: string): { value: string[]; length: number; of
     if (i >= inner.length) break;
     if (inner[i] !== ',') return null;
     i++;
+    // A comma after the last item (`[a, b, ]`, as lists written one item per line end).
+    while (inner[i] === ' ') i++;
+    if (i >= inner.length) break;
   }
   return { value, length: text.length, offsets };
 }
