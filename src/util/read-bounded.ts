@@ -29,14 +29,18 @@ export function openRegularFile(file: string, opts: { noFollow?: boolean } = {})
  * buffer, read until it is full or the file ends.
  */
 export function readOpened(fd: number, size: number): Buffer {
-  const buf = Buffer.allocUnsafe(size);
+  return readOpenedInto(Buffer.allocUnsafe(size), fd, size);
+}
+
+/** The same into `buf` (at least `size` bytes long): a view of its first bytes. */
+export function readOpenedInto(buf: Buffer, fd: number, size: number): Buffer {
   let got = 0;
   while (got < size) {
     const n = readSync(fd, buf, got, size - got, got);
     if (n === 0) break;
     got += n;
   }
-  return got < size ? buf.subarray(0, got) : buf;
+  return got < buf.length ? buf.subarray(0, got) : buf;
 }
 
 export function readRegularFile(file: string, maxBytes: number, opts: { noFollow?: boolean } = {}): Buffer {
@@ -51,6 +55,9 @@ export function readRegularFile(file: string, maxBytes: number, opts: { noFollow
   }
 }
 
+const HEAD_SCRATCH_BYTES = 64 * 1024;
+let headScratch: Buffer | undefined;
+
 /**
  * The first `bytes` bytes of a regular file as UTF-8 (what a look at its frontmatter needs), or
  * null when it is not a regular file or cannot be read.
@@ -59,7 +66,8 @@ export function readRegularHead(file: string, bytes: number): string | null {
   let fd: number | undefined;
   try {
     fd = openRegularFile(file).fd;
-    const buf = Buffer.alloc(bytes);
+    // One buffer for every head of up to 64 KB (decoded before the next read), not one per file.
+    const buf = bytes <= HEAD_SCRATCH_BYTES ? (headScratch ??= Buffer.allocUnsafe(HEAD_SCRATCH_BYTES)) : Buffer.allocUnsafe(bytes);
     return buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
   } catch {
     return null;
