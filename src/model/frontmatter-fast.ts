@@ -96,6 +96,9 @@ function nestedColon(raw: string): number | null {
  * does not read (comments, `: `, indicators at a line's start, tabs), which go to yaml.
  */
 function plainContinuation(text: string, pos: number, end: number): { rest: string; valueEnd: number; next: number } | undefined | null {
+  // Most values are followed by the next key: nothing continues them.
+  const c = text.charCodeAt(pos);
+  if (pos >= end || (c !== 32 && c !== 10 && c !== 13 && c !== 9)) return undefined;
   let rest = '';
   let blanks = 0;
   let valueEnd = -1;
