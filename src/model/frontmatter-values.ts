@@ -64,7 +64,7 @@ const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n
 
 /** `raw` up to a comment (`#` after a space or tab), without the blanks before it. */
 export function withoutComment(raw: string): string {
-  const c = raw.search(/[ \t]#/);
+  const c = raw.includes('#') ? raw.search(/[ \t]#/) : -1;
   return (c === -1 ? raw : raw.slice(0, c)).trimEnd();
 }
 
@@ -134,7 +134,10 @@ export function scalar(raw: string): { value: string | number | boolean | null; 
   // The numbers of YAML 1.2's core schema (what `yaml` reads by default: no dates, no 1.1 forms).
   // Plain decimal integers and decimals are read here, the other forms by yaml; any other plain
   // text is a string (`4-sonnet`, `1.0.0`, `2025-12-29`).
-  if (CORE_NUMBER.test(text) || /^0o[0-7]+$/.test(text) || /^0x[0-9a-fA-F]+$/.test(text) || /^[-+]?\.(?:inf|Inf|INF)$/.test(text) || /^\.(?:nan|NaN|NAN)$/.test(text)) {
+  // Every number starts with a digit, a sign or a dot: other text skips the five patterns.
+  const c0 = text.charCodeAt(0);
+  const numberLike = (c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 43 || c0 === 46;
+  if (numberLike && (CORE_NUMBER.test(text) || /^0o[0-7]+$/.test(text) || /^0x[0-9a-fA-F]+$/.test(text) || /^[-+]?\.(?:inf|Inf|INF)$/.test(text) || /^\.(?:nan|NaN|NAN)$/.test(text))) {
     if (/^-?(0|[1-9][0-9]{0,14})$/.test(text)) return { value: Number(text), length: text.length };
     if (/^-?(0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/.test(text)) return { value: Number(text), length: text.length };
     return null;
