@@ -76,7 +76,7 @@ fs.writeFileSync(${JSON.stringify(out)}, s.createCachedData());`;
 /** The header a real cache has: the bundle's own bytes, which the launcher compares with the bundle. */
 const withHeader = (data: Buffer) => {
   const source = readFileSync(bundle());
-  return Buffer.concat([Buffer.from(`agent-lint-v8cache-2\n${source.length}\n`), source, data]);
+  return Buffer.concat([Buffer.from(`agent-lint-v8cache-3\n${source.length}\n0\n`), source, data]);
 };
 
 function plant(dirMode: number, content: Buffer, owner?: number): string {
@@ -135,7 +135,7 @@ describe('the launcher\'s code cache', () => {
     const source = readFileSync(bundle());
     const other = Buffer.from(source);
     other[other.length - 2] = other[other.length - 2] === 0x20 ? 0x0a : 0x20;
-    plant(0o700, Buffer.concat([Buffer.from(`agent-lint-v8cache-2\n${source.length}\n`), other, evilCache()]));
+    plant(0o700, Buffer.concat([Buffer.from(`agent-lint-v8cache-3\n${source.length}\n0\n`), other, evilCache()]));
     expect(run().status).toBe(0);
     expect(existsSync(marker)).toBe(false);
   });

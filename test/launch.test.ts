@@ -108,6 +108,41 @@ describe('the agent-lint command', () => {
     }
   });
 
+  it('makes the cache for runs over a project again when a run lints more than twice the files of the run that made it', () => {
+    const cacheDir = path.join(REPO_ROOT, 'dist/.cache');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-launch-'));
+    try {
+      const project = (name: string, n: number) => {
+        const root = path.join(dir, name);
+        mkdirSync(path.join(root, '.claude/agents'), { recursive: true });
+        for (let i = 0; i < n; i++) writeFileSync(path.join(root, `.claude/agents/a${i}.md`), `---\nname: a${i}\ndescription: Agent ${i}\n---\n\nWork.\n`);
+        return root;
+      };
+      const small = project('small', 3);
+      const big = project('big', 25);
+      // The number of files the run that made the cache linted, from its header.
+      const made = () => {
+        const f = readdirSync(cacheDir).find((x) => x.startsWith('agent-lint-') && x.endsWith('.v8cache') && !x.endsWith('-files.v8cache'))!;
+        return Number(readFileSync(path.join(cacheDir, f), 'latin1').split('\n')[2]);
+      };
+      const lintDir = (cwd: string) => spawnSync(process.execPath, [LAUNCH, '--format', 'json', '.'], { cwd, encoding: 'utf8' });
+      rmSync(cacheDir, { recursive: true, force: true });
+      expect(lintDir(small).status).toBe(0);
+      expect(made()).toBe(3);
+      const r = lintDir(big);
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toHaveLength(25);
+      expect(made()).toBe(25);
+      // A smaller run keeps it; so does a run on a few named files (which has a cache of its own).
+      expect(lintDir(small).status).toBe(0);
+      expect(made()).toBe(25);
+      expect(spawnSync(process.execPath, [LAUNCH, '.claude/agents/a1.md'], { cwd: big, encoding: 'utf8' }).status).toBe(0);
+      expect(made()).toBe(25);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs subcommands and reads the schemas beside the bundle', () => {
     const r = run(LAUNCH, ['check-return', '-'], '{"status": "completed"}');
     expect(r.status).toBe(1);

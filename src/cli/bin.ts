@@ -95,6 +95,10 @@ function main() {
     // The launcher when it runs us (the bundle with its code cache), else this module.
     workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
     build: (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] as string | undefined,
+    // For the launcher, which keeps a run-over-a-project code cache made by a run as large as its largest.
+    linted: (files: number) => {
+      (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.linted')] = files;
+    },
   };
   // `agent-lint check-return ...` judges a subagent's reply, `check-log` delegation logs,
   // `agent-lint graph` prints the delegation graph, `claude-hook` is Claude Code's hook, `lsp`

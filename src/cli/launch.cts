@@ -23,7 +23,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 
 const bundle = path.resolve(__dirname, '../../agent-lint.cjs');
-const MAGIC = 'agent-lint-v8cache-2\n';
+const MAGIC = 'agent-lint-v8cache-3\n';
 /** No code cache of ours comes near this; a larger file is not read. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const myUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
@@ -100,11 +100,16 @@ function cachePaths(file: string, st: { size: number; mtimeMs: number }): string
   return [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${uid}`, name)];
 }
 
-/** The code cache file the last successful readCache read: its inode and time (the build's identity). */
-let cacheRead: { ino: number; mtimeMs: number } | undefined;
+/** A code cache as read: its data, the number of files the run that made it linted, its file's inode and time. */
+interface CacheRead {
+  data: Buffer;
+  linted: number;
+  ino: number;
+  mtimeMs: number;
+}
 
 /** The cache's data when the file passes every check and was made for this source; else undefined. */
-function readCache(file: string, source: Buffer, codeUid: number): Buffer | undefined {
+function readCache(file: string, source: Buffer, codeUid: number): CacheRead | undefined {
   if (!safeDir(path.dirname(file), codeUid, false)) return undefined;
   let fd: number | undefined;
   try {
@@ -118,14 +123,19 @@ function readCache(file: string, source: Buffer, codeUid: number): Buffer | unde
       if (n === 0) break;
       got += n;
     }
-    // The header, then a copy of the source the cache was made for, compared byte for byte.
+    // The header (the source's length, then how many files the run that made it linted), then a
+    // copy of the source the cache was made for, compared byte for byte.
     const sizeLine = `${source.length}\n`;
-    const head = MAGIC.length + sizeLine.length + source.length;
-    if (got < head || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+    if (got < MAGIC.length + sizeLine.length || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
     if (buf.toString('latin1', MAGIC.length, MAGIC.length + sizeLine.length) !== sizeLine) return undefined;
-    if (!buf.subarray(MAGIC.length + sizeLine.length, head).equals(source)) return undefined;
-    cacheRead = { ino: st.ino, mtimeMs: st.mtimeMs };
-    return buf.subarray(head, got);
+    const at = MAGIC.length + sizeLine.length;
+    const eol = buf.indexOf(10, at);
+    if (eol === -1 || eol - at > 10) return undefined;
+    const lintedText = buf.toString('latin1', at, eol);
+    if (!/^\d+$/.test(lintedText)) return undefined;
+    const head = eol + 1 + source.length;
+    if (got < head || !buf.subarray(eol + 1, head).equals(source)) return undefined;
+    return { data: buf.subarray(head, got), linted: Number(lintedText), ino: st.ino, mtimeMs: st.mtimeMs };
   } catch {
     return undefined;
   } finally {
@@ -134,7 +144,7 @@ function readCache(file: string, source: Buffer, codeUid: number): Buffer | unde
 }
 
 /** Writes a cache through a fresh temporary file in the same (checked) folder; false when it cannot. */
-function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number): boolean {
+function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number, linted: number): boolean {
   const dir = path.dirname(file);
   if (!safeDir(dir, codeUid, true)) return false;
   // crypto loads only here, when a cache is written (a run that reads one never needs it).
@@ -143,7 +153,7 @@ function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number)
   let fd: number | undefined;
   try {
     fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW ?? 0), 0o600);
-    writeSync(fd, `${MAGIC}${source.length}\n`);
+    writeSync(fd, `${MAGIC}${source.length}\n${linted}\n`);
     writeSync(fd, source);
     writeSync(fd, data);
     closeSync(fd);
@@ -192,11 +202,12 @@ function loadCached(file: string): unknown {
   }
   const source = bytes.toString('utf8');
   const caches = cachePaths(file, st);
-  let cachedData: Buffer | undefined;
+  let read: CacheRead | undefined;
   for (const c of caches) {
-    cachedData = readCache(c, bytes, st.uid);
-    if (cachedData) break;
+    read = readCache(c, bytes, st.uid);
+    if (read) break;
   }
+  const cachedData = read?.data;
   const script = new vm.Script(ModuleCtor.wrap(source.replace(/^#!.*/, '')), {
     filename: file,
     cachedData,
@@ -209,15 +220,24 @@ function loadCached(file: string): unknown {
   // a code cache was taken, which holds a copy of the bundle equal to it byte for byte; the cache
   // file's inode and time then tell this bundle from another of the same size and time (npm
   // gives every installed file one fixed time). A run without one keeps no index.
-  if (file === bundle && cachedData && cacheRead && !script.cachedDataRejected) {
-    (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] = `${process.version}-${st.size}-${st.mtimeMs}-${cacheRead.ino}-${cacheRead.mtimeMs}`;
+  if (file === bundle && read && !script.cachedDataRejected) {
+    (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] = `${process.version}-${st.size}-${st.mtimeMs}-${read.ino}-${read.mtimeMs}`;
   }
   const fn = script.runInThisContext() as (...args: unknown[]) => void;
-  if (!cachedData || script.cachedDataRejected) {
+  // A cache holds the functions its run compiled. The bundle's cache for runs over a project is
+  // made again by a run that linted more than twice the files of the run that made it (and at
+  // least 20): a cache made by a small run (a first try on a few files, a test suite) leaves a
+  // large run to compile much of its code anew each time (whole corpus: 4% slower). The new one
+  // holds the old one's functions and the new run's. Few-files runs keep the first cache.
+  const grows = file === bundle && RUN_KIND === '' && read !== undefined && !script.cachedDataRejected;
+  if (!read || script.cachedDataRejected || grows) {
     if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
     toWrite.push(() => {
+      const n = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.linted')];
+      const linted = typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
+      if (grows && !(linted >= 20 && linted > 2 * (read?.linted ?? 0))) return;
       const data = script.createCachedData();
-      for (const c of caches) if (writeCache(c, bytes, data, st.uid)) return;
+      for (const c of caches) if (writeCache(c, bytes, data, st.uid, linted)) return;
     });
   }
   fn.call(mod.exports, mod.exports, ModuleCtor.createRequire(file), mod, file, path.dirname(file));

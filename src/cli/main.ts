@@ -61,6 +61,8 @@ export interface CliIO {
    * index of the specs they read for context (src/project-index.ts).
    */
   build?: string;
+  /** Told how many files a lint run linted (the launcher keeps its code cache from a run as large as its largest). */
+  linted?(files: number): void;
 }
 
 /** How a worker rebuilds the config and rule set of the run it helps with. */
@@ -266,6 +268,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
         return 0;
       }
       run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
+      io.linted?.(run.results.length);
     } finally {
       listed();
     }
