@@ -77,6 +77,8 @@ export interface LintRun {
   unreadable: Array<{ arg: string; reason: string }>;
   /** With `fix`: the files whose text the fixes changed. */
   fixed: FixedFile[];
+  /** How many specs the cross-file rules read for context besides the linted files (counted once per project). */
+  context?: number;
 }
 
 
@@ -323,6 +325,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
             }
           }
           reads.drop();
+          run.context = (run.context ?? 0) + extra.length;
           return extra;
         };
     const { project, settingsFor, lintDocs } = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext, externalAgents: req.externalAgents, files: onDisk, formats, timing: req.timing });

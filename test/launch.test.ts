@@ -108,7 +108,7 @@ describe('the agent-lint command', () => {
     }
   });
 
-  it('makes the cache for runs over a project again when a run lints more than twice the files of the run that made it', () => {
+  it('makes a cache again when a run takes in more than twice the documents of the run that made it', () => {
     const cacheDir = path.join(REPO_ROOT, 'dist/.cache');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-launch-'));
     try {
@@ -120,24 +120,30 @@ describe('the agent-lint command', () => {
       };
       const small = project('small', 3);
       const big = project('big', 25);
-      // The number of files the run that made the cache linted, from its header.
-      const made = () => {
-        const f = readdirSync(cacheDir).find((x) => x.startsWith('agent-lint-') && x.endsWith('.v8cache') && !x.endsWith('-files.v8cache'))!;
+      // The number of documents the run that made a cache took in, from its header.
+      const made = (kind: 'files' | 'other') => {
+        const f = readdirSync(cacheDir).find((x) => x.startsWith('agent-lint-') && x.endsWith('.v8cache') && x.endsWith('-files.v8cache') === (kind === 'files'))!;
         return Number(readFileSync(path.join(cacheDir, f), 'latin1').split('\n')[2]);
       };
-      const lintDir = (cwd: string) => spawnSync(process.execPath, [LAUNCH, '--format', 'json', '.'], { cwd, encoding: 'utf8' });
+      const lint = (cwd: string, args: string[]) => spawnSync(process.execPath, [LAUNCH, '--format', 'json', ...args], { cwd, encoding: 'utf8', env: { ...process.env, TMPDIR: dir } });
       rmSync(cacheDir, { recursive: true, force: true });
-      expect(lintDir(small).status).toBe(0);
-      expect(made()).toBe(3);
-      const r = lintDir(big);
+      // Runs over a project: the files linted.
+      expect(lint(small, ['.']).status).toBe(0);
+      expect(made('other')).toBe(3);
+      const r = lint(big, ['.']);
       expect(r.status).toBe(0);
       expect(JSON.parse(r.stdout)).toHaveLength(25);
-      expect(made()).toBe(25);
-      // A smaller run keeps it; so does a run on a few named files (which has a cache of its own).
-      expect(lintDir(small).status).toBe(0);
-      expect(made()).toBe(25);
-      expect(spawnSync(process.execPath, [LAUNCH, '.claude/agents/a1.md'], { cwd: big, encoding: 'utf8' }).status).toBe(0);
-      expect(made()).toBe(25);
+      expect(made('other')).toBe(25);
+      expect(lint(small, ['.']).status).toBe(0);
+      expect(made('other')).toBe(25);
+      // Runs on a few named files: the file and the specs read for context.
+      expect(lint(small, ['.claude/agents/a1.md']).status).toBe(0);
+      expect(made('files')).toBe(3);
+      expect(lint(big, ['.claude/agents/a1.md']).status).toBe(0);
+      expect(made('files')).toBe(25);
+      expect(lint(small, ['.claude/agents/a2.md']).status).toBe(0);
+      expect(made('files')).toBe(25);
+      expect(made('other')).toBe(25);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -95,9 +95,9 @@ function main() {
     // The launcher when it runs us (the bundle with its code cache), else this module.
     workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
     build: (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] as string | undefined,
-    // For the launcher, which keeps a run-over-a-project code cache made by a run as large as its largest.
-    linted: (files: number) => {
-      (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.linted')] = files;
+    // For the launcher, which keeps code caches made by runs about as large as the largest.
+    took: (documents: number) => {
+      (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.documents')] = documents;
     },
   };
   // `agent-lint check-return ...` judges a subagent's reply, `check-log` delegation logs,

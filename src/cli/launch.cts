@@ -100,10 +100,10 @@ function cachePaths(file: string, st: { size: number; mtimeMs: number }): string
   return [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${uid}`, name)];
 }
 
-/** A code cache as read: its data, the number of files the run that made it linted, its file's inode and time. */
+/** A code cache as read: its data, the number of documents the run that made it took in, its file's inode and time. */
 interface CacheRead {
   data: Buffer;
-  linted: number;
+  took: number;
   ino: number;
   mtimeMs: number;
 }
@@ -123,7 +123,7 @@ function readCache(file: string, source: Buffer, codeUid: number): CacheRead | u
       if (n === 0) break;
       got += n;
     }
-    // The header (the source's length, then how many files the run that made it linted), then a
+    // The header (the source's length, then how many documents the run that made it took in), then a
     // copy of the source the cache was made for, compared byte for byte.
     const sizeLine = `${source.length}\n`;
     if (got < MAGIC.length + sizeLine.length || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
@@ -131,11 +131,11 @@ function readCache(file: string, source: Buffer, codeUid: number): CacheRead | u
     const at = MAGIC.length + sizeLine.length;
     const eol = buf.indexOf(10, at);
     if (eol === -1 || eol - at > 10) return undefined;
-    const lintedText = buf.toString('latin1', at, eol);
-    if (!/^\d+$/.test(lintedText)) return undefined;
+    const tookText = buf.toString('latin1', at, eol);
+    if (!/^\d+$/.test(tookText)) return undefined;
     const head = eol + 1 + source.length;
     if (got < head || !buf.subarray(eol + 1, head).equals(source)) return undefined;
-    return { data: buf.subarray(head, got), linted: Number(lintedText), ino: st.ino, mtimeMs: st.mtimeMs };
+    return { data: buf.subarray(head, got), took: Number(tookText), ino: st.ino, mtimeMs: st.mtimeMs };
   } catch {
     return undefined;
   } finally {
@@ -144,7 +144,7 @@ function readCache(file: string, source: Buffer, codeUid: number): CacheRead | u
 }
 
 /** Writes a cache through a fresh temporary file in the same (checked) folder; false when it cannot. */
-function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number, linted: number): boolean {
+function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number, took: number): boolean {
   const dir = path.dirname(file);
   if (!safeDir(dir, codeUid, true)) return false;
   // crypto loads only here, when a cache is written (a run that reads one never needs it).
@@ -153,7 +153,7 @@ function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number,
   let fd: number | undefined;
   try {
     fd = openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW ?? 0), 0o600);
-    writeSync(fd, `${MAGIC}${source.length}\n${linted}\n`);
+    writeSync(fd, `${MAGIC}${source.length}\n${took}\n`);
     writeSync(fd, source);
     writeSync(fd, data);
     closeSync(fd);
@@ -224,20 +224,21 @@ function loadCached(file: string): unknown {
     (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] = `${process.version}-${st.size}-${st.mtimeMs}-${read.ino}-${read.mtimeMs}`;
   }
   const fn = script.runInThisContext() as (...args: unknown[]) => void;
-  // A cache holds the functions its run compiled. The bundle's cache for runs over a project is
-  // made again by a run that linted more than twice the files of the run that made it (and at
-  // least 20): a cache made by a small run (a first try on a few files, a test suite) leaves a
-  // large run to compile much of its code anew each time (whole corpus: 4% slower). The new one
-  // holds the old one's functions and the new run's. Few-files runs keep the first cache.
-  const grows = file === bundle && RUN_KIND === '' && read !== undefined && !script.cachedDataRejected;
+  // A cache holds the functions its run compiled. The bundle's cache (of either kind) is made
+  // again by a run that took in more than twice the documents (linted, or read for context) of
+  // the run that made it, and at least 20: a cache made by a small run (a first try, a test
+  // suite, a file on standard input) leaves larger runs to compile much of their code anew each
+  // time (whole corpus 4% slower, a file in a 50-spec project 7%). The new one holds the old
+  // one's functions and the new run's.
+  const grows = file === bundle && read !== undefined && !script.cachedDataRejected;
   if (!read || script.cachedDataRejected || grows) {
     if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
     toWrite.push(() => {
-      const n = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.linted')];
-      const linted = typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
-      if (grows && !(linted >= 20 && linted > 2 * (read?.linted ?? 0))) return;
+      const n = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.documents')];
+      const took = typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
+      if (grows && !(took >= 20 && took > 2 * (read?.took ?? 0))) return;
       const data = script.createCachedData();
-      for (const c of caches) if (writeCache(c, bytes, data, st.uid, linted)) return;
+      for (const c of caches) if (writeCache(c, bytes, data, st.uid, took)) return;
     });
   }
   fn.call(mod.exports, mod.exports, ModuleCtor.createRequire(file), mod, file, path.dirname(file));

@@ -61,8 +61,8 @@ export interface CliIO {
    * index of the specs they read for context (src/project-index.ts).
    */
   build?: string;
-  /** Told how many files a lint run linted (the launcher keeps its code cache from a run as large as its largest). */
-  linted?(files: number): void;
+  /** Told how many documents a lint run took in, linted or read for context (the launcher keeps its code cache from a run about as large as its largest). */
+  took?(documents: number): void;
 }
 
 /** How a worker rebuilds the config and rule set of the run it helps with. */
@@ -268,7 +268,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
         return 0;
       }
       run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
-      io.linted?.(run.results.length);
+      io.took?.(run.results.length + (run.context ?? 0));
     } finally {
       listed();
     }
