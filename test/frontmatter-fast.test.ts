@@ -184,6 +184,13 @@ describe('flat frontmatter fast path', () => {
     'a:\n  [x,\n\n  y]',
     'a:\n  [x] y',
     'a:\n  [x, [y]]',
+    // Blanks JavaScript trims and YAML does not: yaml reads them.
+    'description: a\n  \u3000b',
+    'description: a\n  \u00a0\n  b',
+    'a:\n  \u00a0[a, b]',
+    'a: foo\u3000',
+    'a: x\u00a0\nb: 1',
+    'tools: [Read,\u2003Grep]',
   ])('leaves %j to yaml', (body) => {
     expect(compare(fm(body))).toBe('fallback');
   });

@@ -157,6 +157,9 @@ function multiLineFlow(text: string, pos: number, end: number, base: number): { 
   return node ? { node, next } : null;
 }
 
+/** Characters JavaScript's `trim` removes and YAML does not (YAML's blanks are the space and the tab). */
+const OTHER_BLANKS = /[\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
 export interface FastProblem {
   message: string;
   code: string;
@@ -191,6 +194,9 @@ function indentedFollows(text: string, pos: number, end: number): boolean {
  * reported without the YAML parser, with the fields of the other lines); null for anything else.
  */
 export function parseFastFrontmatter(text: string, start: number, end: number): FastFrontmatter | null {
+  // The scan trims lines as JavaScript does, and YAML trims only spaces and tabs: frontmatter
+  // holding another blank (a no-break or ideographic space, a BOM, \v, \f) goes to yaml.
+  if (OTHER_BLANKS.test(text.slice(start, end))) return null;
   const errors: FastProblem[] = [];
   const fields: FastField[] = [];
   const seen = new Set<string>();
