@@ -18,7 +18,8 @@ const out = path.join(root, 'dist');
  * The modules import `node:path` and `node:os` by default import, which esbuild turns into a
  * `require` and an interop copy of every export of the module in each importing module (29
  * for `node:path`, about 0.5 ms of a one-file run's start). Each is routed through one module
- * of the bundle that imports it once.
+ * of the bundle that imports it once. (A bundled CommonJS `require('node:path')` would get that
+ * module's namespace, not `path`: none of the bundled code has one.)
  */
 const oneRequirePerBuiltin: Plugin = {
   name: 'one-require-per-builtin',
@@ -120,8 +121,10 @@ await build({
  * string: twice the bytes to decode, keep and scan for every function compiled lazily. A
  * character above U+FFFF becomes its two surrogates' escapes, which match what the character
  * matches in a regular expression with or without the `u` flag. The bundles are minified
- * (no comments), and an escape is valid in strings, templates, identifiers and regular
- * expressions; a character written after a backslash could not be escaped, and stops the build.
+ * (no comments), and such characters stand in strings and regular expressions, where an escape
+ * means the same. (It would not in a tagged template's raw text, or as a surrogate pair in an
+ * identifier: the bundles hold neither.) A character written after a backslash could not be
+ * escaped, and stops the build.
  */
 function escapeNonAscii(file: string): void {
   const text = readFileSync(file, 'utf8');

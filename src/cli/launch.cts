@@ -228,8 +228,9 @@ function loadCached(file: string): unknown {
   // again by a run that took in more than twice the documents (linted, or read for context) of
   // the run that made it, and at least 20: a cache made by a small run (a first try, a test
   // suite, a file on standard input) leaves larger runs to compile much of their code anew each
-  // time (whole corpus 4% slower, a file in a 50-spec project 7%). The new one holds the old
-  // one's functions and the new run's.
+  // time (whole corpus 4% slower, a file in a 50-spec project 7%). The new one holds what the
+  // new run compiled and the old one's functions it still held. A new cache file is a new
+  // build identity: the project index the rewriting run kept is made again by the next run.
   const grows = file === bundle && read !== undefined && !script.cachedDataRejected;
   if (!read || script.cachedDataRejected || grows) {
     if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
