@@ -3,7 +3,7 @@
  * line 1 (or at the line of the first invalid byte) instead of an exception.
  */
 import { closeSync, constants as fsConstants, fstatSync, openSync } from 'node:fs';
-import { readOpened, readOpenedInto } from './util/read-bounded.js';
+import { readOpenedShared } from './util/read-bounded.js';
 import { opensWithFrontmatter, readHead } from './discovery/classify.js';
 import type { LintMessage } from './types.js';
 import { clip } from './util/clip.js';
@@ -30,16 +30,8 @@ export interface ReadStat {
 
 export type ReadOutcome = { text: string; stat?: ReadStat } | { problem: LintMessage };
 
-/** `buf` may be a view of the shared read buffer: valid until the next read, so decoded before it. */
+/** `buf` may be a view of the shared read buffer (util/read-bounded.ts): decoded before the next read. */
 type BytesOutcome = { buf: Buffer; stat: ReadStat } | { problem: LintMessage };
-
-/**
- * Files up to this size are read into one buffer kept for the process and decoded from there: a
- * buffer per file was an ArrayBuffer per file for the garbage collector to track and free (about
- * 1,700 in a whole-corpus run, 12 MB outside the heap).
- */
-const SCRATCH_BYTES = 1024 * 1024;
-let scratch: Buffer | undefined;
 
 /** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
 export function readSpec(file: string): ReadOutcome {
@@ -71,7 +63,7 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     if (st.size > keepAtMost) return null;
     stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev };
     // One read of the size fstat gave (readFileSync would fstat again), into the shared buffer.
-    buf = st.size <= SCRATCH_BYTES ? readOpenedInto((scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES)), fd, st.size) : readOpened(fd, st.size);
+    buf = readOpenedShared(fd, st.size);
   } catch (e) {
     const why = whyUnreadable(file, e);
     // The whole reason in the help when the message had to cut it (a dangling link's long target).
