@@ -15,19 +15,27 @@ const root = process.cwd();
 const out = path.join(root, 'dist');
 
 /**
+ * A plugin that routes the imports `filter` matches through one module of the bundle, whose text
+ * `contents` gives (it imports the built-in itself, which stays external).
+ */
+function throughOneModule(name: string, filter: RegExp, contents: (specifier: string) => string): Plugin {
+  return {
+    name,
+    setup(b) {
+      b.onResolve({ filter }, (args) => (args.namespace === name ? { path: args.path, external: true } : { path: args.path, namespace: name }));
+      b.onLoad({ filter: /.*/, namespace: name }, (args) => ({ contents: contents(args.path), loader: 'js' }));
+    },
+  };
+}
+
+/**
  * The modules import `node:path` and `node:os` by default import, which esbuild turns into a
  * `require` and an interop copy of every export of the module in each importing module (29
  * for `node:path`, about 0.5 ms of a one-file run's start). Each is routed through one module
  * of the bundle that imports it once. (A bundled CommonJS `require('node:path')` would get that
  * module's namespace, not `path`: none of the bundled code has one.)
  */
-const oneRequirePerBuiltin: Plugin = {
-  name: 'one-require-per-builtin',
-  setup(b) {
-    b.onResolve({ filter: /^node:(?:path|os)$/ }, (args) => (args.namespace === 'builtin-once' ? { path: args.path, external: true } : { path: args.path, namespace: 'builtin-once' }));
-    b.onLoad({ filter: /.*/, namespace: 'builtin-once' }, (args) => ({ contents: `import m from ${JSON.stringify(args.path)};\nexport default m;\n`, loader: 'js' }));
-  },
-};
+const oneRequirePerBuiltin = throughOneModule('builtin-once', /^node:(?:path|os)$/, (specifier) => `import m from ${JSON.stringify(specifier)};\nexport default m;\n`);
 
 /**
  * The modules take `createRequire` from `node:module`, whose loading also loads Node.js's ES
@@ -35,21 +43,14 @@ const oneRequirePerBuiltin: Plugin = {
  * launcher runs as a CommonJS module, the same class is the main module's constructor: the
  * bundle takes it from there, and loads `node:module` only when it has no CommonJS main module.
  */
-const moduleFromMain: Plugin = {
-  name: 'module-from-main',
-  setup(b) {
-    b.onResolve({ filter: /^node:module$/ }, (args) => (args.namespace === 'module-from-main' ? { path: args.path, external: true } : { path: args.path, namespace: 'module-from-main' }));
-    b.onLoad({ filter: /.*/, namespace: 'module-from-main' }, () => ({
-      contents: [
-        "const main = typeof require === 'function' ? require.main : undefined;",
-        "const Module = main && typeof main.constructor.createRequire === 'function' ? main.constructor : require('node:module');",
-        'export const createRequire = (file) => Module.createRequire(file);',
-        'export default Module;',
-      ].join('\n'),
-      loader: 'js',
-    }));
-  },
-};
+const moduleFromMain = throughOneModule('module-from-main', /^node:module$/, () =>
+  [
+    "const main = typeof require === 'function' ? require.main : undefined;",
+    "const Module = main && typeof main.constructor.createRequire === 'function' ? main.constructor : require('node:module');",
+    'export const createRequire = (file) => Module.createRequire(file);',
+    'export default Module;',
+  ].join('\n'),
+);
 
 await build({
   entryPoints: [path.join(root, 'src/cli/bin.ts')],
