@@ -157,6 +157,11 @@ function multiLineFlow(text: string, pos: number, end: number, base: number): { 
   return node ? { node, next } : null;
 }
 
+/** The field of `key` (written at `keyAt`) whose value is the flow list `node` (ranges relative to `base`). */
+function flowField(key: string, keyAt: number, node: LightSeq, base: number): FastField {
+  return { key, keyRange: { start: keyAt, end: keyAt + key.length }, valueRange: { start: base + node.range[0], end: base + node.range[1] }, value: node.toJSON() as string[], node, items: itemRanges(node, base)! };
+}
+
 /** Characters JavaScript's `trim` removes and YAML does not (YAML's blanks are the space and the tab). */
 const OTHER_BLANKS = /[\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
@@ -225,7 +230,7 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       // `key:` then a flow list on the lines below (`  [a, b]`, or one item per line).
       const flow = multiLineFlow(text, eol + 1, end, start);
       if (flow) {
-        fields.push({ key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: start + flow.node.range[0], end: start + flow.node.range[1] }, value: flow.node.toJSON() as string[], node: flow.node, items: itemRanges(flow.node, start)! });
+        fields.push(flowField(key, pos, flow.node, start));
         pos = flow.next;
         continue;
       }
@@ -297,7 +302,7 @@ export function parseFastFrontmatter(text: string, start: number, end: number): 
       }
     }
     const field: FastField = flow
-      ? { key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: start + flow.range[0], end: start + flow.range[1] }, value: flow.toJSON() as string[], node: flow, items: itemRanges(flow, start)! }
+      ? flowField(key, pos, flow, start)
       : { key, keyRange: { start: pos, end: pos + key.length }, valueRange: { start: valueStart, end: valueStart + sc!.length }, value: sc!.value };
     fields.push(field);
     pos = eol + 1;
