@@ -18,15 +18,11 @@ export class LineIndex {
   readonly starts: number[];
 
   constructor(readonly text: string) {
-    if (text.length > SCRATCH_TEXT) {
-      const starts = [0];
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.starts = starts;
-      return;
-    }
+    // A longer text gets an array of its own (the scratch array stays small).
+    const into = text.length > SCRATCH_TEXT ? [0] : scratch;
     let n = 1;
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) scratch[n++] = i + 1;
-    this.starts = scratch.slice(0, n);
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) into[n++] = i + 1;
+    this.starts = into === scratch ? scratch.slice(0, n) : into;
   }
 
   get lineCount(): number {
