@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { looksLikeReturnText } from '../src/model/json/blocks.js';
 
 export default defineRule({
   meta: {
@@ -13,8 +14,9 @@ export default defineRule({
     },
   },
   check({ doc, report }) {
-    // A block looks like a return only with a "status" key: without one, no JSON need be parsed.
-    if (!doc.text.includes('"status"')) return;
+    // A block looks like a return by its text (a "status" key and two of the others): when the
+    // whole text does not, no block of it does, and no JSON need be parsed.
+    if (!looksLikeReturnText(doc.text)) return;
     for (const f of doc.json.failures) {
       if (!f.looksLikeReturnFormat) continue;
       const start = Math.min(f.error.offset, doc.text.length);

@@ -40,6 +40,35 @@ describe('the key test before the JSON is parsed', () => {
     );
   });
 
+  it('never hides one whose keys are written as the tolerant parser reads them', () => {
+    // Single-quoted and bare keys, bare keys with no value (`{status, summary}`), blanks and
+    // comments between a key and its colon; also inside a prompt string (`\"status\"\n:`).
+    const style = fc.constantFrom('dq', 'sq', 'bare', 'bareOnly');
+    const trivia = fc.constantFrom('', ' ', '\n', ' \t', ' /* c */ ', ' // c\n', '\u00a0', '\r\n  ');
+    fc.assert(
+      fc.property(value, fc.array(fc.tuple(style, trivia), { minLength: 1, maxLength: 12 }), fc.boolean(), (v, picks, escaped) => {
+        let k = 0;
+        const pick = () => picks[k++ % picks.length]!;
+        const render = (x: unknown): string => {
+          if (Array.isArray(x)) return `[${x.map(render).join(', ')}]`;
+          if (x === null || typeof x !== 'object') return JSON.stringify(x);
+          const parts = Object.entries(x).map(([key, val]) => {
+            const [s, t] = pick();
+            if (s === 'bareOnly') return key;
+            return `${s === 'dq' ? `"${key}"` : s === 'sq' ? `'${key}'` : key}${t}: ${render(val)}`;
+          });
+          return `{\n${parts.join(',\n')}\n}`;
+        };
+        const json = render(v);
+        const text = escaped
+          ? `---\nname: a\ndescription: d\n---\n\nTask(prompt="Return: ${JSON.stringify(json).slice(1, -1)}")\n`
+          : `---\nname: a\ndescription: d\n---\n\n## Output\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+        expect(shapes(text)).toEqual(parsed(text));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
   it('finds a return whose keys are written with \\u escapes', () => {
     const text = '---\nname: a\ndescription: d\n---\n\n```json\n{"st\\u0061tus": "completed", "summ\\u0061ry": "s", "errors": [], "artifacts": []}\n```\n';
     expect(shapes(text).returns).toHaveLength(1);
@@ -52,5 +81,13 @@ describe('the key test before the JSON is parsed', () => {
     expect(mayHoldShapedObjects('{"status": "completed", "summary": "s"}')).toBe(false);
     expect(mayHoldShapedObjects('{"session_id": "s"}')).toBe(false);
     expect(mayHoldShapedObjects('{"summary": "s", "errors": [], "metadata": {}}')).toBe(false);
+    // Named in prose, not written as keys.
+    expect(mayHoldShapedObjects('Report the status with a summary of the errors.')).toBe(false);
+    expect(mayHoldShapedObjects('status: done. See the summary. errors are listed below.')).toBe(false);
+    // Written as keys in the forms the parser reads.
+    expect(mayHoldShapedObjects("{'status': 1, 'summary': 2, 'errors': 3}")).toBe(true);
+    expect(mayHoldShapedObjects('{status, summary, errors}')).toBe(true);
+    expect(mayHoldShapedObjects('{"status" /* c */ : 1, "summary"\n: 2, "errors": []}')).toBe(true);
+    expect(mayHoldShapedObjects('prompt="{\\"status\\"\\n: 1, \\"summary\\": 2, \\"errors\\": []}"')).toBe(true);
   });
 });

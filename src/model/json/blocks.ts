@@ -205,19 +205,56 @@ export function mayHoldShapedObjects(text: string): boolean {
   if (text.includes('\\u')) return true;
   if (namesSessionId(text) && (text.includes('delegation_depth') || text.includes('delegation_path'))) return true;
   if (!text.includes('status')) return false;
-  // Two different return keys: one pass of a regular expression, instead of one pass per key
-  // (a quarter less time on the corpus, whose texts mostly hold none of them).
+  // Two different return keys named: one pass of a regular expression, instead of one pass per
+  // key (a quarter less time on the corpus, whose texts mostly hold none of them).
   RETURN_KEY_WORDS.lastIndex = 0;
   let first: string | undefined;
+  let two = false;
   for (let m = RETURN_KEY_WORDS.exec(text); m; m = RETURN_KEY_WORDS.exec(text)) {
     if (first === undefined) first = m[0];
-    else if (m[0] !== first) return true;
+    else if (m[0] !== first) {
+      two = true;
+      break;
+    }
   }
+  if (!two) return false;
+  // Then written as keys, not only named: prose says "status", "summary" and "errors" often (of
+  // the corpus texts that name the words, three in five write no such key).
+  if (!writesKey(text, 'status')) return false;
+  let n = 0;
+  for (const k of RETURN_KEYS) if (writesKey(text, k) && ++n === 2) return true;
   return false;
 }
 
 /** RETURN_KEYS as one alternation, for mayHoldShapedObjects. */
 const RETURN_KEY_WORDS = new RegExp(RETURN_KEYS.join('|'), 'g');
+
+/**
+ * Whether `word` occurs where the tolerant parser could read it as a key: followed by quotes or
+ * backslashes (the end of a quoted or escaped-quoted key), blanks, and the parser's `\n`, `\t`
+ * or `\r` in a prompt string, then `:` (a value), `,` or `}` (a bare key, `{status, summary}`),
+ * or `/` (a comment before the colon). More than the keys the parser reads, never fewer: a longer
+ * key that ends with the word passes too.
+ */
+function writesKey(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) {
+    let j = i + word.length;
+    for (;;) {
+      const c = text.charCodeAt(j);
+      if (c === 34 || c === 39) j++; // " '
+      else if (c === 92) {
+        // \ : an escaped quote, or an escape the parser skips as a blank
+        const d = text.charCodeAt(j + 1);
+        j += d === 110 || d === 116 || d === 114 ? 2 : 1;
+      } else if (c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12 || (c > 127 && /\s/.test(text[j]!))) j++;
+      else {
+        if (c === 58 || c === 44 || c === 125 || c === 47) return true; // : , } /
+        break;
+      }
+    }
+  }
+  return false;
+}
 
 /** Whether the text holds `session_id`: `_id` first, since `_` is rare in prose and that pass is several times quicker. */
 export function namesSessionId(text: string): boolean {
