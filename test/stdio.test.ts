@@ -15,6 +15,7 @@ const sh = (cmd: string) => spawnSync('sh', ['-c', cmd], { cwd: SAMPLE, encoding
 const node = JSON.stringify(process.execPath);
 const cli = `${node} ${JSON.stringify(LAUNCH)}`;
 const hasScript = existsSync('/usr/bin/script');
+const hasPerl = spawnSync('perl', ['-e', '1']).status === 0;
 
 describe('command output', () => {
   it('writes the whole report to a pipe and to a file, without colour', () => {
@@ -52,6 +53,24 @@ describe('command output', () => {
       expect(r.stderr).toBe('');
       const whole = spawnSync('sh', ['-c', `${cli} --format json . | wc -c`], { cwd: dir, encoding: 'utf8' });
       expect(Number(whole.stdout.trim())).toBeGreaterThan(200_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!hasPerl)('writes all of a large report to a pipe left non-blocking, whose reader is slow', () => {
+    // A pipe another program left non-blocking fills up (EAGAIN): the rest of the report goes
+    // through Node.js's stream, and the run must not end (process.exit) before it is written.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-eagain-'));
+    try {
+      mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
+      for (let i = 0; i < 600; i++) writeFileSync(path.join(dir, `.claude/agents/a${i}.md`), `---\nname: a${i}\ndescription: Runs: checks\n---\nBody\n`);
+      const nonBlocking = `perl -MFcntl -e 'fcntl(STDOUT, F_SETFL, fcntl(STDOUT, F_GETFL, 0) | O_NONBLOCK) or die; exec @ARGV'`;
+      const r = spawnSync('sh', ['-c', `${nonBlocking} ${cli} --format json . | (sleep 1; cat)`], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 24 });
+      const whole = spawnSync('sh', ['-c', `${cli} --format json .`], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 24 });
+      expect(whole.stdout.length).toBeGreaterThan(200_000);
+      expect(r.stdout).toBe(whole.stdout);
+      expect(JSON.parse(r.stdout)).toHaveLength(600);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

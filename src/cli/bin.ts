@@ -8,7 +8,7 @@ import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
-import { fdWriter, isTerminal } from './stdio.js';
+import { fdWriter, isTerminal, writesDone } from './stdio.js';
 import { escapeControl } from '../formatters/escape.js';
 import { fstatSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../lint.js';
@@ -110,14 +110,28 @@ function main() {
     'claude-hook': () => runClaudeHook(io),
     lsp: () => loadLsp().then((m) => m.runLsp(argv.slice(1), io)),
   };
-  const run = (Object.hasOwn(subcommands, argv[0] ?? '') ? subcommands[argv[0]!]! : () => runCli(argv, io))();
+  const lints = !Object.hasOwn(subcommands, argv[0] ?? '');
+  const run = (lints ? () => runCli(argv, io) : subcommands[argv[0]!]!)();
   run.then(
     (code) => {
       process.exitCode = code;
+      if (lints && writesDone()) leave(code);
     },
     (e: unknown) => {
       stderr(`agent-lint: internal error: ${String(e)}\n`);
       process.exitCode = 2;
     },
   );
+}
+
+/**
+ * Ends a lint run whose output is all written: the launcher's last work first (the code caches
+ * it keeps), then `process.exit`, which leaves without tearing the heap down (Node.js frees every
+ * page of it on a natural exit: 12 ms after a run over the corpus, 1 ms after one file). Exit
+ * handlers still run. Not for a run whose output went to a stream that may still be writing.
+ */
+function leave(code: number): void {
+  const last = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.beforeExit')];
+  if (typeof last === 'function') (last as () => void)();
+  process.exit(code);
 }

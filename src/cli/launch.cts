@@ -185,6 +185,9 @@ const ModuleCtor = module.constructor as unknown as {
 
 /** Caches to write once the run is over, so that they hold the functions the run compiled. */
 const toWrite: Array<() => void> = [];
+/** Writes them, once: before a natural exit, or when the CLI ends its run itself (src/cli/bin.ts). */
+const writeCaches = () => toWrite.splice(0).forEach((w) => w());
+(globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.beforeExit')] = writeCaches;
 
 /**
  * Runs a CommonJS file with a V8 code cache and returns its exports; undefined when the file
@@ -233,7 +236,7 @@ function loadCached(file: string): unknown {
   // build identity: the project index the rewriting run kept is made again by the next run.
   const grows = file === bundle && read !== undefined && !script.cachedDataRejected;
   if (!read || script.cachedDataRejected || grows) {
-    if (toWrite.length === 0) process.once('beforeExit', () => toWrite.forEach((w) => w()));
+    if (toWrite.length === 0) process.once('beforeExit', writeCaches);
     toWrite.push(() => {
       const n = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.documents')];
       const took = typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;

@@ -14,6 +14,14 @@ function endOnEpipe(e: NodeJS.ErrnoException): void {
   throw e;
 }
 
+/** Whether a writer has handed output to a stream, whose writes may still be pending. */
+let streamed = false;
+
+/** True when every write so far went straight to its descriptor (none is pending). */
+export function writesDone(): boolean {
+  return !streamed;
+}
+
 export function fdWriter(fd: 1 | 2): (s: string) => void {
   let stream: NodeJS.WriteStream | undefined;
   return (s: string) => {
@@ -29,6 +37,7 @@ export function fdWriter(fd: 1 | 2): (s: string) => void {
       const err = e as NodeJS.ErrnoException;
       if (err.code !== 'EAGAIN') return endOnEpipe(err);
       stream = fd === 1 ? process.stdout : process.stderr;
+      streamed = true;
       stream.on('error', endOnEpipe);
       stream.write(buf.subarray(off));
     }
