@@ -144,12 +144,23 @@ function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents
 }
 
 /** Required fields that are absent or empty, reported at the opening `---`. */
+/** The required fields of a kind of file, listed once per kind. */
+const REQUIRED = new Map<FrontmatterKind, string[]>();
+function requiredFields(kind: FrontmatterKind): string[] {
+  let list = REQUIRED.get(kind);
+  if (!list) REQUIRED.set(kind, (list = kind === 'skill' ? ['name', 'description'] : FIELD_TABLES[kind].fields.filter((f) => f.required).map((f) => f.name)));
+  return list;
+}
+
+/** The field of a name in force: the last one written (there is one: the name is present). */
+function lastField(fm: Frontmatter, key: string): FrontmatterField {
+  for (let i = fm.fields.length - 1; ; i--) if (fm.fields[i]!.key === key) return fm.fields[i]!;
+}
+
 function missingRequired(kind: FrontmatterKind, fm: Frontmatter, present: Set<string>): Finding[] {
-  const table = FIELD_TABLES[kind];
-  const byKey = new Map<string, FrontmatterField>(fm.fields.map((f) => [f.key, f]));
-  const required = kind === 'skill' ? ['name', 'description'] : table.fields.filter((f) => f.required).map((f) => f.name);
-  const missing = required.filter((k) => !present.has(k) || byKey.get(k)!.value === null);
+  const missing = requiredFields(kind).filter((k) => !present.has(k) || lastField(fm, k).value === null);
   if (missing.length === 0) return [];
+  const table = FIELD_TABLES[kind];
   const names = table.fields.map((f) => f.name);
   const unknown = [...present].filter((k) => !names.includes(k));
   const label = (m: string) => {

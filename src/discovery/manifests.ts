@@ -92,11 +92,18 @@ export class ManifestIndex {
     return r;
   }
 
+  /** Each plugin's manifest as read (undefined: none, or not an object): a plugin may be added twice. */
+  readonly #pluginData = new Map<string, { has: boolean; data: Record<string, unknown> | undefined }>();
+
   /** A folder holding `.claude-plugin/plugin.json` (or named by a marketplace, `via`). */
   addPlugin(root: string, via?: { manifest: string; entry?: Record<string, unknown> }): void {
     const manifest = path.join(root, PLUGIN_MANIFEST);
-    const hasManifest = pathExists(manifest);
-    const data = hasManifest ? readManifest(manifest) : undefined;
+    let read = this.#pluginData.get(manifest);
+    if (!read) {
+      const has = pathExists(manifest);
+      this.#pluginData.set(manifest, (read = { has, data: has ? readManifest(manifest) : undefined }));
+    }
+    const { has: hasManifest, data } = read;
     const key = `plugin\0${root}`;
     if (!this.#plugins.has(root)) {
       this.#reaches.clear();

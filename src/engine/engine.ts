@@ -185,6 +185,15 @@ class CheckContext implements RuleContext {
   }
 }
 
+/** A rule with a per-file check, as it runs on the files of one kind and settings. */
+interface PerFileCheck {
+  rule: Rule;
+  setting: RuleSetting;
+  check: NonNullable<Rule['check']>;
+  /** Runs only where the project uses the standard (see appliesInProject). */
+  requiresStandard: boolean;
+}
+
 /** A rule's messages on a file, if it reported any (no array or iterator made when it did not). */
 function addAll(col: Collector, pending: LintMessage[] | undefined): void {
   if (pending) for (let i = 0; i < pending.length; i++) col.add(pending[i]!);
@@ -195,12 +204,25 @@ export function runRules(input: EngineInput): LintResult[] {
   const targetSet = new Set(input.targets);
   for (const doc of input.targets) collectors.set(doc, new Collector(doc));
 
-  // The rules with a per-file check that apply to a kind of file, in the rules' order: asked once per kind.
+  // The rules with a per-file check that apply to a kind of file, in the rules' order, each with
+  // its setting: made once per kind and settings (most files of a run share their settings).
+  // Whether a file is JSON follows from its kind: the kind is the whole key.
   const byKind = new Map<string, Rule[]>();
-  const checksFor = (doc: DocumentModel): Rule[] => {
-    // Whether a file is JSON follows from its kind: the kind is the whole key.
-    let list = byKind.get(doc.kind);
-    if (!list) byKind.set(doc.kind, (list = input.rules.filter((r) => r.check && appliesToKind(r, doc, input))));
+  const bySettings = new Map<ReadonlyMap<string, RuleSetting>, Map<string, PerFileCheck[]>>();
+  const checksFor = (doc: DocumentModel, settings: ReadonlyMap<string, RuleSetting>): PerFileCheck[] => {
+    let kinds = bySettings.get(settings);
+    if (!kinds) bySettings.set(settings, (kinds = new Map()));
+    let list = kinds.get(doc.kind);
+    if (!list) {
+      let rules = byKind.get(doc.kind);
+      if (!rules) byKind.set(doc.kind, (rules = input.rules.filter((r) => r.check && appliesToKind(r, doc, input))));
+      list = [];
+      for (const rule of rules) {
+        const setting = settings.get(rule.meta.id);
+        if (setting) list.push({ rule, setting, check: rule.check!, requiresStandard: !!rule.meta.requiresStandard });
+      }
+      kinds.set(doc.kind, list);
+    }
     return list;
   };
 
@@ -212,24 +234,22 @@ export function runRules(input: EngineInput): LintResult[] {
   const targets = input.targets;
   for (let t = 0; t < targets.length; t++) {
     const doc = targets[t]!;
-    const settings = input.settingsFor(doc);
     const col = collectors.get(doc)!;
     let rule!: Rule;
     let setting!: RuleSetting;
     let pending: LintMessage[] | undefined;
     const ctx = new CheckContext(doc, input, (d) => (pending ??= []).push(toMessage(doc, rule.meta, setting, d)));
-    const checks = checksFor(doc);
+    const checks = checksFor(doc, input.settingsFor(doc));
     for (let r = 0; r < checks.length; r++) {
-      rule = checks[r]!;
-      const s = settings.get(rule.meta.id);
-      if (!s) continue;
-      setting = s;
+      const c = checks[r]!;
+      rule = c.rule;
+      setting = c.setting;
       pending = undefined;
       try {
         // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
-        if (!appliesInProject(rule, doc, input)) continue;
+        if (c.requiresStandard && !input.project.usesStandardFor(doc)) continue;
         ctx.options = setting.options;
-        const check = rule.check!; // checksFor holds only rules with a per-file check
+        const check = c.check;
         if (input.timing) timed(input.timing, rule.meta.id, () => check.call(rule, ctx));
         else check.call(rule, ctx);
         addAll(col, pending);
