@@ -143,7 +143,6 @@ function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents
   return out;
 }
 
-/** Required fields that are absent or empty, reported at the opening `---`. */
 /** The required fields of a kind of file, listed once per kind. */
 const REQUIRED = new Map<FrontmatterKind, string[]>();
 function requiredFields(kind: FrontmatterKind): string[] {
@@ -157,6 +156,7 @@ function lastField(fm: Frontmatter, key: string): FrontmatterField {
   for (let i = fm.fields.length - 1; ; i--) if (fm.fields[i]!.key === key) return fm.fields[i]!;
 }
 
+/** Required fields that are absent or empty, reported at the opening `---`. */
 function missingRequired(kind: FrontmatterKind, fm: Frontmatter, present: Set<string>): Finding[] {
   const missing = requiredFields(kind).filter((k) => !present.has(k) || lastField(fm, k).value === null);
   if (missing.length === 0) return [];
