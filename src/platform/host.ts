@@ -32,7 +32,10 @@ const BUNDLED = typeof __AGENT_LINT_BUNDLED__ === 'boolean' && __AGENT_LINT_BUND
 declare const __AGENT_LINT_YAML__: string | undefined;
 const YAML_MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML__ : 'yaml';
 
-const require = createRequire(import.meta.url);
+/** This module's `require`, made on first use (most runs load no package through it). */
+let requireHere: NodeJS.Require | undefined;
+const require = (id: string): unknown => (requireHere ??= createRequire(import.meta.url))(id);
+require.resolve = (id: string): string => (requireHere ??= createRequire(import.meta.url)).resolve(id);
 /** src/standard (dist/src/standard), or the bundle's folder where the build copies its data. */
 const STANDARD_DIR = BUNDLED ? './' : '../standard/';
 
@@ -74,8 +77,12 @@ export function loadYaml(): typeof Yaml {
   return viaCache ?? (require(YAML_MODULE) as typeof Yaml);
 }
 
-/** agent-lint's version, from its package.json. */
+/** Set by the bundler: the version of the package the bundle was built from. */
+declare const __AGENT_LINT_VERSION__: string | undefined;
+
+/** agent-lint's version, from its package.json (the bundle's is fixed when it is built). */
 export function toolVersion(): string {
+  if (typeof __AGENT_LINT_VERSION__ === 'string') return __AGENT_LINT_VERSION__;
   for (const rel of BUNDLED ? ['../package.json'] : ['../../../package.json', '../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };

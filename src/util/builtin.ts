@@ -5,7 +5,9 @@
  */
 import { createRequire } from 'node:module';
 
-const load = createRequire(import.meta.url);
+/** A `require` for built-ins, made on first use. */
+let req: NodeJS.Require | undefined;
+const load = (id: string): unknown => (req ??= createRequire(import.meta.url))(id);
 
 export const crypto = (): typeof import('node:crypto') => load('node:crypto') as typeof import('node:crypto');
 export const workerThreads = (): typeof import('node:worker_threads') => load('node:worker_threads') as typeof import('node:worker_threads');
