@@ -12,7 +12,7 @@ import type { FileKind, LintResult } from './types.js';
 import { Discoverer } from './discovery/discover.js';
 
 /** Below this many bytes to lint, one thread is faster than two. */
-/** The argument a lint worker thread is started with (see src/cli/bin.ts). */
+/** The argument a lint worker thread is started with (see src/cli/bin.ts; src/cli/launch.cts looks for it too). */
 export const WORKER_FLAG = '--agent-lint-worker';
 
 export const PARALLEL_MIN_BYTES = 2_000_000;

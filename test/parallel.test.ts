@@ -3,7 +3,7 @@
  * projects are never split between threads.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,40 @@ describe('parallel linting', () => {
     expect(launched.stderr).toBe('');
     expect(launched.status).toBe(one.status);
     expect(launched.stdout).toBe(one.stdout);
+  }, 120_000);
+
+  it('leaves the code cache to the main thread, which ends the run without waiting for the worker', () => {
+    // A copy of the package, so that each run starts without a cache (and writes one).
+    const pkg = path.join(os.tmpdir(), `agent-lint-parallel-pkg-${process.pid}`);
+    const cacheDir = path.join(pkg, 'dist/.cache');
+    // Two projects of the same size: one for each thread, the worker's ending last.
+    const tree = path.join(pkg, 'tree');
+    const body = 'Checks the work and reports what it found, with the files and lines it looked at.\n'.repeat(48);
+    try {
+      for (const p of ['p1', 'p2']) {
+        mkdirSync(path.join(tree, p, '.git'), { recursive: true });
+        mkdirSync(path.join(tree, p, '.claude/agents'), { recursive: true });
+        for (let i = 0; i < 333; i++) writeFileSync(path.join(tree, p, `.claude/agents/a${i}.md`), `---\nname: a${i}\ndescription: Agent ${i}\n---\n\n${body}`);
+      }
+      cpSync(path.join(REPO_ROOT, 'dist'), path.join(pkg, 'dist'), { recursive: true, filter: (f) => !f.includes(`${path.sep}.cache`) });
+      cpSync(path.join(REPO_ROOT, 'package.json'), path.join(pkg, 'package.json'));
+      const launch = path.join(pkg, 'dist/src/cli/launch.cjs');
+      // The race this guards against (a worker still writing when the process ends) showed in
+      // about one run in six before the fix: six runs.
+      for (let i = 0; i < 6; i++) {
+        rmSync(cacheDir, { recursive: true, force: true });
+        const r = spawnSync(process.execPath, [launch, '--format', 'json', '--concurrency', 'auto', '.'], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, AGENT_LINT_FORCE_THREADS: '1', TMPDIR: pkg } });
+        expect(r.stderr).toBe('');
+        expect(JSON.parse(r.stdout)).toHaveLength(666);
+        const files = readdirSync(cacheDir);
+        // No temporary file of a worker stopped while writing, and the cache is the whole run's.
+        expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+        const cache = files.find((f) => f.startsWith('agent-lint-') && f.endsWith('.v8cache') && !f.endsWith('-files.v8cache'))!;
+        expect(Number(readFileSync(path.join(cacheDir, cache), 'latin1').split('\n')[2])).toBe(JSON.parse(r.stdout).length);
+      }
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('splits by project, never inside one, into shares of similar size', () => {

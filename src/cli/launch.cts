@@ -185,6 +185,13 @@ const ModuleCtor = module.constructor as unknown as {
 
 /** Caches to write once the run is over, so that they hold the functions the run compiled. */
 const toWrite: Array<() => void> = [];
+/**
+ * A lint worker thread (src/parallel.ts starts it from this file, with this flag) writes no code
+ * cache: it compiles only its share of the run, and the main thread writes the run's cache and
+ * ends the process (src/cli/bin.ts) without waiting for the worker's exit. A worker still writing
+ * then left a temporary file behind, or its own smaller cache in place of the main thread's.
+ */
+const IN_WORKER = process.argv.includes('--agent-lint-worker');
 /** Writes them, once: before a natural exit, or when the CLI ends its run itself (src/cli/bin.ts). */
 const writeCaches = () => toWrite.splice(0).forEach((w) => w());
 (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.beforeExit')] = writeCaches;
@@ -235,7 +242,7 @@ function loadCached(file: string): unknown {
   // new run compiled and the old one's functions it still held. A new cache file is a new
   // build identity: the project index the rewriting run kept is made again by the next run.
   const grows = file === bundle && read !== undefined && !script.cachedDataRejected;
-  if (!read || script.cachedDataRejected || grows) {
+  if (!IN_WORKER && (!read || script.cachedDataRejected || grows)) {
     if (toWrite.length === 0) process.once('beforeExit', writeCaches);
     toWrite.push(() => {
       const n = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.documents')];
