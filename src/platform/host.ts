@@ -34,8 +34,7 @@ const YAML_MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML_
 
 /** This module's `require`, made on first use (most runs load no package through it). */
 let requireHere: NodeJS.Require | undefined;
-const require = (id: string): unknown => (requireHere ??= createRequire(import.meta.url))(id);
-require.resolve = (id: string): string => (requireHere ??= createRequire(import.meta.url)).resolve(id);
+const here = (): NodeJS.Require => (requireHere ??= createRequire(import.meta.url));
 /** src/standard (dist/src/standard), or the bundle's folder where the build copies its data. */
 const STANDARD_DIR = BUNDLED ? './' : '../standard/';
 
@@ -61,7 +60,7 @@ export function precompiledValidator(moduleName: string): ValidateFunction | und
   try {
     const rel = `${STANDARD_DIR}validators/${moduleName}`;
     const viaCache = cachedLoad ? (cachedLoad(fileURLToPath(new URL(rel, import.meta.url))) as ValidateFunction | { default: ValidateFunction } | undefined) : undefined;
-    const mod = viaCache ?? (require(rel) as ValidateFunction | { default: ValidateFunction });
+    const mod = viaCache ?? (here()(rel) as ValidateFunction | { default: ValidateFunction });
     return typeof mod === 'function' ? mod : mod.default;
   } catch {
     return undefined;
@@ -69,12 +68,12 @@ export function precompiledValidator(moduleName: string): ValidateFunction | und
 }
 
 /** ajv's class, loaded on first need (config checking, a schema without a precompiled validator). */
-export const loadAjv = (): new (o: AjvOptions) => Ajv => (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
+export const loadAjv = (): new (o: AjvOptions) => Ajv => (here()('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
 
 /** The `yaml` package (the bundle's vendored copy, through the launcher's code cache when there is one). */
 export function loadYaml(): typeof Yaml {
-  const viaCache = cachedLoad && YAML_MODULE.startsWith('.') ? (cachedLoad(require.resolve(YAML_MODULE)) as typeof Yaml | undefined) : undefined;
-  return viaCache ?? (require(YAML_MODULE) as typeof Yaml);
+  const viaCache = cachedLoad && YAML_MODULE.startsWith('.') ? (cachedLoad(here().resolve(YAML_MODULE)) as typeof Yaml | undefined) : undefined;
+  return viaCache ?? (here()(YAML_MODULE) as typeof Yaml);
 }
 
 /** Set by the bundler: the version of the package the bundle was built from. */
