@@ -185,13 +185,10 @@ class CheckContext implements RuleContext {
   }
 }
 
-/** A rule with a per-file check, as it runs on the files of one kind and settings. */
+/** A rule with a per-file check, with its setting for the files of one kind and settings. */
 interface PerFileCheck {
   rule: Rule;
   setting: RuleSetting;
-  check: NonNullable<Rule['check']>;
-  /** Runs only where the project uses the standard (see appliesInProject). */
-  requiresStandard: boolean;
 }
 
 /** A rule's messages on a file, if it reported any (no array or iterator made when it did not). */
@@ -219,7 +216,7 @@ export function runRules(input: EngineInput): LintResult[] {
       list = [];
       for (const rule of rules) {
         const setting = settings.get(rule.meta.id);
-        if (setting) list.push({ rule, setting, check: rule.check!, requiresStandard: !!rule.meta.requiresStandard });
+        if (setting) list.push({ rule, setting });
       }
       kinds.set(doc.kind, list);
     }
@@ -247,9 +244,9 @@ export function runRules(input: EngineInput): LintResult[] {
       pending = undefined;
       try {
         // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
-        if (c.requiresStandard && !input.project.usesStandardFor(doc)) continue;
+        if (!appliesInProject(rule, doc, input)) continue;
         ctx.options = setting.options;
-        const check = c.check;
+        const check = rule.check!; // checksFor holds only rules with a per-file check
         if (input.timing) timed(input.timing, rule.meta.id, () => check.call(rule, ctx));
         else check.call(rule, ctx);
         addAll(col, pending);
