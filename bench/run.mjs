@@ -123,6 +123,25 @@ try {
   console.log(`  markdownlint-cli2  ${mdl.secs.toFixed(3)} s   peak ${mdl.rssMb?.toFixed(0) ?? '?'} MB`);
   console.log(`  ratio              ${(al.secs / mdl.secs).toFixed(3)}x   (target <= 0.03x)\n`);
 
+  // How the whole-corpus time splits: the same run with rules turned off (`--rule <id>:off`),
+  // in alternation. With every rule off, what is left is start-up, the walk, classification,
+  // reading and decoding every file, and the output.
+  const groups = ruleGroups(node);
+  const every = [...groups.values()].flat();
+  const keeping = (kept) => every.filter((id) => !kept.includes(id)).flatMap((id) => ['--rule', `${id}:off`]);
+  const frontmatter = every.filter((id) => id.startsWith('frontmatter-'));
+  const graph = groups.get('Delegation graph (across files)') ?? [];
+  const wholeRun = (extra) => ({ cmd: node, argv: [CLI, '--format', 'json', '--no-config-lookup', ...extra, '**/*.md'], cwd: corpus1, env: none });
+  const split = alternate([
+    { name: 'every rule off', ...wholeRun(keeping([])) },
+    { name: `${frontmatter.join(', ')} only`, ...wholeRun(keeping(frontmatter)) },
+    { name: `the delegation graph's rules only (${graph.join(', ')})`, ...wholeRun(keeping(graph)) },
+    { name: 'every rule', ...wholeRun([]) },
+  ]);
+  console.log('where the whole-corpus time goes (rules turned off with --rule <id>:off, in alternation)');
+  for (const r of split) console.log(`  ${r.secs.toFixed(3)} s   ${r.name}`);
+  console.log('  (every rule off: start-up, the walk, classification, reading and decoding, output)\n');
+
   // One file, cold: the largest agent file of the corpus.
   const one = findOneFile(corpus1);
   const cold = alternate([
@@ -220,4 +239,22 @@ function makeStandardProject(from, to, copies) {
     }
   }
   return n;
+}
+
+/** The rule ids by their `--list-rules` group; the engine's own diagnostics (always on) are left out. */
+function ruleGroups(node) {
+  const listed = spawnSync(node, [CLI, '--list-rules'], { encoding: 'utf8' }).stdout ?? '';
+  const groups = new Map();
+  let group = null;
+  for (const line of listed.split('\n')) {
+    const head = /^([A-Z][^:]*):$/.exec(line);
+    if (head) {
+      group = head[1];
+      groups.set(group, []);
+      continue;
+    }
+    const rule = /^ {2}([a-z][\w-]*)\s+(\S+)/.exec(line);
+    if (rule && group && rule[2] !== 'always') groups.get(group).push(rule[1]);
+  }
+  return groups;
 }
