@@ -6,7 +6,8 @@
  *   npm run bench -- DIR          # corpus from DIR
  *   npm run bench -- --runs 7     # more runs (default 5)
  *
- * Prints medians and ratios for: the whole corpus (`'**\/*.md'`), one file cold against
+ * Prints medians and ratios for: the whole corpus (`'**\/*.md'`), and the same run with rules
+ * turned off (how its time splits), one file cold against
  * `node -e 0`, peak memory, and a 10x corpus (made by copying) to check that time grows
  * linearly with bytes; then the language server's latency and memory (bench/lsp.mjs). Numbers are wall-clock on this machine: compare ratios, not seconds.
  */
