@@ -204,10 +204,11 @@ export function mayHoldShapedObjects(text: string): boolean {
   // A key written with a `\u` escape ("st\u0061tus") is the key all the same: such a text is parsed.
   if (text.includes('\\u')) return true;
   if (namesSessionId(text) && (text.includes('delegation_depth') || text.includes('delegation_path'))) return true;
-  if (!text.includes('status') || !namesTwoReturnKeys(text)) return false;
-  // Then written as keys, not only named: prose says "status", "summary" and "errors" often (of
-  // the corpus texts that name the words, three in five write no such key).
-  if (!writesKey(text, 'status')) return false;
+  // `status` written as a key (its search is also the search for the word), then two other return
+  // keys named (one pass of the text), then two of them written as keys: prose says "status",
+  // "summary" and "errors" often (of the corpus texts that name the words, three in five write no
+  // such key).
+  if (!writesKey(text, 'status') || !namesTwoReturnKeys(text)) return false;
   let n = 0;
   for (const k of RETURN_KEYS) if (writesKey(text, k) && ++n === 2) return true;
   return false;
