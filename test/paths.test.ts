@@ -18,9 +18,23 @@ describe('relPosix', () => {
     ['/a/b', '/a/b/.claude/agents/x.md'],
     ['/a/b', '/a/b/..x/y.md'],
     ['a/b', 'a/b/c.md'],
+    ['/', '/a/'],
+    ['/a', '/a/b/'],
   ];
   it.each(cases)('relPosix(%s, %s) is what path.relative gives', (dir, abs) => {
     expect(relPosix(dir, abs)).toBe(toPosix(path.relative(dir, abs)));
+  });
+
+  it('gives path.relative\'s answer when asked again (answers are kept), relative paths included', () => {
+    const segment = fc.constantFrom('a', 'b', 'c.md', '.', '..', '', '.claude');
+    const p = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 5 })).map(([abs, segs]) => (abs ? '/' : '') + segs.join('/'));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(p, p), { minLength: 1, maxLength: 20 }), (pairs) => {
+        // Each pair twice: the second answer comes from what the first kept.
+        for (const [dir, abs] of [...pairs, ...pairs]) expect(relPosix(dir, abs)).toBe(toPosix(path.relative(dir, abs)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -20,7 +20,7 @@
 import { readRegularHead } from '../util/read-bounded.js';
 import path from 'node:path';
 import type { FileKind } from '../types.js';
-import { toPosix } from '../util/paths.js';
+import { relPosix, toPosix } from '../util/paths.js';
 import { jsonKindFromPath, kindFromPath, kindFromSegments } from './kind.js';
 import type { ManifestIndex } from './manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
@@ -114,7 +114,7 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
   }
   const claim = ctx.manifests.claim(abs);
   if (claim) return { spec: { kind: claim.kind, reason: `${claim.rule} ${ctx.show(claim.source)}` } };
-  const rel = toPosix(path.relative(ctx.baseOf(abs), abs));
+  const rel = relPosix(ctx.baseOf(abs), abs);
   const kind = kindFromPath(rel.startsWith('../') ? posix : rel);
   if (kind === 'other') return byFrontmatter(abs, ctx.readHead);
   const relSegs = rel.split('/');

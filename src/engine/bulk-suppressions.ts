@@ -90,6 +90,8 @@ export interface AppliedSuppressions {
 export function applySuppressions(results: readonly LintResult[], data: SuppressionsData, keyOf: (filePath: string) => string): AppliedSuppressions {
   let suppressed = 0;
   const stale: StaleSuppression[] = [];
+  // No counts (no suppressions file, the usual case): no result's key is needed.
+  if (Object.keys(data).length === 0) return { results: results.slice(), suppressed, stale };
   const out = results.map((r) => {
     const file = keyOf(r.filePath);
     const counts = data[file];
