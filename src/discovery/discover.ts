@@ -14,6 +14,7 @@ import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
 import { isDir, isFile } from '../util/fs-kind.js';
+import { isResolved } from '../util/resolved.js';
 
 
 export const SPEC_PATTERNS = [
@@ -175,7 +176,8 @@ export interface ExpandedArgs {
 export function expandArgs(args: string[], cwd: string, ignore: string[] = [], discoverer: Discoverer = new Discoverer({ cwd })): ExpandedArgs {
   const out: ExpandedArgs = { files: [], kinds: new Map(), dirs: [], unmatched: [], unreadable: [] };
   const add = (f: string, v: { kind: FileKind; reason: string }) => {
-    const n = path.normalize(f);
+    // A walked path is already normal (normalize would copy it, piece by piece, in cold code).
+    const n = isResolved(f) ? f : path.normalize(f);
     if (!out.kinds.has(n)) {
       out.kinds.set(n, v);
       out.files.push(n);
