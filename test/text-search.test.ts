@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { includesKey } from '../src/util/text-search.js';
+import { includesKey, namesDirectivePrefix } from '../src/util/text-search.js';
 
 describe('includesKey', () => {
   it('answers as text.includes(key) does', () => {
@@ -10,6 +10,19 @@ describe('includesKey', () => {
       fc.property(fc.array(piece, { maxLength: 12 }), key, (parts, k) => {
         const text = parts.join('');
         expect(includesKey(text, k)).toBe(text.includes(k));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('namesDirectivePrefix', () => {
+  it("answers as text.includes('agent-lint-') does", () => {
+    const piece = fc.constantFrom('agent', '-lint-', 'agent-lint-', 'agent-lint', '-', 'lint', 'a', ' ', '\u00e9', '<!-- ');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(namesDirectivePrefix(text)).toBe(text.includes('agent-lint-'));
       }),
       { numRuns: 3000 },
     );

@@ -12,6 +12,7 @@
  */
 import type { LineIndex } from '../model/lines.js';
 import type { Range } from '../types.js';
+import { namesDirectivePrefix } from '../util/text-search.js';
 
 export type DirectiveKind = 'disable' | 'enable' | 'disable-next-line' | 'disable-line' | 'disable-file';
 
@@ -45,7 +46,7 @@ const NONE: Suppressions = { match: () => null, isSuppressed: () => false, count
 const inside = (ranges: readonly Range[], offset: number) => ranges.some((r) => offset >= r.start && offset < r.end);
 
 export function parseSuppressions(text: string, lines: LineIndex, scope?: SuppressionScope): Suppressions {
-  if (!text.includes('agent-lint-')) return NONE;
+  if (!namesDirectivePrefix(text)) return NONE;
   const directives: Directive[] = [];
   DIRECTIVE.lastIndex = 0;
   for (let m = DIRECTIVE.exec(text); m; m = DIRECTIVE.exec(text)) {

@@ -9,3 +9,11 @@ export function includesKey(text: string, key: string): boolean {
   const u = key.indexOf('_');
   return (u <= 0 || text.includes(key.slice(u))) && text.includes(key);
 }
+
+/**
+ * Whether the text holds an `agent-lint-` directive's prefix: `-lint-` first (a search from `-`,
+ * about half the time of one from `a` over the corpus), the whole prefix only where that is found.
+ */
+export function namesDirectivePrefix(text: string): boolean {
+  return text.includes('-lint-') && text.includes('agent-lint-');
+}
