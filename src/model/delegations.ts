@@ -199,6 +199,9 @@ function setTargetFromValue(c: Cursor, site: DelegationSite, arg: { valueRange: 
 // Calls
 
 const CALL_WORDS = ['task', 'Task', 'Agent'];
+/** The last characters of the call names: `task` and `Task` end with `k`, `Agent` with `t`. */
+const K = 107;
+const T = 116;
 
 /** A character that may not come right before a call's name: `[\w.@$-]`. */
 function joinsName(code: number): boolean {
@@ -212,6 +215,9 @@ function joinsName(code: number): boolean {
  */
 function nextCall(text: string, from: number): { index: number; name: string } | null {
   for (let p = text.indexOf('(', from + 4); p !== -1; p = text.indexOf('(', p + 1)) {
+    // Most parentheses follow no call name: one look at the character before rules them out.
+    const last = text.charCodeAt(p - 1);
+    if (last !== K && last !== T) continue;
     for (let w = 0; w < CALL_WORDS.length; w++) {
       const name = CALL_WORDS[w]!;
       const index = p - name.length;
