@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DocumentModel } from '../src/model/document.js';
-import { classifyObjects, extractJson, mayHoldShapedObjects } from '../src/model/json/blocks.js';
+import { classifyObjects, extractJson, looksLikeReturnText, mayHoldShapedObjects } from '../src/model/json/blocks.js';
 
 const KEYS = ['status', 'summary', 'artifacts', 'metadata', 'errors', 'session_id', 'delegation_depth', 'delegation_path', 'note', 'stat', 'session'];
 
@@ -89,5 +89,19 @@ describe('the key test before the JSON is parsed', () => {
     expect(mayHoldShapedObjects('{status, summary, errors}')).toBe(true);
     expect(mayHoldShapedObjects('{"status" /* c */ : 1, "summary"\n: 2, "errors": []}')).toBe(true);
     expect(mayHoldShapedObjects('prompt="{\\"status\\"\\n: 1, \\"summary\\": 2, \\"errors\\": []}"')).toBe(true);
+  });
+});
+
+describe('looksLikeReturnText', () => {
+  const reference = (text: string) => /"status"\s*:/.test(text) && ['summary', 'artifacts', 'metadata', 'errors'].filter((k) => text.includes(`"${k}"`)).length >= 2;
+  it('answers as the pattern and the count of quoted keys do', () => {
+    const piece = fc.constantFrom('"status"', '"status', 'status"', '"summary"', '"errors"', '"metadata"', '"artifacts"', ':', ' ', '\n', '\t', '\u00a0', '\u2028', 'x', '"', '{', '}');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const text = parts.join('');
+        expect(looksLikeReturnText(text)).toBe(reference(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

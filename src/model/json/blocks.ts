@@ -38,13 +38,28 @@ const CODE_LANGS = new Set(['python', 'py', 'javascript', 'js', 'typescript', 't
 
 const RETURN_KEYS = ['summary', 'artifacts', 'metadata', 'errors'];
 
+const QUOTED_RETURN_KEYS = RETURN_KEYS.map((k) => `"${k}"`);
+
+/**
+ * Whether the text looks like it holds a return: `"status"` then a colon (blanks between), and
+ * two of the other return keys quoted. Searched with indexOf from the quote (over the corpus,
+ * 8 ms with a pattern and a count of all four keys, against 4).
+ */
 export function looksLikeReturnText(text: string): boolean {
-  // The quoted key first: a search that starts at `"` is quicker than the pattern's (about 3 ms
-  // against 4 over the corpus), and few texts hold it.
-  if (!text.includes('"status"') || !/"status"\s*:/.test(text)) return false;
+  if (!quotedKeyWithColon(text, '"status"')) return false;
   let n = 0;
-  for (const k of RETURN_KEYS) if (text.includes(`"${k}"`)) n++;
-  return n >= 2;
+  for (let k = 0; k < QUOTED_RETURN_KEYS.length; k++) if (text.includes(QUOTED_RETURN_KEYS[k]!) && ++n === 2) return true;
+  return false;
+}
+
+/** What `/"key"\s*:/` finds: the quoted key, any blanks (as `\s` reads them), then `:`. */
+function quotedKeyWithColon(text: string, quoted: string): boolean {
+  for (let i = text.indexOf(quoted); i !== -1; i = text.indexOf(quoted, i + 1)) {
+    let j = i + quoted.length;
+    for (let c = text.charCodeAt(j); c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(text[j]!)); c = text.charCodeAt(++j));
+    if (text.charCodeAt(j) === 58) return true;
+  }
+  return false;
 }
 
 function skipSpaceAndComments(text: string, i: number, end: number): number {
