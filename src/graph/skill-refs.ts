@@ -31,7 +31,8 @@ export function scanSkillRefs(text: string, from: number): SkillRef[] {
   const out: SkillRef[] = [];
   if (!/skill/i.test(text)) return out;
   SKILL_CALL.lastIndex = from;
-  for (let m = SKILL_CALL.exec(text); m; m = SKILL_CALL.exec(text)) {
+  // A call is written `Skill(`: texts without it (most) skip the pattern's pass.
+  for (let m = text.includes('Skill(') ? SKILL_CALL.exec(text) : null; m; m = SKILL_CALL.exec(text)) {
     const name = m[2]!.replace(/[.:]+$/, '');
     const start = m.indices![2]![0];
     // "DO NOT use Skill(x)", "Skill(agent-name)": written like a call, meant as none.
