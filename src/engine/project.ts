@@ -221,9 +221,14 @@ export class ProjectView {
   }
 }
 
-/** Whether a document holds a return-format block or a delegation context (a cheap text test first). */
+/**
+ * Whether a document holds a return-format block or a delegation context written with the
+ * standard's quoted keys. Its shaped objects first: a lint reads them for every file anyway (and
+ * they come from a guard of their own), so the text test runs only on the few files that have
+ * some, not on every file of a run (5 ms over the corpus).
+ */
 function holdsStandardObjects(d: DocumentModel): boolean {
-  return d.fact('holdsStandardObjects', (doc) => mayUseStandard(doc.text) && (doc.returnFormats.length > 0 || doc.delegationContexts.length > 0));
+  return d.fact('holdsStandardObjects', (doc) => (doc.returnFormats.length > 0 || doc.delegationContexts.length > 0) && mayUseStandard(doc.text));
 }
 
 const namesStandardKeys = (d: DocumentModel) => STANDARD_KEYS.test(d.text);
