@@ -190,8 +190,6 @@ class CheckContext implements RuleContext {
 interface PerFileCheck {
   rule: Rule;
   setting: RuleSetting;
-  /** The rule's meta.requiresStandard, read once per kind (the loop below runs 60,000 times a corpus run). */
-  requiresStandard: boolean;
 }
 
 /** A rule's messages on a file, if it reported any (no array or iterator made when it did not). */
@@ -219,7 +217,7 @@ export function runRules(input: EngineInput): LintResult[] {
       list = [];
       for (const rule of rules) {
         const setting = settings.get(rule.meta.id);
-        if (setting) list.push({ rule, setting, requiresStandard: !!rule.meta.requiresStandard });
+        if (setting) list.push({ rule, setting });
       }
       kinds.set(doc.kind, list);
     }
@@ -247,8 +245,7 @@ export function runRules(input: EngineInput): LintResult[] {
       pending = undefined;
       try {
         // Inside the try: whether a rule applies may read the project (usesStandard), which parses.
-        // (appliesInProject's test, with the flag read once per kind.)
-        if (c.requiresStandard && !input.project.usesStandardFor(doc)) continue;
+        if (!appliesInProject(rule, doc, input)) continue;
         ctx.options = setting.options;
         // checksFor holds only rules with a per-file check.
         if (input.timing) timed(input.timing, rule.meta.id, () => rule.check!(ctx));

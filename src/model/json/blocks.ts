@@ -8,6 +8,7 @@ import type { FencedBlock } from '../fences.js';
 import type { LineIndex } from '../lines.js';
 import type { JsonNode, JsonObject, JsonParseError } from './ast.js';
 import { parseTolerantJson } from './parse.js';
+import { includesKey } from '../../util/text-search.js';
 
 export type JsonBlockSource = 'fence' | 'text';
 
@@ -251,9 +252,9 @@ function writesTwoReturnKeys(text: string): boolean {
   return false;
 }
 
-/** Whether the text holds `session_id`: `_id` first, since `_` is rare in prose and that pass is several times quicker. */
+/** Whether the text holds `session_id` (from its rare `_id` part first, see includesKey). */
 export function namesSessionId(text: string): boolean {
-  return text.includes('_id') && text.includes('session_id');
+  return includesKey(text, 'session_id');
 }
 
 /** Whether a JSON object of the text may have the key `key`: the text names it, or writes some key with a `\u` escape. */
