@@ -22,6 +22,7 @@ import { ContextReads, readSpec, type ReadOutcome, type ReadStat } from './read-
 import { ProjectIndex, sameStat } from './project-index.js';
 import { diskFiles } from './util/project-files.js';
 import { withFolderListings } from './util/folders.js';
+import { useRunHeads } from './util/read-bounded.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
 /** Reading files is read-spec.ts's; these names stay importable from here. */
@@ -232,7 +233,19 @@ const processStart = () => Date.now() - process.uptime() * 1000;
 
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan?: LintPlan): LintRun {
-  return withFolderListings(() => lintNow(req, plan ?? planNow(req)));
+  return withFolderListings(() => {
+    const planned = plan ?? planNow(req);
+    // The first bytes of a file this run lints, asked for before its lint (a marketplace's agent
+    // names), are read with the whole file, kept for its lint: one read instead of two.
+    const reads = planned.reads;
+    const targets = new Set(planned.targets);
+    const done = reads ? useRunHeads((file, bytes) => (targets.has(file) ? reads.headBeforeLint(file, bytes) : undefined)) : undefined;
+    try {
+      return lintNow(req, planned);
+    } finally {
+      done?.();
+    }
+  });
 }
 
 function lintNow(req: LintRequest, plan: LintPlan): LintRun {

@@ -3,8 +3,8 @@
  * line 1 (or at the line of the first invalid byte) instead of an exception.
  */
 import { closeSync, constants as fsConstants, fstatSync, openSync } from 'node:fs';
-import { readOpenedShared } from './util/read-bounded.js';
-import { opensWithFrontmatter, readHead } from './discovery/classify.js';
+import { readOpenedShared, readRegularHeadNow } from './util/read-bounded.js';
+import { opensWithFrontmatter } from './discovery/classify.js';
 import type { LintMessage } from './types.js';
 import { clip } from './util/clip.js';
 import { whyUnreadable } from './util/fs-errors.js';
@@ -96,6 +96,8 @@ export class ContextReads {
   /** Files kept from their classification, decoded (their bytes were in the shared buffer), and their sizes. */
   readonly #reads = new Map<string, { read: ReadOutcome; size: number; head: string; headBytes: number }>();
   #kept = 0;
+  /** Files handed over by `take`. */
+  readonly #taken = new Set<string>();
 
   /**
    * `keepAtMost`: the most bytes kept at once (a run's plan classifies every file before the
@@ -104,14 +106,24 @@ export class ContextReads {
   constructor(readonly keepAtMost = Infinity) {}
 
   /** The first `bytes` bytes as UTF-8, as `readHead` gives them. */
-  head = (file: string, bytes: number): string => {
+  head = (file: string, bytes: number): string => this.#head(file, bytes) ?? '';
+
+  /**
+   * For a reader at lint time, the first `bytes` bytes of a file still to be linted, as
+   * `readRegularHead` gives them (null when the file cannot be read): the file is kept as `head`
+   * keeps it, for its lint to take. Undefined for a file already taken (its lint is done).
+   */
+  headBeforeLint = (file: string, bytes: number): string | null | undefined => (this.#taken.has(file) ? undefined : this.#head(file, bytes));
+
+  #head(file: string, bytes: number): string | null {
+    // From the disk (`readRegularHead` may be served by this very reader: util/read-bounded.ts).
     const kept = this.#reads.get(file);
-    if (kept) return kept.headBytes === bytes ? kept.head : readHead(file, bytes);
-    if (this.#kept >= this.keepAtMost) return readHead(file, bytes);
+    if (kept) return kept.headBytes === bytes ? kept.head : readRegularHeadNow(file, bytes);
+    if (this.#kept >= this.keepAtMost) return readRegularHeadNow(file, bytes);
     // A large file (a long document beside the specs) is not kept whole for its first bytes.
     const whole = readSpecBytes(file, KEEP_FOR_CONTEXT);
     // A file that cannot be linted is classified as before, from a read of its first bytes.
-    if (!whole || 'problem' in whole) return readHead(file, bytes);
+    if (!whole || 'problem' in whole) return readRegularHeadNow(file, bytes);
     // Only a file that opens with frontmatter can be classified a spec: another (a README, a
     // long document) is not kept until the end of discovery.
     const head = whole.buf.toString('utf8', 0, Math.min(bytes, whole.buf.length));
@@ -120,10 +132,11 @@ export class ContextReads {
       this.#kept += whole.buf.length;
     }
     return head;
-  };
+  }
 
   /** The file read as a spec: from the read its classification made, else read now. */
   take(file: string): ReadOutcome {
+    this.#taken.add(file);
     const kept = this.#reads.get(file);
     if (!kept) return readSpec(file);
     this.#reads.delete(file);
@@ -133,6 +146,7 @@ export class ContextReads {
 
   drop(): void {
     this.#reads.clear();
+    this.#taken.clear();
     this.#kept = 0;
   }
 }

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isResolved } from './resolved.js';
+import { keepRunReads } from './read-bounded.js';
 
 interface Listing {
   entries: Dirent[];
@@ -39,9 +40,12 @@ export function keepFolderListings(): () => void {
   if (memo) return () => {};
   memo = new Map();
   exists = new Map();
+  // Small files read whole are kept for the same run (util/read-bounded.ts).
+  const reads = keepRunReads();
   return () => {
     memo = undefined;
     exists = undefined;
+    reads();
   };
 }
 

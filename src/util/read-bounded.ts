@@ -58,7 +58,67 @@ function readOpenedInto(buf: Buffer, fd: number, size: number): Buffer {
   return got < buf.length ? buf.subarray(0, got) : buf;
 }
 
+/**
+ * Reads kept for the length of one run (its scope is util/folders.ts's): a small file that
+ * several parts of a run read whole (a plugin's manifest: discovery, the plugin locator, the
+ * marketplace's plugins) is read once, and a file's first bytes may come from a reader that
+ * keeps what it reads for the run's lint (`useRunHeads`). A run sees each file as it was when
+ * first read, as it sees each folder as first listed. Bounded: files up to 256 KB, 8 MB in all.
+ */
+let runReads: Map<string, Buffer> | undefined;
+let runBytes = 0;
+let runHeads: ((file: string, bytes: number) => string | null | undefined) | undefined;
+const RUN_KEEPS_FILE = 256 * 1024;
+const RUN_KEEPS_BYTES = 8 * 1024 * 1024;
+
+/** Keeps reads until the function it returns is called (nested calls share the outer run's). */
+export function keepRunReads(): () => void {
+  if (runReads) return () => {};
+  runReads = new Map();
+  runBytes = 0;
+  return () => {
+    runReads = undefined;
+    runHeads = undefined;
+  };
+}
+
+/**
+ * Inside a run, `heads` answers `readRegularHead` first (undefined: not its file): the lint's
+ * reads serve the first bytes of a file it will lint (util/read-spec.ts), so that the file is
+ * read once. `heads` reads the disk with `readRegularHeadNow`. Returns the function that ends it.
+ */
+export function useRunHeads(heads: (file: string, bytes: number) => string | null | undefined): () => void {
+  if (!runReads) return () => {};
+  runHeads = heads;
+  return () => {
+    if (runHeads === heads) runHeads = undefined;
+  };
+}
+
+/** Forgets a run's read of a file (it was written: a fix). */
+export function forgetRunRead(file: string): void {
+  if (runReads?.has(file)) {
+    runBytes -= runReads.get(file)!.length;
+    runReads.delete(file);
+  }
+}
+
+/** A file's bytes as the run first read them (a Buffer nobody writes to), or as read now. */
 export function readRegularFile(file: string, maxBytes: number, opts: { noFollow?: boolean } = {}): Buffer {
+  if (!runReads || opts.noFollow) return readRegularFileNow(file, maxBytes, opts);
+  const kept = runReads.get(file);
+  // A smaller bound than the first read's: read again, for the refusal that bound gives.
+  if (kept !== undefined) return kept.length <= maxBytes ? kept : readRegularFileNow(file, maxBytes);
+  // What cannot be read is not kept: it is asked about again rarely, and its error says its bound.
+  const buf = readRegularFileNow(file, maxBytes);
+  if (buf.length <= RUN_KEEPS_FILE && runBytes + buf.length <= RUN_KEEPS_BYTES) {
+    runReads.set(file, buf);
+    runBytes += buf.length;
+  }
+  return buf;
+}
+
+function readRegularFileNow(file: string, maxBytes: number, opts: { noFollow?: boolean } = {}): Buffer {
   let fd: number | undefined;
   try {
     const opened = openRegularFile(file, opts);
@@ -75,6 +135,12 @@ export function readRegularFile(file: string, maxBytes: number, opts: { noFollow
  * null when it is not a regular file or cannot be read.
  */
 export function readRegularHead(file: string, bytes: number): string | null {
+  const served = runHeads?.(file, bytes);
+  return served !== undefined ? served : readRegularHeadNow(file, bytes);
+}
+
+/** `readRegularHead` from the disk. */
+export function readRegularHeadNow(file: string, bytes: number): string | null {
   let fd: number | undefined;
   try {
     fd = openRegularFile(file).fd;
@@ -86,3 +152,4 @@ export function readRegularHead(file: string, bytes: number): string | null {
     if (fd !== undefined) closeSync(fd);
   }
 }
+
