@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { keepFolderListings } from '../src/util/folders.js';
 import { forgetRunRead, readRegularFile, readRegularHead, ReadRefused, useRunHeads } from '../src/util/read-bounded.js';
 import { ContextReads } from '../src/read-spec.js';
+import { writeFixed } from '../src/fix/write.js';
 
 const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-lint-run-reads-')));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -79,6 +80,21 @@ describe('reads kept for a run', () => {
       fs.writeFileSync(p, 'after');
       forgetRunRead(p);
       expect(text(readRegularFile(p, 1024))).toBe('after');
+      // writeFixed forgets it too.
+      writeFixed(p, 'fixed', { hasBom: false, projectRoot: dir });
+      expect(text(readRegularFile(p, 1024))).toBe('fixed');
+    });
+  });
+
+  it('keeps no more than 8 MB of files in all', () => {
+    const files = Array.from({ length: 33 }, (_, i) => file(`part${i}.json`, String.fromCharCode(97 + (i % 26)).repeat(256 * 1024)));
+    inRun(() => {
+      for (const f of files) readRegularFile(f, 1024 * 1024);
+      for (const f of files) fs.writeFileSync(f, 'changed');
+      // The first 32 (8 MB) are kept; the 33rd is read afresh.
+      expect(text(readRegularFile(files[0]!, 1024 * 1024)).startsWith('a')).toBe(true);
+      expect(text(readRegularFile(files[31]!, 1024 * 1024)).startsWith('f')).toBe(true);
+      expect(text(readRegularFile(files[32]!, 1024 * 1024))).toBe('changed');
     });
   });
 
@@ -87,15 +103,25 @@ describe('reads kept for a run', () => {
     const other = file('other.md', '---\nname: other\n---\n');
     const heads = (f: string, bytes: number) => (f === served ? `kept ${bytes}` : undefined);
     // Outside a run there is no reader to serve them.
-    useRunHeads(heads)();
+    const outside = useRunHeads(heads);
     expect(readRegularHead(served, 8)).toBe('---\nname');
+    outside();
     inRun(() => {
       const done = useRunHeads(heads);
       expect(readRegularHead(served, 8)).toBe('kept 8');
       expect(readRegularHead(other, 8)).toBe('---\nname');
+      // A nested reader stands for its length, then the outer one serves again.
+      const inner = useRunHeads((f, bytes) => (f === other ? `inner ${bytes}` : undefined));
+      expect(readRegularHead(other, 8)).toBe('inner 8');
+      expect(readRegularHead(served, 8)).toBe('---\nname');
+      inner();
+      expect(readRegularHead(served, 8)).toBe('kept 8');
       done();
       expect(readRegularHead(served, 8)).toBe('---\nname');
     });
+    // A run that ends (an exception, say) takes its reader with it.
+    inRun(() => useRunHeads(heads));
+    inRun(() => expect(readRegularHead(served, 8)).toBe('---\nname'));
   });
 });
 
@@ -111,5 +137,13 @@ describe("ContextReads' first bytes before a lint", () => {
     expect(reads.take(p)).toMatchObject({ text: '---\nname: agent\n---\nfirst\n' });
     // Taken: its first bytes are not kept again (the caller reads the disk).
     expect(reads.headBeforeLint(p, 9)).toBeUndefined();
+  });
+
+  it('does not keep a file without frontmatter (it is read again when taken)', () => {
+    const p = file('notes.md', '# Notes\nfirst\n');
+    const reads = new ContextReads();
+    expect(reads.headBeforeLint(p, 7)).toBe('# Notes');
+    fs.writeFileSync(p, '# Notes\nsecond\n');
+    expect(reads.take(p)).toMatchObject({ text: '# Notes\nsecond\n' });
   });
 });

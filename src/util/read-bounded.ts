@@ -89,9 +89,11 @@ export function keepRunReads(): () => void {
  */
 export function useRunHeads(heads: (file: string, bytes: number) => string | null | undefined): () => void {
   if (!runReads) return () => {};
+  // A nested lint's reader stands for its length; the outer one's comes back after it.
+  const outer = runHeads;
   runHeads = heads;
   return () => {
-    if (runHeads === heads) runHeads = undefined;
+    if (runHeads === heads) runHeads = outer;
   };
 }
 
