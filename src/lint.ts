@@ -238,6 +238,7 @@ export function lint(req: LintRequest, plan?: LintPlan): LintRun {
     // The first bytes of a file this run lints, asked for before its lint (a marketplace's agent
     // names), are read with the whole file, kept for its lint: one read instead of two.
     const reads = planned.reads;
+    // Its own targets, not the plan's kinds: a split run (src/parallel.ts) lints part of a plan.
     const targets = new Set(planned.targets);
     const done = reads ? useRunHeads((file, bytes) => (targets.has(file) ? reads.headBeforeLint(file, bytes) : undefined)) : undefined;
     try {

@@ -154,4 +154,3 @@ export function readRegularHeadNow(file: string, bytes: number): string | null {
     if (fd !== undefined) closeSync(fd);
   }
 }
-
