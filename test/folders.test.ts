@@ -77,4 +77,39 @@ describe('folder listings kept for a run', () => {
     expect(pathExists(late)).toBe(true);
     expect(withFolderListings(() => pathExists(late))).toBe(true);
   });
+
+  it('answer the first questions about a folder not listed yet by a stat, and list it after', () => {
+    const above = path.join(dir, 'above');
+    fs.mkdirSync(above);
+    const done = keepFolderListings();
+    try {
+      expect(existsIn(above, 'a.md')).toBe(false);
+      // Not listed yet: a file made now is seen, by a stat.
+      fs.writeFileSync(path.join(above, 'a.md'), 'x');
+      expect(existsIn(above, 'a.md')).toBe(true);
+      expect(pathKind(path.join(above, 'a.md'))).toBe('file');
+      expect(existsIn(above, 'b.md')).toBe(false);
+      // The fifth question lists the folder, and the run keeps that listing.
+      expect(existsIn(above, 'a.md')).toBe(true);
+      fs.writeFileSync(path.join(above, 'c.md'), 'x');
+      expect(existsIn(above, 'c.md')).toBe(false);
+      expect(pathKind(path.join(above, 'c.md'))).toBe(null);
+    } finally {
+      done();
+    }
+  });
+
+  it('answer from the listing once the walk has read a folder', () => {
+    const walked = path.join(dir, 'walked');
+    fs.mkdirSync(walked);
+    const done = keepFolderListings();
+    try {
+      expect(listFolder(walked)).toEqual([]);
+      fs.writeFileSync(path.join(walked, 'new.md'), 'x');
+      expect(existsIn(walked, 'new.md')).toBe(false);
+      expect(pathKind(path.join(walked, 'new.md'))).toBe(null);
+    } finally {
+      done();
+    }
+  });
 });
