@@ -13,6 +13,8 @@ import type { RuleMeta } from '../src/engine/rule.js';
 import { escapeData, escapeProperty, formatGithub } from '../src/formatters/github.js';
 import { FORMATTERS, type FormatContext } from '../src/formatters/index.js';
 import { codeFrame } from '../src/formatters/stylish.js';
+import { paint } from '../src/formatters/paint.js';
+import { Chalk } from 'chalk';
 import { VERSION } from '../src/meta.js';
 import type { LintMessage, LintResult } from '../src/types.js';
 import { SHARED } from './helpers/shared.js';
@@ -260,6 +262,22 @@ describe('stylish', () => {
     const ansi = /\u001b\[/;
     expect(out).not.toMatch(ansi);
     expect(FORMATTERS['stylish']!(RESULTS, ctx({ color: true }))).toMatch(ansi);
+  });
+
+  it('without colour gives what chalk gives at level 0 (the text unchanged), with colour chalk\'s styles', () => {
+    const off = paint(false);
+    const on = paint(true);
+    const level0 = new Chalk({ level: 0 });
+    const level1 = new Chalk({ level: 1 });
+    for (const t of ['', 'error', '  3:5  a \u001b[31m b', '\u2716 2 problems']) {
+      for (const [mine, theirs] of [
+        [off.underline(t), level0.underline(t)], [off.dim(t), level0.dim(t)], [off.cyan(t), level0.cyan(t)],
+        [off.red(t), level0.red(t)], [off.yellow(t), level0.yellow(t)], [off.red.bold(t), level0.red.bold(t)], [off.yellow.bold(t), level0.yellow.bold(t)],
+      ]) expect(mine).toBe(theirs);
+      expect(on.red.bold(t)).toBe(level1.red.bold(t));
+      expect(on.dim(t)).toBe(level1.dim(t));
+    }
+    expect(on.red('error')).not.toBe('error');
   });
 
   it('codeFrame handles a position past the last line and a range ending before it starts', () => {

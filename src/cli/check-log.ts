@@ -4,7 +4,6 @@
  * Files are read in bounded chunks and judged line by line; `--follow` keeps reading a log as it
  * is written and reports each finding as it is made.
  */
-import { Chalk } from 'chalk';
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -22,6 +21,7 @@ import { openRegularFile, ReadRefused } from '../util/read-bounded.js';
 import { escapeControl } from '../formatters/escape.js';
 import { useColor, type CliIO } from './main.js';
 import { configErrorText, parseArgsMessage, shownPath } from './messages.js';
+import { paint } from '../formatters/paint.js';
 
 export const CHECK_LOG_HELP = `Usage: agent-lint check-log <file|->... [options]
 
@@ -242,7 +242,7 @@ function liveLine(m: LintMessage, file: string, format: string, color: boolean):
   const sev = m.severity === 2 ? 'error' : 'warning';
   const line = `${escapeControl(file)}:${m.line}:${m.column}  ${sev}  ${escapeControl(m.message)}  ${m.ruleId}\n`;
   if (!m.help) return line;
-  return `${line}${new Chalk({ level: color ? 1 : 0 }).dim(`    help: ${escapeControl(m.help.replace(/\s*[\r\n]+\s*/g, ' '))}`)}\n`;
+  return `${line}${paint(color).dim(`    help: ${escapeControl(m.help.replace(/\s*[\r\n]+\s*/g, ' '))}`)}\n`;
 }
 
 /** `--follow`: reads what is there, then what is appended, until SIGINT/SIGTERM. */

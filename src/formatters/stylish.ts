@@ -3,12 +3,12 @@
  * source line with a marker under the exact token (as actionlint shows), fitted to the
  * terminal's width, then the help, dimmed; and a summary that says what --fix can fix.
  */
-import { Chalk } from 'chalk';
 import { path } from '../platform/host.js';
 import type { LintMessage } from '../types.js';
 import { ruleDocsUrl } from '../meta.js';
 import type { Formatter } from './types.js';
 import { escapeControl } from './escape.js';
+import { paint } from './paint.js';
 
 /** A terminal hyperlink (OSC 8): the rule id opens its docs page where the terminal supports it. */
 function link(text: string, url: string): string {
@@ -55,7 +55,7 @@ export function codeFrame(lines: readonly string[], m: Pick<LintMessage, 'line' 
 }
 
 export const formatStylish: Formatter = (results, ctx) => {
-  const c = new Chalk({ level: ctx.color ? 1 : 0 });
+  const c = paint(ctx.color);
   const out: string[] = [];
   let errors = 0, warnings = 0, fixableErrors = 0, fixableWarnings = 0, suggestible = 0;
   for (const r of results) {

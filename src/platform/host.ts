@@ -37,6 +37,11 @@ let requireHere: NodeJS.Require | undefined;
 const here = (): NodeJS.Require => (requireHere ??= createRequire(import.meta.url));
 /** src/standard (dist/src/standard), or the bundle's folder where the build copies its data. */
 const STANDARD_DIR = BUNDLED ? './' : '../standard/';
+/**
+ * The path of `rel` from this module's folder. The bundle, a CommonJS module, joins it to its
+ * `__dirname`: the URLs the modules use instead took a one-file run's first validator about 0.2 ms.
+ */
+const besideHere = (rel: string): string => (BUNDLED ? path.join(__dirname, rel) : fileURLToPath(new URL(rel, import.meta.url)));
 
 /** Node's path module: the core's path arithmetic (the browser's is POSIX). */
 export { path };
@@ -59,7 +64,7 @@ const cachedLoad = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lin
 export function precompiledValidator(moduleName: string): ValidateFunction | undefined {
   try {
     const rel = `${STANDARD_DIR}validators/${moduleName}`;
-    const viaCache = cachedLoad ? (cachedLoad(fileURLToPath(new URL(rel, import.meta.url))) as ValidateFunction | { default: ValidateFunction } | undefined) : undefined;
+    const viaCache = cachedLoad ? (cachedLoad(besideHere(rel)) as ValidateFunction | { default: ValidateFunction } | undefined) : undefined;
     const mod = viaCache ?? (here()(rel) as ValidateFunction | { default: ValidateFunction });
     return typeof mod === 'function' ? mod : mod.default;
   } catch {
