@@ -61,45 +61,81 @@ describe('folder listings kept for a run', () => {
     expect(() => withFolderListings(() => listFolder(path.join(dir, 'file.md')))).toThrow(/ENOTDIR/);
   });
 
-  it('read a folder once in a run, and afresh after it', () => {
+  // Where a name may match a file of another case, a listing cannot say a name is absent: the
+  // answers then come from stats, and a listing kept for the run is not seen in them.
+  const caseBlind = process.platform === 'darwin' || process.platform === 'win32';
+
+  it.skipIf(caseBlind)('read a folder once in a run, and afresh after it', () => {
     const late = path.join(dir, 'late.md');
     const done = keepFolderListings();
     try {
+      // The walk lists the folder.
+      listFolder(dir);
       expect(pathExists(late)).toBe(false);
       fs.writeFileSync(late, 'x');
       // The run listed the folder before the file was made: it keeps that listing.
+      expect(existsIn(dir, 'late.md')).toBe(false);
+      expect(pathKind(late)).toBe(null);
       expect(pathExists(late)).toBe(false);
       // A nested run shares it.
-      expect(withFolderListings(() => pathExists(late))).toBe(false);
+      expect(withFolderListings(() => existsIn(dir, 'late.md'))).toBe(false);
     } finally {
       done();
     }
     expect(pathExists(late)).toBe(true);
     expect(withFolderListings(() => pathExists(late))).toBe(true);
+    expect(withFolderListings(() => existsIn(dir, 'late.md'))).toBe(true);
   });
 
-  it('answer the first questions about a folder not listed yet by a stat, and list it after', () => {
+  it.skipIf(caseBlind)('answer the first four questions about a folder not listed yet by a stat, and list it at the fifth', () => {
     const above = path.join(dir, 'above');
     fs.mkdirSync(above);
+    const make = (name: string) => fs.writeFileSync(path.join(above, name), 'x');
     const done = keepFolderListings();
     try {
+      // Each of the first four answers sees a file made just before it: a stat, not a listing.
       expect(existsIn(above, 'a.md')).toBe(false);
-      // Not listed yet: a file made now is seen, by a stat.
-      fs.writeFileSync(path.join(above, 'a.md'), 'x');
+      make('a.md');
       expect(existsIn(above, 'a.md')).toBe(true);
-      expect(pathKind(path.join(above, 'a.md'))).toBe('file');
-      expect(existsIn(above, 'b.md')).toBe(false);
-      // The fifth question lists the folder, and the run keeps that listing.
-      expect(existsIn(above, 'a.md')).toBe(true);
-      fs.writeFileSync(path.join(above, 'c.md'), 'x');
-      expect(existsIn(above, 'c.md')).toBe(false);
-      expect(pathKind(path.join(above, 'c.md'))).toBe(null);
+      make('b.md');
+      expect(existsIn(above, 'b.md')).toBe(true);
+      make('c.md');
+      expect(pathKind(path.join(above, 'c.md'))).toBe('file');
+      make('d.md');
+      // The fifth lists the folder (d.md is in the listing), and the run keeps that listing.
+      expect(existsIn(above, 'd.md')).toBe(true);
+      make('e.md');
+      expect(existsIn(above, 'e.md')).toBe(false);
+      expect(pathKind(path.join(above, 'e.md'))).toBe(null);
+    } finally {
+      done();
+    }
+    // The next run counts afresh: its first question is a stat again.
+    const again = keepFolderListings();
+    try {
+      expect(existsIn(above, 'e.md')).toBe(true);
+      make('f.md');
+      expect(existsIn(above, 'f.md')).toBe(true);
+    } finally {
+      again();
+    }
+  });
+
+  it.skipIf(caseBlind)('count a folder asked by a relative path with its absolute one once it is listed', () => {
+    const rel = path.relative(process.cwd(), path.join(dir, 'rel'));
+    fs.mkdirSync(rel);
+    const done = keepFolderListings();
+    try {
+      listFolder(path.resolve(rel));
+      fs.writeFileSync(path.join(rel, 'x.md'), 'x');
+      // Listed under its absolute path: the relative spelling finds that listing.
+      expect(existsIn(rel, 'x.md')).toBe(false);
     } finally {
       done();
     }
   });
 
-  it('answer from the listing once the walk has read a folder', () => {
+  it.skipIf(caseBlind)('answer from the listing once the walk has read a folder', () => {
     const walked = path.join(dir, 'walked');
     fs.mkdirSync(walked);
     const done = keepFolderListings();
