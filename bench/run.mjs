@@ -4,7 +4,8 @@
  *
  *   npm run bench                 # corpus from ../shared/corpus
  *   npm run bench -- DIR          # corpus from DIR
- *   npm run bench -- --runs 7     # more runs (default 5)
+ *   npm run bench -- --runs 7     # more runs of the whole-corpus rows (default 5)
+ *   npm run bench -- --one-file-runs 41   # more runs of the one-file rows (default 21)
  *
  * Prints medians and ratios for: the whole corpus (`'**\/*.md'`), and the same run with rules
  * turned off (how its time splits), one file cold against
@@ -22,9 +23,14 @@ import { markdownFiles } from './markdown-files.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 let runs = 5;
+// A one-file run takes about a tenth of a second, and the machine's speed moves in phases of
+// seconds: five runs of each command are too few to stand for a phase-free median (one slow phase
+// put a row 15% above its other runs), and 21 cost a few seconds a row.
+let oneFileRuns = 21;
 let source = path.resolve(ROOT, '../shared/corpus');
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--one-file-runs') oneFileRuns = Number(args[++i]);
   else source = path.resolve(args[i]);
 }
 if (!existsSync(source)) {
@@ -91,11 +97,11 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Runs the named commands in alternation `runs` times; returns medians. */
-function alternate(cmds) {
+/** Runs the named commands in alternation `n` times (`runs` unless given); returns medians. */
+function alternate(cmds, n = runs) {
   const times = cmds.map(() => []);
   const rss = cmds.map(() => []);
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < n; i++) {
     cmds.forEach((c, k) => {
       const r = timeOnce(c.cmd, c.argv, c.cwd, c.env);
       times[k].push(r.secs);
@@ -111,7 +117,7 @@ try {
   for (let i = 0; i < 10; i++) cpSync(source, path.join(corpus10, `copy${i}`), { recursive: true });
   const c1 = mdFiles(corpus1);
   const c10 = mdFiles(corpus10);
-  console.log(`corpus: ${c1.n} markdown files, ${(c1.bytes / 1e6).toFixed(1)} MB (from ${source}); ${runs} runs each, alternating\n`);
+  console.log(`corpus: ${c1.n} markdown files, ${(c1.bytes / 1e6).toFixed(1)} MB (from ${source}); ${runs} runs each (one-file rows ${oneFileRuns}), alternating\n`);
 
   const node = process.execPath;
   const whole = alternate([
@@ -148,7 +154,7 @@ try {
   const cold = alternate([
     { name: 'agent-lint one file', cmd: node, argv: [CLI, NO_INDEX, '--no-config-lookup', path.relative(corpus1, one)], cwd: corpus1, env: none },
     { name: 'node -e 0', cmd: node, argv: ['-e', '0'], cwd: corpus1 },
-  ]);
+  ], oneFileRuns);
   console.log(`one file, cold, no project index (${path.relative(corpus1, one)})`);
   console.log(`  agent-lint         ${(cold[0].secs * 1000).toFixed(0)} ms`);
   console.log(`  node -e 0          ${(cold[1].secs * 1000).toFixed(0)} ms`);
@@ -182,7 +188,7 @@ try {
         { name: 'agent-lint', cmd: node, argv: [CLI, '--no-config-lookup', file], cwd, env: indexed },
         { name: 'node -e 0', cmd: node, argv: ['-e', '0'], cwd },
         { name: 'agent-lint, no index', cmd: node, argv: [CLI, NO_INDEX, '--no-config-lookup', file], cwd, env: none },
-      ]);
+      ], oneFileRuns);
       standard.push(a.secs / b.secs);
       console.log(label);
       console.log(`  agent-lint         ${(a.secs * 1000).toFixed(0)} ms   (project index kept by an earlier run)`);
