@@ -2,20 +2,12 @@ import { defineRule } from '../src/engine/rule.js';
 import { stageDescendants, textOutside, type Stage } from '../src/model/stages.js';
 import type { XmlDocument, XmlElement } from '../src/model/xml/types.js';
 import type { Range } from '../src/types.js';
+import { firstWaitPhrase } from '../src/rules-support/wait-phrases.js';
 
 /** Stage names (letters only, lower-cased) that receive a subagent's results. */
 const RECEIVE_NAMES = /^(?:receive|await|waitfor)(?:subagent)?(?:results?|returns?|response)?$/;
 /** Stage names that validate a subagent's return. */
 const VALIDATE_NAMES = /^validate(?:subagent)?(?:returns?|results?)$/;
-
-/**
- * Polling or waiting on a subagent in prose: "Poll for completion", "Wait for researcher to
- * complete", "Wait for return from task-creator", "Wait for command agent return". Waiting
- * for the user ("wait for user confirmation", "wait for user response") does not count.
- * Repetitions are bounded and the words they repeat cannot overlap: linear time.
- */
-const WAITS =
-  /\b(?:poll(?:s|ing)?\s+(?:for\s+)?(?:the\s+)?(?:[\w${}-]+\s+){0,2}?(?:completion|subagent|agent|results?|returns?|status)\b|(?:a?wait(?:s|ing)?)\s+(?!(?:for\s+)?(?:the\s+)?(?:user|human|operator|you)\b)(?:for\s+)?(?:the\s+)?(?:[\w${}-]+\s+){0,3}?(?:subagent|sub-agent|agent|completion|returns?|response|results?|to\s+(?:complete|finish|return|respond)))\b/gi;
 
 /** Elements that say what happens to a return that fails validation. */
 const VALIDATION_FAILURE = new Set(['validation_failure', 'invalid_return']);
@@ -32,9 +24,7 @@ function waitEvidence(s: Stage, text: string, pieces: readonly Range[]): { range
   const name = s.name?.value;
   if (name && RECEIVE_NAMES.test(letters(name))) return { range: s.name!.valueRange ?? s.name!.range, phrase: name, byName: true };
   for (const piece of pieces) {
-    WAITS.lastIndex = 0;
-    const slice = text.slice(piece.start, piece.end);
-    const m = WAITS.exec(slice);
+    const m = firstWaitPhrase(text.slice(piece.start, piece.end));
     if (!m) continue;
     const start = piece.start + m.index;
     const nl = text.indexOf('\n', start);
