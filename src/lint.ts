@@ -106,6 +106,8 @@ export interface LintPlan {
    * instead of opening them again (a whole-corpus run opened about 1,000 files twice).
    */
   reads?: ContextReads;
+  /** Project roots already found for the targets (by the split between threads): the lint asks the same. */
+  roots?: ProjectRoots;
 }
 
 
@@ -252,7 +254,7 @@ export function lint(req: LintRequest, plan?: LintPlan): LintRun {
 function lintNow(req: LintRequest, plan: LintPlan): LintRun {
   const { cwd } = req;
   const { configFor, isIgnored, configKind } = configAccess(req);
-  const roots = new ProjectRoots(cwd);
+  const roots = plan.roots ?? new ProjectRoots(cwd);
   const { targets, walked, run } = plan;
   const kinds = new Map(plan.kinds);
 

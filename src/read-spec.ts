@@ -134,6 +134,36 @@ export class ContextReads {
     return head;
   }
 
+  /** A kept file's size in bytes; undefined when it is not kept. */
+  keptSize(file: string): number | undefined {
+    return this.#reads.get(file)?.size;
+  }
+
+  /** A kept file's text, without taking it; undefined when it is not kept (or could not be decoded). */
+  keptText(file: string): string | undefined {
+    const read = this.#reads.get(file)?.read;
+    return read && 'text' in read ? read.text : undefined;
+  }
+
+  /**
+   * A file's text for a look before its lint, which then takes this read: the kept read, or the
+   * file read whole now and kept as `head` keeps it (a file its path classified was not read by
+   * the plan). Undefined when it is not kept: it cannot be read or decoded, is larger than
+   * KEEP_FOR_CONTEXT, does not open with frontmatter, or the plan keeps enough already.
+   */
+  textFor(file: string): string | undefined {
+    if (!this.#reads.has(file) && !this.#taken.has(file)) this.#head(file, 0);
+    return this.keptText(file);
+  }
+
+  /** Lets go of a kept read that another thread's lint reads for itself. */
+  forget(file: string): void {
+    const kept = this.#reads.get(file);
+    if (!kept) return;
+    this.#reads.delete(file);
+    this.#kept -= kept.size;
+  }
+
   /** The file read as a spec: from the read its classification made, else read now. */
   take(file: string): ReadOutcome {
     this.#taken.add(file);
