@@ -16,6 +16,7 @@ import { lint, type LintPlan, type LintRequest, type LintRun } from './lint.js';
 import type { FileKind, LintResult } from './types.js';
 import { Discoverer } from './discovery/discover.js';
 import { includesKey } from './util/text-search.js';
+import { relPosix } from './util/paths.js';
 
 /** The argument a lint worker thread is started with (see src/cli/bin.ts; src/cli/launch.cts looks for it too). */
 export const WORKER_FLAG = '--agent-lint-worker';
@@ -142,6 +143,17 @@ export function standardShare(groups: Group[], bytes: number, text: (file: strin
 }
 
 /**
+ * Whether the config in force for a file turns on a rule that only the standard's specs wake:
+ * with none (`--rule <id>:off` for each), the standard's projects are no heavier than the rest,
+ * and a worker on two cores costs more than it takes over.
+ */
+function standardRulesOn(req: LintRequest, file: string): boolean {
+  const config = typeof req.config === 'function' ? req.config(file) : req.config;
+  const settings = config.settingsFor(relPosix(config.dir, file));
+  return req.rules.some((r) => r.meta.requiresStandard && settings.has(r.meta.id));
+}
+
+/**
  * Lints the plan, on two threads when it is large, there are two cores and a worker entry is
  * given (the module that runs `runWorkerJob` when started as a worker). Results keep the plan's order.
  */
@@ -163,7 +175,7 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { e
   const roots = new ProjectRoots(req.cwd);
   const groups = byProject(plan.targets, roots, size);
   const halves = cores >= PARALLEL_MIN_CORES || process.env['AGENT_LINT_FORCE_THREADS'] === '1';
-  const shares = halves ? evenShares(groups) : standardShare(groups, bytes, (f) => plan.reads?.textFor(f));
+  const shares = halves ? evenShares(groups) : standardRulesOn(req, plan.targets[0]!) ? standardShare(groups, bytes, (f) => plan.reads?.textFor(f)) : null;
   if (!shares) return lint(req, { ...plan, roots });
   const [mine, theirs] = shares;
   if (theirs.length === 0 || mine.length === 0) return lint(req, { ...plan, roots });
