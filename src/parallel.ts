@@ -15,7 +15,7 @@ import { ProjectRoots } from './discovery/project-root.js';
 import { lint, type LintPlan, type LintRequest, type LintRun } from './lint.js';
 import type { FileKind, LintResult } from './types.js';
 import { Discoverer } from './discovery/discover.js';
-import { includesKey } from './util/text-search.js';
+import { textNamesStandardKeys } from './engine/project.js';
 import { relPosix } from './util/paths.js';
 
 /** The argument a lint worker thread is started with (see src/cli/bin.ts; src/cli/launch.cts looks for it too). */
@@ -105,11 +105,6 @@ export function splitByProject(files: string[], cwd: string, size: (file: string
   return evenShares(byProject(files, new ProjectRoots(cwd), size));
 }
 
-/** Whether a text names a key only the delegation standard's returns and contexts have. */
-export function namesStandardKeys(text: string): boolean {
-  return text.includes('delegation_depth') || text.includes('delegation_path') || includesKey(text, 'session_id');
-}
-
 /**
  * Whether at least half of a project's files name the standard's keys: a project of the
  * standard's specs, not one that mentions a key (a file whose text is not at hand counts as
@@ -118,23 +113,24 @@ export function namesStandardKeys(text: string): boolean {
 function mostlyStandard(g: Group, text: (file: string) => string | undefined): boolean {
   const need = Math.ceil(g.files.length / 2);
   let hits = 0;
-  for (let i = 0; i < g.files.length && hits < need && hits + g.files.length - i >= need; i++) if (namesStandardKeys(text(g.files[i]!) ?? '')) hits++;
+  for (let i = 0; i < g.files.length && hits < need && hits + g.files.length - i >= need; i++) if (textNamesStandardKeys(text(g.files[i]!) ?? '')) hits++;
   return hits >= need;
 }
 
 /**
  * The shares for two or three cores: [this thread's, the worker's], the worker's being the
  * projects of the standard's specs (mostlyStandard) of at least STANDARD_SHARE_MIN_BYTES each,
- * largest first, while they fit in STANDARD_SHARE_MAX of the run's `bytes`; null when there is
- * none, or nothing else. `text` gives a file's text (read ahead of its lint, which takes that read).
+ * whose config turns on a rule that only such specs wake (`rulesOn`, asked of a project's first
+ * file), largest first, while they fit in STANDARD_SHARE_MAX of the run's `bytes`; null when there
+ * is none, or nothing else. `text` gives a file's text (read ahead of its lint, which takes that read).
  */
-export function standardShare(groups: Group[], bytes: number, text: (file: string) => string | undefined): [string[], string[]] | null {
+export function standardShare(groups: Group[], bytes: number, text: (file: string) => string | undefined, rulesOn: (file: string) => boolean): [string[], string[]] | null {
   const room = bytes * STANDARD_SHARE_MAX;
   const mine: string[] = [];
   const theirs: string[] = [];
   let taken = 0;
   for (const g of groups) {
-    if (taken + g.bytes <= room && g.bytes >= STANDARD_SHARE_MIN_BYTES && mostlyStandard(g, text)) {
+    if (taken + g.bytes <= room && g.bytes >= STANDARD_SHARE_MIN_BYTES && rulesOn(g.files[0]!) && mostlyStandard(g, text)) {
       theirs.push(...g.files);
       taken += g.bytes;
     } else mine.push(...g.files);
@@ -175,10 +171,9 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { e
   const roots = new ProjectRoots(req.cwd);
   const groups = byProject(plan.targets, roots, size);
   const halves = cores >= PARALLEL_MIN_CORES || process.env['AGENT_LINT_FORCE_THREADS'] === '1';
-  const shares = halves ? evenShares(groups) : standardRulesOn(req, plan.targets[0]!) ? standardShare(groups, bytes, (f) => plan.reads?.textFor(f)) : null;
-  if (!shares) return lint(req, { ...plan, roots });
+  const shares = halves ? evenShares(groups) : standardShare(groups, bytes, (f) => plan.reads?.textFor(f), (f) => standardRulesOn(req, f));
+  if (!shares || shares[0].length === 0 || shares[1].length === 0) return lint(req, { ...plan, roots });
   const [mine, theirs] = shares;
-  if (theirs.length === 0 || mine.length === 0) return lint(req, { ...plan, roots });
   // The worker reads its files for itself.
   for (const f of theirs) plan.reads?.forget(f);
   const job: WorkerJob = { agentLintWorker: true, cwd: req.cwd, files: theirs, kinds: theirs.map((f) => [f, plan.kinds.get(f)!]), walked: plan.walked, options: worker.options };

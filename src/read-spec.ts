@@ -119,30 +119,38 @@ export class ContextReads {
     // From the disk (`readRegularHead` may be served by this very reader: util/read-bounded.ts).
     const kept = this.#reads.get(file);
     if (kept) return kept.headBytes === bytes ? kept.head : readRegularHeadNow(file, bytes);
-    if (this.#kept >= this.keepAtMost) return readRegularHeadNow(file, bytes);
-    // A large file (a long document beside the specs) is not kept whole for its first bytes.
-    const whole = readSpecBytes(file, KEEP_FOR_CONTEXT);
+    const whole = this.#wholeRead(file);
     // A file that cannot be linted is classified as before, from a read of its first bytes.
-    if (!whole || 'problem' in whole) return readRegularHeadNow(file, bytes);
-    // Only a file that opens with frontmatter can be classified a spec: another (a README, a
-    // long document) is not kept until the end of discovery.
+    if (!whole) return readRegularHeadNow(file, bytes);
     const head = whole.buf.toString('utf8', 0, Math.min(bytes, whole.buf.length));
-    if (opensWithFrontmatter(whole.buf.toString('utf8', 0, Math.min(64, whole.buf.length)))) {
-      this.#reads.set(file, { read: decodeRead(whole), size: whole.buf.length, head, headBytes: bytes });
-      this.#kept += whole.buf.length;
-    }
+    this.#keep(file, whole, head, bytes);
     return head;
+  }
+
+  /**
+   * The file read whole; null when the plan keeps enough already, or for a large file (a long
+   * document beside the specs is not kept whole for its first bytes) or one that cannot be linted.
+   */
+  #wholeRead(file: string): { buf: Buffer; stat: ReadStat } | null {
+    if (this.#kept >= this.keepAtMost) return null;
+    const whole = readSpecBytes(file, KEEP_FOR_CONTEXT);
+    return !whole || 'problem' in whole ? null : whole;
+  }
+
+  /**
+   * Keeps a whole read, with the head asked for (`headBytes` -1: none), when it opens with
+   * frontmatter: only such a file can be classified a spec, and another (a README, a long
+   * document) is not kept until the end of discovery.
+   */
+  #keep(file: string, whole: { buf: Buffer; stat: ReadStat }, head: string, headBytes: number): void {
+    if (!opensWithFrontmatter(whole.buf.toString('utf8', 0, Math.min(64, whole.buf.length)))) return;
+    this.#reads.set(file, { read: decodeRead(whole), size: whole.buf.length, head, headBytes });
+    this.#kept += whole.buf.length;
   }
 
   /** A kept file's size in bytes; undefined when it is not kept. */
   keptSize(file: string): number | undefined {
     return this.#reads.get(file)?.size;
-  }
-
-  /** A kept file's text, without taking it; undefined when it is not kept (or could not be decoded). */
-  keptText(file: string): string | undefined {
-    const read = this.#reads.get(file)?.read;
-    return read && 'text' in read ? read.text : undefined;
   }
 
   /**
@@ -152,8 +160,12 @@ export class ContextReads {
    * KEEP_FOR_CONTEXT, does not open with frontmatter, or the plan keeps enough already.
    */
   textFor(file: string): string | undefined {
-    if (!this.#reads.has(file) && !this.#taken.has(file)) this.#head(file, 0);
-    return this.keptText(file);
+    if (!this.#reads.has(file) && !this.#taken.has(file)) {
+      const whole = this.#wholeRead(file);
+      if (whole) this.#keep(file, whole, '', -1);
+    }
+    const read = this.#reads.get(file)?.read;
+    return read && 'text' in read ? read.text : undefined;
   }
 
   /** Lets go of a kept read that another thread's lint reads for itself. */

@@ -7,7 +7,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PARALLEL_MIN_BYTES, STANDARD_SHARE_MAX, STANDARD_SHARE_MIN_BYTES, namesStandardKeys, splitByProject, standardShare } from '../src/parallel.js';
+import { PARALLEL_MIN_BYTES, STANDARD_SHARE_MAX, STANDARD_SHARE_MIN_BYTES, splitByProject, standardShare } from '../src/parallel.js';
+import { textNamesStandardKeys } from '../src/engine/project.js';
 import { REPO_ROOT } from './helpers/shared.js';
 import fg from 'fast-glob';
 
@@ -103,6 +104,7 @@ describe('the worker share on two or three cores', () => {
     return { files, bytes: files.reduce((b, f) => b + texts.get(f)!.length, 0) };
   };
   const text = (f: string) => texts.get(f);
+  const on = () => true;
 
   it('gives the worker the projects of the standard\'s specs that fit in a tenth of the bytes', () => {
     const others = Array.from({ length: 12 }, (_, i) => group(`plain${i}`, 60, 0));
@@ -113,7 +115,9 @@ describe('the worker share on two or three cores', () => {
     const bytes = groups.reduce((n, g) => n + g.bytes, 0);
     expect(standard.bytes).toBeGreaterThanOrEqual(STANDARD_SHARE_MIN_BYTES);
     expect(standard.bytes).toBeLessThanOrEqual(bytes * STANDARD_SHARE_MAX);
-    const [mine, theirs] = standardShare(groups, bytes, text)!;
+    const [mine, theirs] = standardShare(groups, bytes, text, on)!;
+    // With the standard's rules off for the project, it stays on this thread.
+    expect(standardShare(groups, bytes, text, (f) => !standard.files.includes(f))).toBeNull();
     expect(theirs).toEqual(standard.files);
     expect(mine.length + theirs.length).toBe(groups.reduce((n, g) => n + g.files.length, 0));
   });
@@ -123,19 +127,19 @@ describe('the worker share on two or three cores', () => {
     const small = group('small', 20, 1);
     const half = group('half', 70, 2);
     const bytesOf = (gs: Array<{ bytes: number }>) => gs.reduce((n, g) => n + g.bytes, 0);
-    expect(standardShare([...others, small], bytesOf([...others, small]), text)).toBeNull();
-    expect(standardShare(others, bytesOf(others), text)).toBeNull();
+    expect(standardShare([...others, small], bytesOf([...others, small]), text, on)).toBeNull();
+    expect(standardShare(others, bytesOf(others), text, on)).toBeNull();
     // Half of its specs name the keys: a project of the standard, but over a tenth of a small run.
-    expect(standardShare([half, others[0]!], bytesOf([half, others[0]!]), text)).toBeNull();
-    expect(standardShare([...others, half], bytesOf([...others, half]), text)?.[1]).toEqual(half.files);
+    expect(standardShare([half, others[0]!], bytesOf([half, others[0]!]), text, on)).toBeNull();
+    expect(standardShare([...others, half], bytesOf([...others, half]), text, on)?.[1]).toEqual(half.files);
     // Nothing left for this thread: no worker.
-    expect(standardShare([half], half.bytes, text)).toBeNull();
+    expect(standardShare([half], half.bytes, text, on)).toBeNull();
   });
 
-  it('reads a key from its underscore part, as the standard writes it', () => {
-    expect(namesStandardKeys('"session_id": "s"')).toBe(true);
-    expect(namesStandardKeys('delegation_path: [a]')).toBe(true);
-    expect(namesStandardKeys('the session id and the delegation depth')).toBe(false);
+  it('tells a project of the standard by the keys the engine reads as the standard\'s', () => {
+    expect(textNamesStandardKeys('"session_id": "s"')).toBe(true);
+    expect(textNamesStandardKeys('delegation_path: [a]')).toBe(true);
+    expect(textNamesStandardKeys('the session id and the delegation depth')).toBe(false);
   });
 
   it('gives the same report as one thread on a tree with a project of the standard\'s specs', () => {

@@ -43,7 +43,6 @@ export interface SkillPhrase {
 /** SKILL_PHRASE's matches from `from` on, as one global search of the whole text finds them, one line at a time. */
 export function skillPhrases(text: string, from: number): SkillPhrase[] {
   const out: SkillPhrase[] = [];
-  let pos = from;
   SKILL_END.lastIndex = from;
   for (let w = SKILL_END.exec(text); w; w = SKILL_END.exec(text)) {
     const lineStart = text.lastIndexOf('\n', w.index) + 1;
@@ -51,12 +50,12 @@ export function skillPhrases(text: string, from: number): SkillPhrase[] {
     const lineEnd = nl === -1 ? text.length : nl;
     // The line alone: at its ends, `\b` and the look-ahead see what they see at a line break.
     const line = text.slice(lineStart, lineEnd);
-    SKILL_PHRASE.lastIndex = Math.max(pos, lineStart) - lineStart;
+    // Past the first line, a line starts after `from` (each search goes on from the last line's end).
+    SKILL_PHRASE.lastIndex = Math.max(from, lineStart) - lineStart;
     for (let m = SKILL_PHRASE.exec(line); m; m = SKILL_PHRASE.exec(line)) {
       const start = lineStart + m.index;
       out.push({ start, end: start + m[0].length, token: m[1]!, tokenStart: lineStart + m.indices![1]![0] });
     }
-    pos = lineEnd;
     SKILL_END.lastIndex = lineEnd;
   }
   return out;
