@@ -15,6 +15,7 @@ import type { DocumentModel } from './model/document.js';
 import { looksLikeReturnText } from './model/json/blocks.js';
 import type { Profile } from './standard/profiles.js';
 import { withReturnFormat, type ReturnFormat } from './standard/return-format/format.js';
+import { mergeFormats } from './standard/return-format/merge.js';
 import { formatFromDocument, formatFromSchemaText, type TemplateResult } from './standard/return-format/template.js';
 import { compiledFormat } from './standard/validate.js';
 import { relPosix } from './util/paths.js';
@@ -41,8 +42,12 @@ function lazyFormatProfile(base: Profile): Profile {
 
 /** Largest format document or schema read. */
 const MAX_FORMAT_BYTES = 1024 * 1024;
-/** At most this many distinct referenced documents are read per project. */
-const MAX_REFERENCED = 200;
+/**
+ * At most this many bytes of referenced documents are read per project: a bound on the work,
+ * far above what a project's context documents hold (a count of documents made the format
+ * depend on which specs a run reached first).
+ */
+const MAX_REFERENCED_BYTES = 64 * 1024 * 1024;
 
 /**
  * `@path/to/doc.md` (Claude Code's import, at a line's start or after a blank, backtick, paren
@@ -94,16 +99,33 @@ export function loadFormatFile(abs: string, shown: string, profile: Profile, ori
 }
 
 /**
- * Of several format documents, the one for how this spec returns: the one that describes a
- * metadata file for a spec that writes one, the other for a spec that answers in console JSON;
- * undefined (the standard's) when that does not settle it.
+ * The agent system a spec belongs to, as a path prefix: the innermost `.claude/` or `.opencode/`
+ * folder holding it (each tree keeps its own protocol), else '' (the project).
  */
-function pickByChannel(formats: Set<ReturnFormat>, doc: DocumentModel): ReturnFormat | undefined {
-  const channel = doc.returnChannel;
-  const writesFile = channel.metadataFile || doc.fileReturns.length > 0 || doc.returnFormats.some((r) => r.role === 'file');
-  const fit = [...formats].filter((f) => !!f.describesFile === writesFile);
-  if (!writesFile && channel.console !== 'json') return undefined;
-  return fit.length === 1 ? fit[0] : undefined;
+export function agentSystemOf(relPath: string): string {
+  const p = '/' + relPath.replace(/\\/g, '/');
+  const at = Math.max(p.lastIndexOf('/.claude/'), p.lastIndexOf('/.opencode/'));
+  if (at < 0) return '';
+  return p.slice(1, p.indexOf('/', at + 2) + 1);
+}
+
+/**
+ * The documents whose structure and required keys hold for one channel: for a return written to
+ * a file, those that describe a file, and of them the file's own (titled after it) when there
+ * is one (a console format that mentions the file, an extension, a guide add only their
+ * vocabularies); for a console reply, those that do not describe a file. Either falls back to
+ * every document when none fits.
+ */
+function channelFormats(all: readonly ReturnFormat[], file: boolean): ReturnFormat[] {
+  const fit = all.filter((f) => !!f.describesFile === file);
+  if (fit.length === 0) return [...all];
+  const own = file ? fit.filter((f) => f.titledFile) : fit;
+  return own.length > 0 ? own : fit;
+}
+
+/** Writes its return to a file (a metadata file) rather than answering with it. */
+function writesFile(doc: DocumentModel): boolean {
+  return doc.returnChannel.metadataFile || doc.fileReturns.length > 0;
 }
 
 export class ProjectFormats {
@@ -113,8 +135,12 @@ export class ProjectFormats {
   #lazy?: Profile;
   readonly #named = new Map<string, ReturnFormat>();
   readonly #referenced = new Map<string, ReturnFormat | null>();
+  #referencedBytes = 0;
   readonly #profiles = new Map<ReturnFormat, Profile>();
-  #projectFormat?: Set<ReturnFormat>;
+  /** The format documents each agent system's specs reference, by system. */
+  readonly #systems = new Map<string, Set<ReturnFormat>>();
+  /** Merged formats, by the files they merge. */
+  readonly #merged = new Map<string, ReturnFormat>();
 
   /** Loads the files config names now: a bad one is a config error before anything is linted. */
   constructor(root: string, config: ResolvedConfig, base: Profile) {
@@ -134,15 +160,18 @@ export class ProjectFormats {
     }
   }
 
-  /** The project's own format in force for a spec, if any. */
+  /**
+   * The project's own format in force for a spec, if any: the format documents its agent system
+   * declares (those its specs reference, with the spec's own), merged. A spec that writes its
+   * return to a file is judged by the documents that describe such a file, when there are some;
+   * a spec that answers on the console by the others, when there are some.
+   */
   formatFor(doc: DocumentModel, project: ProjectView): ReturnFormat | undefined {
     const named = this.#config.returnFormatFor(relPosix(this.#config.dir, doc.filePath));
     if (named) return this.#named.get(named);
-    const own = this.#formatsReferencedBy(doc);
-    if (own.size === 1) return [...own][0];
-    if (own.size > 1) return pickByChannel(own, doc);
-    const all = this.#projectFormats(project);
-    return all.size === 1 ? [...all][0] : all.size > 1 ? pickByChannel(all, doc) : undefined;
+    const all = [...new Set([...this.#formatsReferencedBy(doc), ...this.#systemFormats(agentSystemOf(doc.relPath), project)])];
+    if (all.length === 0) return undefined;
+    return this.#merge(channelFormats(all, writesFile(doc)), all);
   }
 
   /**
@@ -174,27 +203,38 @@ export class ProjectFormats {
 
   /**
    * The format in force for the project as a whole (a reply checked outside any spec,
-   * --print-schema): the file config names for `relPath`, else the one document the specs reference.
+   * --print-schema): the file config names for `relPath`, else the documents the specs of the
+   * agent system at `relPath` reference, merged.
    */
   projectFormat(project: ProjectView, relPath: string): ReturnFormat | undefined {
     const named = this.#config.returnFormatFor(relPath);
     if (named) return this.#named.get(named);
-    return this.#projectWide(project) ?? undefined;
+    const all = [...this.#systemFormats(agentSystemOf(relPath), project)];
+    return all.length > 0 ? this.#merge(channelFormats(all, false), all) : undefined;
   }
 
-  /** The one format document the project's specs reference, if exactly one. */
-  #projectWide(project: ProjectView): ReturnFormat | null {
-    const all = this.#projectFormats(project);
-    return all.size === 1 ? [...all][0]! : null;
-  }
-
-  /** Every format document the project's specs reference. */
-  #projectFormats(project: ProjectView): Set<ReturnFormat> {
-    if (this.#projectFormat === undefined) {
-      this.#projectFormat = new Set();
-      for (const d of project.documents) for (const f of this.#formatsReferencedBy(d)) this.#projectFormat.add(f);
+  /** Every format document the specs of one agent system reference. */
+  #systemFormats(system: string, project: ProjectView): Set<ReturnFormat> {
+    let out = this.#systems.get(system);
+    if (!out) {
+      out = new Set();
+      for (const d of project.documents) {
+        if (agentSystemOf(d.relPath) === system) for (const f of this.#formatsReferencedBy(d)) out.add(f);
+      }
+      this.#systems.set(system, out);
     }
-    return this.#projectFormat;
+    return out;
+  }
+
+  /** The formats as one, in the order of their files (the same whichever spec asks). */
+  #merge(primary: ReturnFormat[], vocabulary: ReturnFormat[]): ReturnFormat {
+    const byFile = (a: ReturnFormat, b: ReturnFormat) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+    primary.sort(byFile);
+    vocabulary.sort(byFile);
+    const key = `${primary.map((f) => f.file).join('\0')}\n${vocabulary.map((f) => f.file).join('\0')}`;
+    let m = this.#merged.get(key);
+    if (!m) this.#merged.set(key, (m = mergeFormats(primary, vocabulary)));
+    return m;
   }
 
   #formatsReferencedBy(doc: DocumentModel): Set<ReturnFormat> {
@@ -215,7 +255,7 @@ export class ProjectFormats {
         if (cached) return cached;
         continue;
       }
-      if (this.#referenced.size >= MAX_REFERENCED) return undefined;
+      if (this.#referencedBytes >= MAX_REFERENCED_BYTES) return undefined;
       this.#referenced.set(abs, this.#readReferenced(abs));
       const f = this.#referenced.get(abs);
       if (f) return f;
@@ -236,6 +276,7 @@ export class ProjectFormats {
       return null;
     }
     const text = readBounded(real);
+    if (typeof text === 'string') this.#referencedBytes += text.length;
     if (typeof text !== 'string' || !looksLikeReturnText(text)) return null;
     const r = formatFromDocument(text, rel, this.#base, 'referenced');
     return 'format' in r ? r.format : null;

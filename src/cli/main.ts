@@ -36,7 +36,9 @@ import type { ReturnFormat } from '../standard/return-format/format.js';
 /** --print-config's account of the return format in force and where it comes from. */
 function returnFormatShown(format: ReturnFormat | undefined, standard: StandardName): Record<string, unknown> {
   if (!format) return { from: 'standard', standard, title: getProfile(standard).title };
-  return { from: format.origin === 'config' ? 'config' : 'referenced by the specs', file: format.file, line: format.line, kind: format.kind };
+  const shown: Record<string, unknown> = { from: format.origin === 'config' ? 'config' : 'referenced by the specs', file: format.file, line: format.line, kind: format.kind };
+  if (format.sources && format.sources.length > 1) shown['mergedFrom'] = format.sources;
+  return shown;
 }
 import type { LintResult, StandardName } from '../types.js';
 import { HELP, parseCli, UsageError } from './args.js';

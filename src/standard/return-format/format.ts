@@ -8,6 +8,18 @@
  */
 import type { Profile } from '../profiles.js';
 
+/** A value a format document forbids: `Never use "completed"` under `### status`. */
+export interface ForbiddenValue {
+  /** The template path of the field (`status`, `artifacts/type`). */
+  readonly path: string;
+  readonly value: string;
+  /** The document that forbids it, as shown in messages, and the 1-based line. */
+  readonly file?: string;
+  readonly line: number;
+  /** The sentence, trimmed. */
+  readonly text: string;
+}
+
 export interface ReturnFormat {
   /** The JSON Schema (draft-07) returns are validated against. */
   readonly schema: Readonly<Record<string, unknown>>;
@@ -21,6 +33,8 @@ export interface ReturnFormat {
   readonly origin: 'config' | 'referenced';
   /** The document describes a return written to a file (a metadata file), not a console reply. */
   readonly describesFile?: boolean;
+  /** Its title names the file it describes ("Return Metadata File Schema"): the file's own document. */
+  readonly titledFile?: boolean;
   /**
    * Lines of the template's keys, by path without array indices (`status`, `artifacts/type`,
    * `metadata/session_id`), so that a message can cite the line that declares the value.
@@ -33,10 +47,21 @@ export interface ReturnFormat {
   readonly errorCodes?: readonly string[];
   readonly requiredReturnFields: readonly string[];
   readonly requiredMetadataFields: readonly string[];
+  /** Values its documents forbid. */
+  readonly forbidden?: readonly ForbiddenValue[];
+  /**
+   * `file:line` by template path when the format merges several documents (the path's first
+   * declaration); `lines` then holds the first document's.
+   */
+  readonly sites?: Readonly<Record<string, string>>;
+  /** Every document merged into the format, the first one `file`. */
+  readonly sources?: readonly string[];
 }
 
 /** `file:line` of the format, or of the template line that declares `path` (`artifacts/type`). */
 export function formatSite(format: ReturnFormat, path = ''): string {
+  const site = path ? format.sites?.[path] : undefined;
+  if (site) return site;
   const line = (path && format.lines[path]) || format.line;
   return `${format.file}:${line}`;
 }

@@ -15,9 +15,10 @@ import type { JsonNode, JsonObject } from '../../model/json/ast.js';
 import { findProperty, parseTolerantJson } from '../../model/json/parse.js';
 import { LineIndex } from '../../model/lines.js';
 import { isReturnFormat } from '../../model/json/blocks.js';
+import { isEllipsisText } from '../objects.js';
 import { DocumentModel } from '../../model/document.js';
 import { loadSchema, type Profile } from '../profiles.js';
-import { deref, propertySchema, valuesOfSchema, type ReturnFormat } from './format.js';
+import { deref, propertySchema, valuesOfSchema, type ForbiddenValue, type ReturnFormat } from './format.js';
 
 type Schema = Record<string, unknown>;
 
@@ -36,7 +37,23 @@ interface Built {
   objects: Map<string, ObjectInfo>;
   /** Enumerated string schemas, by key, to which a Value table may add. */
   enums: Map<string, Schema>;
+  /** Keys whose values the document leaves open ("Contextual success values"). */
+  open: Set<string>;
+  /** Values the document forbids, by template path. */
+  forbidden: ForbiddenValue[];
+  profile: Profile;
 }
+
+/** Prose that leaves a field's values open: the listed ones are examples. */
+const OPEN_VALUES = /\b(?:contextual|context-specific|project-specific|custom|free-form)\b/i;
+/**
+ * A prohibition and what follows it: `Never use "completed"`, `Do NOT use `"status": "completed"``.
+ * Group 1 is the rest of the line after the verb.
+ */
+const FORBIDS = /\b(?:never|do not|don't|must not|should not|shall not|may not)\s+(?:use|return|emit|write|set|output|send)\b(.*)/i;
+/** In what follows a prohibition: `"key": "value"`, or a first quoted `"value"` / `` `value` ``. */
+const KEYED_VALUE = /"([A-Za-z_][\w-]*)"\s*:\s*"([\w.-]+)"/;
+const LONE_VALUE = /^[^"`]{0,40}?[`"]+([\w.-]+)[`"]/;
 
 const STANDARD_AT: Record<string, string> = { '': '', metadata: 'metadata', artifacts: 'artifacts[]', errors: 'errors[]' };
 
@@ -44,7 +61,31 @@ function alternativesOf(value: string, given: string[] | undefined): string[] | 
   if (given) return given;
   if (!value.includes('|')) return undefined;
   const parts = value.split('|').map((p) => p.trim());
-  return parts.length > 1 && parts.every((p) => /^[\w.-]+$/.test(p)) ? parts : undefined;
+  return parts.length > 1 && parts.every((p) => /^[\w.-]+$/.test(p) || isEllipsisText(p)) ? parts : undefined;
+}
+
+/**
+ * The standard's enumeration at a template path (`status`, `artifacts/type`, `errors/type`), which
+ * a list that ends in `...` extends when every value it lists is the standard's.
+ */
+function standardValues(profile: Profile, path: string): readonly string[] | undefined {
+  if (path === 'status') return profile.statusValues;
+  if (path === 'artifacts/type') return profile.artifactTypes;
+  if (path === 'errors/type') return profile.errorTypes;
+  return undefined;
+}
+
+/**
+ * The values a template's `"a|b|..."` allows: the listed ones; with a trailing `...`, the listed
+ * ones and the rest of the standard's list when all of them are the standard's (an abridged copy
+ * of it), else any value (`"planner|researcher|..."`: examples of an open set).
+ */
+function enumOf(alts: string[], path: string, profile: Profile): string[] | undefined {
+  const listed = alts.filter((a) => !isEllipsisText(a));
+  if (listed.length === alts.length) return listed;
+  const std = standardValues(profile, path);
+  if (!std || !listed.every((v) => std.includes(v))) return undefined;
+  return [...listed, ...std.filter((v) => !listed.includes(v))];
 }
 
 function schemaOf(node: JsonNode, path: string, key: string, doc: DocumentModel, b: Built, depth: number): Schema {
@@ -52,8 +93,9 @@ function schemaOf(node: JsonNode, path: string, key: string, doc: DocumentModel,
   switch (node.type) {
     case 'string': {
       const alts = alternativesOf(node.value, node.alternatives);
-      if (alts && !alts.some((a) => /[{}<>[\]]/.test(a))) {
-        const s: Schema = { type: 'string', enum: [...alts] };
+      const values = alts && !alts.some((a) => /[{}<>[\]]/.test(a)) ? enumOf(alts, path, b.profile) : undefined;
+      if (values) {
+        const s: Schema = { type: 'string', enum: values };
         if (key && !b.enums.has(key)) b.enums.set(key, s);
         return s;
       }
@@ -146,6 +188,8 @@ function readFieldDocs(doc: DocumentModel, b: Built): void {
       if (heading && req !== undefined && root.keys.includes(heading)) root.explicit.set(heading, req);
       continue;
     }
+    readProhibition(line, i, heading, b);
+    if (heading && b.enums.has(heading) && !line.trim().startsWith('|') && /\bvalues?\b/i.test(line) && OPEN_VALUES.test(line)) b.open.add(heading);
     const t = line.trim();
     if (t.startsWith('|') && i + 1 < lines.length && /^\s*\|?\s*:?-{2,}/.test(lines[i + 1]!)) {
       const head = cells(line).map((c) => bare(c).toLowerCase());
@@ -162,6 +206,18 @@ function readFieldDocs(doc: DocumentModel, b: Built): void {
       if (target?.keys.includes(li[1]!)) target.explicit.set(li[1]!, li[2]!.toLowerCase() === 'required');
     }
   }
+}
+
+/** A value the line forbids (`Never use "completed"`), for the key it names or the section's field. */
+function readProhibition(line: string, i: number, heading: string | undefined, b: Built): void {
+  const m = FORBIDS.exec(line);
+  if (!m) return;
+  const keyed = KEYED_VALUE.exec(m[1]!);
+  const key = keyed?.[1] ?? (heading && b.enums.has(heading) ? heading : /\bstatus\b/i.test(line) ? 'status' : undefined);
+  const value = keyed?.[2] ?? LONE_VALUE.exec(m[1]!)?.[1];
+  if (key === undefined || value === undefined) return;
+  const path = key === 'type' ? undefined : key;
+  if (path && !b.forbidden.some((f) => f.path === path && f.value === value)) b.forbidden.push({ path, value, line: i + 1, text: line.trim() });
 }
 
 function readTable(head: string[], rows: string[][], heading: string | undefined, b: Built): void {
@@ -207,9 +263,10 @@ export function formatFromDocument(text: string, file: string, profile: Profile,
     }
   }
   if (!template) return { problem: 'it holds no ```json template of a return (an object with "status" and two of summary, artifacts, metadata, errors)' };
-  const b: Built = { lines: {}, objects: new Map(), enums: new Map() };
+  const b: Built = { lines: {}, objects: new Map(), enums: new Map(), open: new Set(), forbidden: [], profile };
   const schema = objectSchema(template, '', '', doc, b, 0);
   readFieldDocs(doc, b);
+  for (const key of b.open) delete b.enums.get(key)!['enum'];
   for (const info of b.objects.values()) {
     const std = info.standardAt !== undefined ? standardRequired(profile, info.standardAt) : [];
     const required = info.keys.filter((k) => info.explicit.get(k) ?? std.includes(k));
@@ -229,7 +286,9 @@ export function formatFromDocument(text: string, file: string, profile: Profile,
       kind: 'document',
       origin,
       describesFile: /\.return-meta\b|\bmetadata[ _-]file\b/i.test(text),
+      titledFile: /\bfiles?\b/i.test(/^#\s+(.*)$/m.exec(text)?.[1] ?? ''),
       lines: b.lines,
+      forbidden: b.forbidden.map((f) => ({ ...f, file })),
       ...valuesOfSchema(full),
     },
   };

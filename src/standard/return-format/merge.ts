@@ -1,0 +1,111 @@
+/**
+ * One return format from several documents that declare it (a `subagent-return.md` and a
+ * `return-metadata-file.md` for the same file): what any of them allows is allowed, what all of
+ * them require is required.
+ *
+ * - Properties: the union, merged key by key.
+ * - Enumerations: the union; a field one document leaves open (a plain string) stays open.
+ * - Required keys: those every document that declares the object requires.
+ * - Types that differ: either is allowed.
+ */
+import { valuesOfSchema, type ForbiddenValue, type ReturnFormat } from './format.js';
+
+type Schema = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function mergeSchema(a: Schema, b: Schema, depth = 0): Schema {
+  if (depth > 50) return {};
+  // A schema with no type allows anything: so does the merge.
+  if (a['type'] === undefined || b['type'] === undefined) return {};
+  if (a['type'] !== b['type']) return { type: [...new Set([a['type'], b['type']].flat())] };
+  const out: Schema = { ...a };
+  if (a['type'] === 'string') {
+    const ea = a['enum'];
+    const eb = b['enum'];
+    if (Array.isArray(ea) && Array.isArray(eb)) out['enum'] = [...new Set([...ea, ...eb])];
+    else delete out['enum'];
+    return out;
+  }
+  if (a['type'] === 'array') {
+    if (isObj(a['items']) && isObj(b['items'])) out['items'] = mergeSchema(a['items'], b['items'], depth + 1);
+    else delete out['items'];
+    return out;
+  }
+  if (a['type'] === 'object') {
+    const pa = isObj(a['properties']) ? a['properties'] : {};
+    const pb = isObj(b['properties']) ? b['properties'] : {};
+    const props: Schema = { ...pa };
+    for (const [k, v] of Object.entries(pb)) props[k] = k in pa && isObj(pa[k]) && isObj(v) ? mergeSchema(pa[k] as Schema, v, depth + 1) : v;
+    out['properties'] = props;
+    const rb = new Set(Array.isArray(b['required']) ? (b['required'] as string[]) : []);
+    const required = (Array.isArray(a['required']) ? (a['required'] as string[]) : []).filter((k) => rb.has(k));
+    if (required.length) out['required'] = required;
+    else delete out['required'];
+  }
+  return out;
+}
+
+/**
+ * `a` with the enumerations of `b` added where both declare a field (a closed list made open
+ * when `b` leaves the field open); nothing else of `a` changes.
+ */
+function addVocabulary(a: Schema, b: Schema, depth = 0): Schema {
+  if (depth > 50 || a['type'] !== b['type']) return a;
+  if (a['type'] === 'string') {
+    const ea = a['enum'];
+    if (!Array.isArray(ea)) return a;
+    const eb = b['enum'];
+    const out = { ...a };
+    if (Array.isArray(eb)) out['enum'] = [...new Set([...ea, ...eb])];
+    else delete out['enum'];
+    return out;
+  }
+  if (a['type'] === 'array') {
+    return isObj(a['items']) && isObj(b['items']) ? { ...a, items: addVocabulary(a['items'], b['items'], depth + 1) } : a;
+  }
+  if (a['type'] === 'object' && isObj(a['properties']) && isObj(b['properties'])) {
+    const props: Schema = { ...a['properties'] };
+    for (const [k, v] of Object.entries(b['properties'])) if (isObj(props[k]) && isObj(v)) props[k] = addVocabulary(props[k] as Schema, v, depth + 1);
+    return { ...a, properties: props };
+  }
+  return a;
+}
+
+/** `file:line` of each template path, from the first document that declares it. */
+function sitesOf(formats: readonly ReturnFormat[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of formats) for (const [p, line] of Object.entries(f.lines)) if (!(p in out)) out[p] = `${f.file}:${line}`;
+  return out;
+}
+
+/**
+ * The formats as one (the first names it in messages): the structure and required keys of
+ * `primary`, merged; the vocabularies (enumerated values) of every format in `vocabulary` added,
+ * and the values any of them forbids.
+ */
+export function mergeFormats(primary: readonly ReturnFormat[], vocabulary: readonly ReturnFormat[] = primary): ReturnFormat {
+  const others = vocabulary.filter((f) => !primary.includes(f));
+  if (primary.length === 1 && others.length === 0) return primary[0]!;
+  const [first, ...rest] = primary as [ReturnFormat, ...ReturnFormat[]];
+  let schema: Schema = { ...first.schema };
+  for (const f of rest) schema = mergeSchema(schema, f.schema as Schema);
+  for (const f of others) schema = addVocabulary(schema, f.schema as Schema);
+  const all = [...primary, ...others];
+  schema['description'] = `Merged from the project's format documents: ${all.map((f) => `${f.file}:${f.line}`).join(', ')}.`;
+  const forbidden: ForbiddenValue[] = [];
+  for (const f of all) for (const v of f.forbidden ?? []) if (!forbidden.some((x) => x.path === v.path && x.value === v.value)) forbidden.push(v);
+  return {
+    schema,
+    file: first.file,
+    line: first.line,
+    kind: first.kind,
+    origin: first.origin,
+    describesFile: primary.every((f) => f.describesFile),
+    lines: first.lines,
+    sites: sitesOf(all),
+    sources: all.map((f) => f.file),
+    forbidden,
+    ...valuesOfSchema(schema),
+  };
+}
