@@ -48,6 +48,7 @@ import logTimeout from './log-timeout.js';
 import marketplaceManifest from './marketplace-manifest.js';
 import hooksConfig from './hooks-config.js';
 import mcpConfig from './mcp-config.js';
+import forbiddenValue from './forbidden-value.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -55,6 +56,7 @@ export const ALL_RULES: readonly Rule[] = [
   depthPathMismatch,
   returnFormatJson,
   returnFormatSchema,
+  forbiddenValue,
   returnFormatPresent,
   returnStatusErrors,
   returnSummaryLength,

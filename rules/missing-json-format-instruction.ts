@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { sameSystemFirst } from '../src/model/agent-system.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { ProjectView } from '../src/engine/project.js';
@@ -12,7 +13,7 @@ import { stepAround } from '../src/model/steps.js';
  * text summary or writes a metadata file by design is not asked for JSON.
  */
 function answersInJson(doc: DocumentModel, project: ProjectView, site: DelegationSite): boolean {
-  const callee = site.target ? project.byName('agent').get(site.target)?.[0] : undefined;
+  const callee = site.target ? sameSystemFirst(doc, project.byName('agent').get(site.target)) : undefined;
   if (callee) {
     const ch = callee.returnChannel;
     if (ch.console === 'json') return true;

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { sameSystemFirst } from '../src/model/agent-system.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { JsonObject } from '../src/model/json/ast.js';
@@ -46,7 +47,7 @@ export default defineRule({
     const agents = project.byName('agent');
     for (const site of doc.delegations.sites) {
       if (site.kind !== 'call' && site.kind !== 'subagent-type' && site.kind !== 'prose') continue;
-      const callee = site.target ? agents.get(site.target)?.[0] : undefined;
+      const callee = site.target ? sameSystemFirst(doc, agents.get(site.target)) : undefined;
       if (!callee || callee === doc) continue;
       const ch = callee.returnChannel;
       if (ch.console === null && !ch.metadataFile) continue;

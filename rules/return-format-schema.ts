@@ -1,11 +1,16 @@
 import { defineRule } from '../src/engine/rule.js';
-import { STANDARD_NAMES, getProfile } from '../src/standard/profiles.js';
+import { STANDARD_NAMES, getProfile, type Profile } from '../src/standard/profiles.js';
 import { validateReturnFormat } from '../src/standard/validate.js';
 import { returnsOf } from '../src/standard/objects.js';
 import type { StandardName } from '../src/types.js';
 
 interface Options {
   standard?: StandardName;
+}
+
+function forbids(profile: Profile, valueText: string): boolean {
+  const value = valueText.replace(/^"|"$/g, '');
+  return !!profile.returnFormat?.forbidden?.some((f) => f.value === value);
 }
 
 export default defineRule<Options>({
@@ -31,6 +36,8 @@ export default defineRule<Options>({
       for (const v of validateReturnFormat(node, p, { text: doc.text, templates: !doc.literal })) {
         // A caller's sketch of the fields it reads claims no other fields.
         if (role === 'sketch' && v.keyword === 'required') continue;
+        // A value the project forbids is forbidden-value's finding, with the prohibition cited.
+        if (v.keyword === 'enum' && forbids(p, doc.text.slice(v.range.start, v.range.end))) continue;
         report({ message: v.message, help: v.help, messageId: v.keyword, range: v.range });
       }
     }

@@ -19,6 +19,7 @@ import { mergeFormats } from './standard/return-format/merge.js';
 import { formatFromDocument, formatFromSchemaText, type TemplateResult } from './standard/return-format/template.js';
 import { compiledFormat } from './standard/validate.js';
 import { relPosix } from './util/paths.js';
+import { agentSystemOf } from './model/agent-system.js';
 
 /** The profile fields a project's return format sets (see withReturnFormat). */
 const FORMAT_FIELDS = ['returnFormat', 'statusValues', 'artifactTypes', 'errorTypes', 'requiredReturnFields', 'requiredMetadataFields'] as const;
@@ -96,17 +97,6 @@ export function loadFormatFile(abs: string, shown: string, profile: Profile, ori
   if (typeof text !== 'string') return text;
   if (/\.json$/i.test(abs)) return formatFromSchemaText(text, shown, origin);
   return formatFromDocument(text, shown, profile, origin);
-}
-
-/**
- * The agent system a spec belongs to, as a path prefix: the innermost `.claude/` or `.opencode/`
- * folder holding it (each tree keeps its own protocol), else '' (the project).
- */
-export function agentSystemOf(relPath: string): string {
-  const p = '/' + relPath.replace(/\\/g, '/');
-  const at = Math.max(p.lastIndexOf('/.claude/'), p.lastIndexOf('/.opencode/'));
-  if (at < 0) return '';
-  return p.slice(1, p.indexOf('/', at + 2) + 1);
 }
 
 /**
@@ -204,12 +194,14 @@ export class ProjectFormats {
   /**
    * The format in force for the project as a whole (a reply checked outside any spec,
    * --print-schema): the file config names for `relPath`, else the documents the specs of the
-   * agent system at `relPath` reference, merged.
+   * agent system at `relPath` reference (of every system, outside one), merged.
    */
   projectFormat(project: ProjectView, relPath: string): ReturnFormat | undefined {
     const named = this.#config.returnFormatFor(relPath);
     if (named) return this.#named.get(named);
-    const all = [...this.#systemFormats(agentSystemOf(relPath), project)];
+    let all = [...this.#systemFormats(agentSystemOf(relPath), project)];
+    // A reply checked where no agent system's specs are (the project root): every system's.
+    if (all.length === 0) all = [...new Set(project.documents.flatMap((d) => [...this.#formatsReferencedBy(d)]))];
     return all.length > 0 ? this.#merge(channelFormats(all, false), all) : undefined;
   }
 

@@ -137,20 +137,42 @@ describe('the format in force', () => {
     ]);
   });
 
-  it('two documents referenced: each spec is judged by its own, a spec with none by the standard', () => {
+  it('the documents one agent system references are merged for all its specs, a spec that cites none too', () => {
     const other = DOC.replace('drafted|reviewed|failed', 'shipped|failed');
     const dir = project({
       'docs/result.md': DOC,
       'docs/other.md': other,
       '.claude/agents/a.md': AGENT('a', '- Path: `docs/result.md`', 'shipped'),
-      '.claude/agents/b.md': AGENT('b', '- Path: `docs/other.md`', 'shipped'),
-      '.claude/agents/c.md': AGENT('c', '', 'shipped'),
+      '.claude/agents/b.md': AGENT('b', '- Path: `docs/other.md`', 'drafted'),
+      '.claude/agents/c.md': AGENT('c', '', 'finished'),
     });
-    const found = run(dir);
-    expect(found.filter((l) => l.startsWith('.claude/agents/a.md')).map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual(['.claude/agents/a.md:12:13 status "shipped"']);
-    expect(found.filter((l) => l.startsWith('.claude/agents/b.md'))).toEqual([]);
-    // c: the standard's format (no summary, wrong status, metadata fields missing).
-    expect(found.some((l) => l.startsWith('.claude/agents/c.md') && l.includes('Delegation Standard 2.0'))).toBe(true);
+    expect(run(dir)).toEqual([
+      `.claude/agents/c.md:12:13 status "finished" is not an allowed value | The project's return format (docs/other.md:5) allows shipped, failed, in_progress, drafted, reviewed.`,
+    ]);
+  });
+
+  it('each agent system keeps its own format, whatever the scope of the run', () => {
+    const other = DOC.replace('drafted|reviewed|failed', 'shipped|failed');
+    const dir = project({
+      'docs/result.md': DOC,
+      'docs/other.md': other,
+      '.claude/agents/a.md': AGENT('a', '@docs/result.md', 'drafted'),
+      '.claude/agents/c.md': AGENT('c', '', 'shipped'),
+      '.opencode/agent/b.md': AGENT('b', '@docs/other.md', 'shipped'),
+      '.opencode/agent/d.md': AGENT('d', '', 'reviewed'),
+    });
+    const expected = [
+      `.claude/agents/c.md:12:13 status "shipped" is not an allowed value | The project's return format (docs/result.md:5) allows drafted, reviewed, failed, in_progress.`,
+      `.opencode/agent/d.md:12:13 status "reviewed" is not an allowed value | The project's return format (docs/other.md:5) allows shipped, failed, in_progress, drafted.`,
+    ];
+    expect(run(dir)).toEqual(expected);
+    const scoped = (p: string) => {
+      const config = resolveConfig(loadConfig({ lookup: true, cwd: dir }), ALL_RULES, {});
+      return lint({ cwd: dir, patterns: [p], rules: ALL_RULES.filter((r) => r.meta.id === 'return-format-schema'), config })
+        .results.flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${m.line}:${m.column} ${m.message} | ${m.help}`));
+    };
+    expect(scoped('.claude/agents/c.md')).toEqual([expected[0]]);
+    expect(scoped('.opencode')).toEqual([expected[1]]);
   });
 
   it('a spec that references a console format and a metadata-file format is judged by the one for how it returns', () => {
@@ -162,7 +184,7 @@ describe('the format in force', () => {
       '.claude/agents/a.md': AGENT('a', '@docs/console.md and @docs/meta-file.md', 'shipped'),
     });
     expect(run(dir)).toEqual([
-      `.claude/agents/a.md:12:13 status "shipped" is not an allowed value | The project's return format (docs/meta-file.md:5) allows drafted, reviewed, failed, in_progress.`,
+      `.claude/agents/a.md:12:13 status "shipped" is not an allowed value | The project's return format (docs/meta-file.md:5) allows drafted, reviewed, failed, in_progress, completed.`,
     ]);
   });
 
@@ -229,5 +251,71 @@ describe('the command line', () => {
     const r = cli(dir, []);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('returnFormat: docs/nope.md: no such file');
+  });
+});
+
+describe('what a format document leaves open, and what it forbids', () => {
+  const doc = (body: string) => {
+    const r = formatFromDocument(body, 'docs/f.md', getProfile('v2'), 'referenced');
+    if (!('format' in r)) throw new Error(r.problem);
+    return r.format;
+  };
+  const TEMPLATE = (status: string, errorType: string, agentType = 'x') =>
+    `# Return\n\n\`\`\`json\n{"status": "${status}", "summary": "s", "artifacts": [], "metadata": {"session_id": "s", "agent_type": "${agentType}"}, "errors": [{"type": "${errorType}", "message": "m"}]}\n\`\`\`\n`;
+
+  it('a list ending in ... that abridges the standard\'s list is the standard\'s list; one of other values is open', () => {
+    const f = doc(TEMPLATE('done|failed', 'validation|execution|...', 'planner|researcher|...'));
+    expect(f.errorTypes).toEqual(['validation', 'execution', 'timeout', 'tool_unavailable']);
+    expect((f.schema as any).properties.metadata.properties.agent_type).toEqual({ type: 'string' });
+    expect(doc(TEMPLATE('done|failed', 'tool|input|...')).errorTypes).toBeUndefined();
+  });
+
+  it('"contextual values" in a field\'s section leave it open', () => {
+    const f = doc(TEMPLATE('researched|failed', 'timeout') + '\n### status (required)\n\n**Values**: Contextual success values, or `failed`.\n');
+    expect(f.statusValues).toBeUndefined();
+    expect(doc(TEMPLATE('researched|failed', 'timeout') + '\n### status (required)\n\n**Values**: `researched` or `failed`.\n').statusValues).toEqual(['researched', 'failed']);
+  });
+
+  it('reads prohibitions: a keyed value, the values of a clause, the section\'s field; with their lines', () => {
+    const f = doc(
+      TEMPLATE('researched|failed', 'timeout') +
+        '\nDo NOT use `"status": "completed"` - it stops the caller.\n\n### status (required)\n\nNever use "done" or "finished" - use "researched" instead.\n\nYou should not write tests here.\n',
+    );
+    expect(f.forbidden?.map((x) => [x.path, x.value, x.line])).toEqual([
+      ['status', 'completed', 7],
+      ['status', 'done', 11],
+      ['status', 'finished', 11],
+    ]);
+  });
+});
+
+describe('formats merged', () => {
+  const fmt = (file: string, body: string) => {
+    const r = formatFromDocument(body, file, getProfile('v2'), 'referenced');
+    if (!('format' in r)) throw new Error(r.problem);
+    return r.format;
+  };
+  const a = fmt('docs/a.md', '# A file\n\n```json\n{"status": "a1|a2", "artifacts": [{"type": "report|summary", "path": "p"}], "metadata": {"session_id": "s", "agent_type": "x"}}\n```\n');
+  const b = fmt('docs/b.md', '# B\n\n```json\n{"status": "b1|b2", "summary": "s", "artifacts": [{"type": "plan|summary", "path": "p"}], "metadata": {"session_id": "s"}, "errors": [{"type": "timeout|execution", "message": "m"}]}\n```\n\nNever use "completed" as a status.\n');
+
+  it('primaries: the union of values, the required keys every one requires', async () => {
+    const { mergeFormats } = await import('../src/standard/return-format/merge.js');
+    const m = mergeFormats([a, b]);
+    expect(m.statusValues).toEqual(['a1', 'a2', 'b1', 'b2']);
+    expect(m.requiredReturnFields).toEqual(['status', 'artifacts', 'metadata']);
+    expect(m.requiredMetadataFields).toEqual(['session_id']);
+    expect(m.sources).toEqual(['docs/a.md', 'docs/b.md']);
+  });
+
+  it('a vocabulary source adds values and undeclared fields, never required keys', async () => {
+    const { mergeFormats } = await import('../src/standard/return-format/merge.js');
+    const m = mergeFormats([a], [a, b]);
+    expect(m.statusValues).toEqual(['a1', 'a2', 'b1', 'b2']);
+    expect(m.artifactTypes).toEqual(['report', 'summary', 'plan']);
+    expect(m.errorTypes).toEqual(['timeout', 'execution']);
+    expect(m.requiredReturnFields).toEqual(['status', 'artifacts', 'metadata']);
+    expect((m.schema as any).properties.errors.items.required).toBeUndefined();
+    expect(m.forbidden?.map((f) => f.value)).toEqual(['completed']);
+    expect(m.sites?.['errors/type']).toBe('docs/b.md:4');
   });
 });

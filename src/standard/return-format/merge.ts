@@ -48,7 +48,8 @@ function mergeSchema(a: Schema, b: Schema, depth = 0): Schema {
 
 /**
  * `a` with the enumerations of `b` added where both declare a field (a closed list made open
- * when `b` leaves the field open); nothing else of `a` changes.
+ * when `b` leaves the field open), and the fields only `b` declares, without their required
+ * keys; the required keys of `a` do not change.
  */
 function addVocabulary(a: Schema, b: Schema, depth = 0): Schema {
   if (depth > 50 || a['type'] !== b['type']) return a;
@@ -66,10 +67,28 @@ function addVocabulary(a: Schema, b: Schema, depth = 0): Schema {
   }
   if (a['type'] === 'object' && isObj(a['properties']) && isObj(b['properties'])) {
     const props: Schema = { ...a['properties'] };
-    for (const [k, v] of Object.entries(b['properties'])) if (isObj(props[k]) && isObj(v)) props[k] = addVocabulary(props[k] as Schema, v, depth + 1);
+    for (const [k, v] of Object.entries(b['properties'])) {
+      if (!isObj(v)) continue;
+      if (isObj(props[k])) props[k] = addVocabulary(props[k] as Schema, v, depth + 1);
+      else if (!(k in props)) props[k] = withoutRequired(v, depth + 1);
+    }
     return { ...a, properties: props };
   }
   return a;
+}
+
+/** A field another document declares, with its values and types but none of its required keys. */
+function withoutRequired(s: Schema, depth: number): Schema {
+  if (depth > 50) return {};
+  const out: Schema = { ...s };
+  delete out['required'];
+  if (isObj(out['items'])) out['items'] = withoutRequired(out['items'], depth + 1);
+  if (isObj(out['properties'])) {
+    const props: Schema = {};
+    for (const [k, v] of Object.entries(out['properties'])) props[k] = isObj(v) ? withoutRequired(v, depth + 1) : v;
+    out['properties'] = props;
+  }
+  return out;
 }
 
 /** `file:line` of each template path, from the first document that declares it. */

@@ -51,9 +51,8 @@ const OPEN_VALUES = /\b(?:contextual|context-specific|project-specific|custom|fr
  * Group 1 is the rest of the line after the verb.
  */
 const FORBIDS = /\b(?:never|do not|don't|must not|should not|shall not|may not)\s+(?:use|return|emit|write|set|output|send)\b(.*)/i;
-/** In what follows a prohibition: `"key": "value"`, or a first quoted `"value"` / `` `value` ``. */
+/** In what follows a prohibition: `"key": "value"`, else the quoted values of its clause. */
 const KEYED_VALUE = /"([A-Za-z_][\w-]*)"\s*:\s*"([\w.-]+)"/;
-const LONE_VALUE = /^[^"`]{0,40}?[`"]+([\w.-]+)[`"]/;
 
 const STANDARD_AT: Record<string, string> = { '': '', metadata: 'metadata', artifacts: 'artifacts[]', errors: 'errors[]' };
 
@@ -208,16 +207,27 @@ function readFieldDocs(doc: DocumentModel, b: Built): void {
   }
 }
 
-/** A value the line forbids (`Never use "completed"`), for the key it names or the section's field. */
+/** Where a prohibition's list of values ends: a dash or colon after a blank, or what to do instead. */
+const CLAUSE_END = /\s[-\u2013\u2014:;]\s|\b(?:instead|use|such as|like)\b/i;
+const QUOTED = /[`"]+([\w.-]+)[`"]+/g;
+
+/** The values a line forbids (`Never use "completed" or "done"`), for the key it names or the section's field. */
 function readProhibition(line: string, i: number, heading: string | undefined, b: Built): void {
   const m = FORBIDS.exec(line);
   if (!m) return;
   const keyed = KEYED_VALUE.exec(m[1]!);
   const key = keyed?.[1] ?? (heading && b.enums.has(heading) ? heading : /\bstatus\b/i.test(line) ? 'status' : undefined);
-  const value = keyed?.[2] ?? LONE_VALUE.exec(m[1]!)?.[1];
-  if (key === undefined || value === undefined) return;
-  const path = key === 'type' ? undefined : key;
-  if (path && !b.forbidden.some((f) => f.path === path && f.value === value)) b.forbidden.push({ path, value, line: i + 1, text: line.trim() });
+  if (key === undefined || key === 'type') return;
+  let values: string[];
+  if (keyed) values = [keyed[2]!];
+  else {
+    const rest = m[1]!.slice(0, 200);
+    const end = CLAUSE_END.exec(rest);
+    values = [...rest.slice(0, end ? end.index : rest.length).matchAll(QUOTED)].map((q) => q[1]!);
+  }
+  for (const value of values) {
+    if (!b.forbidden.some((f) => f.path === key && f.value === value)) b.forbidden.push({ path: key, value, line: i + 1, text: line.trim() });
+  }
 }
 
 function readTable(head: string[], rows: string[][], heading: string | undefined, b: Built): void {
