@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { sameSystemFirst } from '../src/model/agent-system.js';
+import { agentSystemOf, fileBasedSystems, sameSystemFirst } from '../src/model/agent-system.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { ProjectView } from '../src/engine/project.js';
@@ -10,18 +10,31 @@ import { stepAround } from '../src/model/steps.js';
  * Whether the invoked subagent answers the console in JSON, so that the instruction matters: its
  * spec shows a console JSON return, or (its spec says nothing either way, or it is not in the
  * project) the caller parses or validates JSON from the reply. A subagent whose spec returns a
- * text summary or writes a metadata file by design is not asked for JSON.
+ * text summary or writes a metadata file by design is not asked for JSON (a caller that reads
+ * JSON from it anyway is return-contract-mismatch's finding).
  */
 function answersInJson(doc: DocumentModel, project: ProjectView, site: DelegationSite): boolean {
   const callee = site.target ? sameSystemFirst(doc, project.byName('agent').get(site.target)) : undefined;
   if (callee) {
     const ch = callee.returnChannel;
-    if (ch.console === 'json') return true;
+    // A callee that writes its return to a metadata file answers the console as its file's
+    // protocol says, not in the JSON the instruction demands, even beside an older JSON section.
     if (ch.console === 'text' || ch.metadataFile) return false;
+    if (ch.console === 'json') return true;
   }
   const step = stepAround(doc.text, doc.lines, site.range);
-  return readsJsonReply(doc.text, doc.lines, site.range, step.start) !== null;
+  const reads = readsJsonReply(doc.text, doc.lines, site.range, step.start);
+  if (!reads) return false;
+  // Nobody known is named, in a tree whose agents write metadata files: the tree's protocol
+  // holds unless the caller says the reply is JSON ("Subagent returns JSON to stdout").
+  if (!callee && project.fact('fileBasedSystems', (p) => fileBasedSystems(p.documents)).has(agentSystemOf(doc.relPath))) {
+    return SAYS_JSON_REPLY.test(doc.text.slice(Math.min(step.start, site.range.start), doc.lines.lineEnd(Math.min(doc.lines.lineCount - 1, doc.lines.lineOf(site.range.end) + 25))));
+  }
+  return true;
 }
+
+/** The caller says the reply comes as JSON: "Subagent returns JSON to stdout", "the JSON response". */
+const SAYS_JSON_REPLY = /\b(?:returns?|reply|replies|responds?|response|outputs?|answers?)\b[^\n]{0,30}\bJSON\b|\bJSON\s+(?:reply|return|response|output|to stdout)\b/i;
 
 /** The constant's name, or the first line of the instruction's text. */
 const INSTRUCTION = /JSON_FORMAT_INSTRUCTION|CRITICAL RETURN FORMAT REQUIREMENT/i;

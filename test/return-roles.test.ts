@@ -21,9 +21,11 @@ const WRITES_FILE = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)
 const NAMES_META_FILE = /\.return-meta\.json|\breturn[ _-]meta(?:data)?[ _-]file\b|\bmetadata[ _-]file\b/i;
 const READS_RETURN = /\b(?:read|reads|reading|parse|parses|parsing|extract|extracts|extracting)\b[^\n]{0,60}?\b(?:from|of|in)\b[^\n]{0,30}?\b(?:the\s+)?(?:subagent'?s?\s+|agent'?s?\s+)?(?:return|result|reply|response|output|metadata)\b|\bfields?\s+(?:I|we|the (?:caller|skill|command|orchestrator))\s+reads?\b/i;
 const EXPECTS_RETURN = /\bexpected\s+(?:return|result|response|reply)\b/i;
+const PART_OF_RETURN = /\b(?:include[sd]?|add(?:ed|s)?|merge[sd]?|append(?:ed|s)?)\b[^\n]{0,20}?\b(?:in|into|to)\s+(?:the\s+)?(?:final\s+)?(?:metadata|return|result)\b/i;
 function patternsAlone(intro: string): string | undefined {
   if (WRITES_FILE.test(intro) || (NAMES_META_FILE.test(intro) && !READS_RETURN.test(intro))) return 'file';
   if (READS_RETURN.test(intro)) return 'sketch';
+  if (PART_OF_RETURN.test(intro)) return 'sketch';
   if (EXPECTS_RETURN.test(intro)) return 'sketch'; // the block's agent_type is "other", not "a"
   return undefined;
 }
@@ -36,6 +38,8 @@ describe('the role of a return-shaped block', () => {
     ['Extract these fields from the subagent\'s return:', 'sketch'],
     ['Fields the caller reads:', 'sketch'],
     ['Expected return format (JSON):', 'sketch'],
+    ['The verification results MUST be included in the final metadata:', 'sketch'],
+    ['Add these fields to the return:', 'sketch'],
     ['Return ONLY valid JSON matching this schema:', undefined],
     ['Parse the metadata file in the agent\'s return:', 'sketch'],
     ['Return ONLY valid JSON; see .return-meta.json for the file:', 'file'],

@@ -10,6 +10,7 @@ import type { ProjectGraph } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
 import { namesSessionId } from '../model/json/blocks.js';
 import { isSpecKind } from '../model/kinds.js';
+import { agentSystemOf } from '../model/agent-system.js';
 import type { StandardName } from '../types.js';
 
 /**
@@ -101,6 +102,7 @@ export class ProjectView {
   #targetGraph?: ProjectGraph;
   #targetSet?: Set<DocumentModel>;
   readonly #plugins?: PluginLocator;
+  readonly #facts = new Map<string, unknown>();
 
   constructor(init: ProjectInit) {
     this.root = init.root;
@@ -111,6 +113,12 @@ export class ProjectView {
     this.externalAgents = init.externalAgents ?? [];
     this.files = init.files;
     this.#plugins = init.plugins;
+  }
+
+  /** A fact about the whole project, computed once per view (the view owns it). */
+  fact<T>(name: string, compute: (project: ProjectView) => T): T {
+    if (!this.#facts.has(name)) this.#facts.set(name, compute(this));
+    return this.#facts.get(name) as T;
   }
 
   /** Every spec of the project: the linted ones first, then the rest (read on first use). */
@@ -142,9 +150,9 @@ export class ProjectView {
    */
   usesStandardFor(doc: DocumentModel): boolean {
     if (this.#forced !== undefined || this.configuredStandard !== undefined || !this.usesStandard) return this.usesStandard;
-    const tree = specTree(doc.relPath);
+    const tree = agentSystemOf(doc.relPath);
     if (!this.#usesByTree) {
-      const trees = new Set(this.documents.map((d) => specTree(d.relPath)));
+      const trees = new Set(this.documents.map((d) => agentSystemOf(d.relPath)));
       this.#usesByTree = new Map();
       // One tree: the project's answer is the tree's.
       if (trees.size === 1) this.#usesByTree.set(tree, true);
@@ -152,7 +160,7 @@ export class ProjectView {
     let uses = this.#usesByTree.get(tree);
     if (uses === undefined) {
       uses = this.documents.some(
-        (d) => specTree(d.relPath) === tree && d.fact('namesStandardKeys', namesStandardKeys) && holdsStandardObjects(d),
+        (d) => agentSystemOf(d.relPath) === tree && d.fact('namesStandardKeys', namesStandardKeys) && holdsStandardObjects(d),
       );
       this.#usesByTree.set(tree, uses);
     }
@@ -241,7 +249,4 @@ export function textNamesStandardKeys(text: string): boolean {
   return STANDARD_KEYS.test(text);
 }
 
-/** The agent system a spec belongs to: `.claude`, `.opencode`, or the rest (plugins, folders). */
-function specTree(relPath: string): string {
-  return relPath.startsWith('.opencode/') ? '.opencode' : relPath.startsWith('.claude/') ? '.claude' : '';
-}
+

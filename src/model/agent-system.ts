@@ -17,3 +17,30 @@ export function sameSystemFirst<T extends { relPath: string }>(caller: { relPath
   const system = agentSystemOf(caller.relPath);
   return candidates.find((c) => agentSystemOf(c.relPath) === system) ?? candidates[0];
 }
+
+/** What the channel tally needs of a spec. */
+interface ChannelDoc {
+  readonly relPath: string;
+  readonly kind: string;
+  readonly returnChannel: { readonly console: 'json' | 'text' | null; readonly metadataFile: boolean };
+}
+
+/**
+ * The agent systems most of whose agents that say how they return write a metadata file: their
+ * protocol is file-based, and a callee a caller does not name (a skill chosen at run time) is
+ * taken to follow it.
+ */
+export function fileBasedSystems(documents: readonly ChannelDoc[]): Set<string> {
+  const tally = new Map<string, { file: number; json: number }>();
+  for (const d of documents) {
+    if (d.kind !== 'agent') continue;
+    const ch = d.returnChannel;
+    if (!ch.metadataFile && ch.console !== 'json') continue;
+    const s = agentSystemOf(d.relPath);
+    const t = tally.get(s) ?? { file: 0, json: 0 };
+    if (ch.metadataFile) t.file++;
+    else t.json++;
+    tally.set(s, t);
+  }
+  return new Set([...tally].filter(([, t]) => t.file > t.json).map(([s]) => s));
+}

@@ -3,8 +3,9 @@
  * - `file`: the spec writes it to a file (a metadata file such as `.return-meta.json`): it is a
  *   return in the project's format, also when it holds fewer keys than a console return
  *   (`{"status": "in_progress", "started_at": ..., "partial_progress": ...}`);
- * - `sketch`: a caller lists the fields it reads from a return ("Extract from the return:"):
- *   not a full return, so it is not asked for fields it does not claim to list.
+ * - `sketch`: a caller lists the fields it reads from a return ("Extract from the return:"), or
+ *   the prose shows fields to add to a return ("included in the final metadata"): not a full
+ *   return, so it is not asked for fields it does not claim to list.
  *
  * Block-level only. How a whole spec says its result comes back (console JSON, a text summary,
  * a metadata file) is read elsewhere (the `intent` work on invocations and contracts).
@@ -26,6 +27,9 @@ const READS_RETURN = /\b(?:read|reads|reading|parse|parses|parsing|extract|extra
 const READ_WORDS = ['read', 'pars', 'extract'];
 const RETURN_WORDS = ['return', 'result', 'repl', 'respons', 'output', 'metadata'];
 const hasAny = (low: string, words: readonly string[]): boolean => words.some((w) => low.includes(w));
+
+/** Fields to put into a return written elsewhere: "The results MUST be included in the final metadata". */
+const PART_OF_RETURN = /\b(?:include[sd]?|add(?:ed|s)?|merge[sd]?|append(?:ed|s)?)\b[^\n]{0,20}?\b(?:in|into|to)\s+(?:the\s+)?(?:final\s+)?(?:metadata|return|result)\b/i;
 
 /** "Expected return format (JSON):" written by a caller above what another agent returns. */
 const EXPECTS_RETURN = /\bexpected\s+(?:return|result|response|reply)\b/i;
@@ -73,6 +77,8 @@ export function returnRole(node: JsonObject, block: JsonBlock, text: string, lin
   const reads = (low.includes('field') || (hasAny(low, READ_WORDS) && hasAny(low, RETURN_WORDS))) && READS_RETURN.test(intro);
   if (((meta || low.includes('.json')) && WRITES_FILE.test(intro)) || (meta && !reads && NAMES_META_FILE.test(intro))) return 'file';
   if (reads) return 'sketch';
+  // A part of a return shown on its own lists only the fields it adds.
+  if ((low.includes('includ') || low.includes('add') || low.includes('merge') || low.includes('append')) && PART_OF_RETURN.test(intro)) return 'sketch';
   if (ownName !== undefined && low.includes('expected') && EXPECTS_RETURN.test(intro)) {
     const other = agentTypeOf(node);
     if (other !== undefined && other !== ownName) return 'sketch';
