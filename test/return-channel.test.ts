@@ -36,6 +36,20 @@ describe('readsJsonReply', () => {
     const r = readsJsonReply(text, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text }).lines, { start: 0, end: 36 }, 0);
     expect(r && text.slice(r.start, r.end)).toBe('Parse return as JSON');
   });
+  const reads = (t: string) => {
+    const r = readsJsonReply(t, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text: t }).lines, { start: 0, end: 36 }, 0);
+    return r && t.slice(r.start, r.end);
+  };
+  it('jq over a file reads the file, jq over the reply reads the reply', () => {
+    expect(reads('task(subagent_type="x", prompt="go")\n\nstatus=$(jq -r \'.status\' "$metadata_file")\n')).toBeNull();
+    expect(reads('task(subagent_type="x", prompt="go")\n\nstatus=$(jq -r \'.status\' specs/1_x/.return-meta.json)\n')).toBeNull();
+    expect(reads('task(subagent_type="x", prompt="go")\n\nstatus=$(echo "$reply" | jq -r \'.status\')\n')).toBe("jq -r '.");
+  });
+  it('a caller that warns when the reply is JSON, or validates a file, does not read JSON', () => {
+    expect(reads('task(subagent_type="x", prompt="go")\n\nCheck if the subagent accidentally returned JSON to the console.\nValidate the return against the schema.\n')).toBeNull();
+    expect(reads('task(subagent_type="x", prompt="go")\n\n1. Validate metadata file and return summary.\n')).toBeNull();
+    expect(reads('task(subagent_type="x", prompt="go")\n\n1. Validate the return against the schema.\n')).toBe('Validate the return against the schema');
+  });
   it('finds none where the reply is shown as it is', () => {
     const t = 'task(subagent_type="x", prompt="go")\n\nShow its answer to the user.\n';
     expect(readsJsonReply(t, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text: t }).lines, { start: 0, end: 36 }, 0)).toBeNull();

@@ -10,12 +10,16 @@ export function agentSystemOf(relPath: string): string {
   return p.slice(1, p.indexOf('/', at + 2) + 1);
 }
 
-/** Of the specs a name stands for, the one in the caller's agent system, else the first. */
+/**
+ * Of the specs a name stands for, the one the caller means: in a `.claude/` or `.opencode/` tree,
+ * the one in the same tree (another tree's agent of that name is not what this tree's tool
+ * loads); elsewhere the first.
+ */
 export function sameSystemFirst<T extends { relPath: string }>(caller: { relPath: string }, candidates: readonly T[] | undefined): T | undefined {
   if (!candidates || candidates.length === 0) return undefined;
-  if (candidates.length === 1) return candidates[0];
   const system = agentSystemOf(caller.relPath);
-  return candidates.find((c) => agentSystemOf(c.relPath) === system) ?? candidates[0];
+  if (system === '') return candidates[0];
+  return candidates.find((c) => agentSystemOf(c.relPath) === system);
 }
 
 /** What the channel tally needs of a spec. */

@@ -98,6 +98,26 @@ export function readsJsonReply(text: string, lines: LineIndex, range: Range, ste
   const lastLine = Math.min(lines.lineCount - 1, lines.lineOf(Math.max(range.start, range.end - 1)) + READ_WINDOW);
   const from = Math.min(stepStart, range.start);
   const window = text.slice(from, lines.lineEnd(lastLine));
-  const m = READS_JSON.exec(window);
-  return m ? { start: from + m.index, end: from + m.index + m[0].length } : null;
+  // A caller that only warns when the reply is JSON expects it not to be.
+  if (/json/i.test(window) && GUARDS_AGAINST_JSON.test(window)) return null;
+  const g = new RegExp(READS_JSON.source, 'gi');
+  for (let m = g.exec(window); m; m = g.exec(window)) {
+    // `jq '.status' "$metadata_file"`: jq over a file reads the file, not the reply.
+    if (/^jq\b/i.test(m[0]) && JQ_ON_FILE.test(lineAt(window, m.index))) continue;
+    // "Validate the metadata file and return a summary": the file is what is validated.
+    if (/^validat/i.test(m[0]) && /\bfile\b/i.test(m[0])) continue;
+    return { start: from + m.index, end: from + m.index + m[0].length };
+  }
+  return null;
 }
+
+/** The line of `text` that holds `at`. */
+function lineAt(text: string, at: number): string {
+  const end = text.indexOf('\n', at);
+  return text.slice(text.lastIndexOf('\n', at) + 1, end < 0 ? text.length : end);
+}
+
+/** A jq filter followed by a file: a quoted or `$` argument that names a file, or `< file`. */
+const JQ_ON_FILE = /\bjq\b[^\n]*?['"][^'"\n]*['"]\s+(?:"?\$\{?\w*(?:file|path|json)\w*\}?"?|"?[\w./${}-]+\.json\b)|\bjq\b[^\n]*<\s*\S/i;
+/** "Check if the subagent accidentally returned JSON", "if the text return parses as valid JSON, log a warning". */
+const GUARDS_AGAINST_JSON = /\baccidentally\b[^\n]{0,60}\bjson\b|\bif\b[^\n]{0,60}\b(?:parses|is|looks\s+like)\b[^\n]{0,20}\b(?:valid\s+)?json\b[^\n]{0,40}\bwarn/i;
