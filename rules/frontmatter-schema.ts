@@ -91,7 +91,7 @@ export default defineRule<Options>({
       if (field.valueRange.end > firstError || field.keyRange.end > firstError) continue;
       const spec = table.fields.find((f) => f.name === field.key);
       if (!spec) {
-        if (table.unknownKeys === 'passed-to-model' || allow.has(field.key)) continue;
+        if (table.unknownKeys !== 'unknown' || allow.has(field.key)) continue;
         emit(checkUnknownKey({ kind, field, present }));
         continue;
       }
@@ -134,7 +134,7 @@ function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents
   if (field.key === 'model') return checkModel(kind, field);
   if (TOOL_FIELDS.has(field.key) && (kind === 'agent' || kind === 'command' || kind === 'skill')) return checkToolField(c, agents);
   const out = checkValue(spec, c);
-  if (out.length === 0 && kind === 'skill') {
+  if (out.length === 0 && (kind === 'skill' || kind === 'opencode-skill')) {
     if (field.key === 'name' && field.value !== null) out.push(...checkSkillName(field, stem));
     if (field.key === 'description') out.push(...checkSkillDescription(field, c.text));
   }
@@ -147,7 +147,7 @@ function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents
 const REQUIRED = new Map<FrontmatterKind, string[]>();
 function requiredFields(kind: FrontmatterKind): string[] {
   let list = REQUIRED.get(kind);
-  if (!list) REQUIRED.set(kind, (list = kind === 'skill' ? ['name', 'description'] : FIELD_TABLES[kind].fields.filter((f) => f.required).map((f) => f.name)));
+  if (!list) REQUIRED.set(kind, (list = kind === 'skill' || kind === 'opencode-skill' ? ['name', 'description'] : FIELD_TABLES[kind].fields.filter((f) => f.required).map((f) => f.name)));
   return list;
 }
 
@@ -173,7 +173,7 @@ function missingRequired(kind: FrontmatterKind, fm: Frontmatter, present: Set<st
     list.length === 0 ? [] : [`required field${list.length > 1 ? 's' : ''} ${list.map(label).join(' and ')} ${list.length > 1 ? 'are' : 'is'} ${state}`];
   const what = [...phrase(absent, 'missing'), ...phrase(empty, 'empty')].join('; ');
   if (kind === 'agent') return [{ messageId: 'missing-required', message: `${what}: ${SKIPPED}`, range: fm.openRange }];
-  if (kind === 'skill')
+  if (kind === 'skill' || kind === 'opencode-skill')
     return [{ messageId: 'missing-required', message: `${what}: the Agent Skills spec requires both \`name\` and \`description\``, range: fm.openRange, warn: true }];
   // OpenCode agents: whether `description` is required is not documented (uncertain).
   return [{ messageId: 'missing-required', message: `${what}: ${KIND_LABEL[kind]}s use it to decide when to call the agent`, range: fm.openRange, warn: true }];

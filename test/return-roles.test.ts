@@ -21,11 +21,15 @@ const WRITES_FILE = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)
 const NAMES_META_FILE = /\.return-meta\.json|\breturn[ _-]meta(?:data)?[ _-]file\b|\bmetadata[ _-]file\b/i;
 const READS_RETURN = /\b(?:read|reads|reading|parse|parses|parsing|extract|extracts|extracting)\b[^\n]{0,60}?\b(?:from|of|in)\b[^\n]{0,30}?\b(?:the\s+)?(?:subagent'?s?\s+|agent'?s?\s+)?(?:return|result|reply|response|output|metadata)\b|\bfields?\s+(?:I|we|the (?:caller|skill|command|orchestrator))\s+reads?\b/i;
 const EXPECTS_RETURN = /\bexpected\s+(?:return|result|response|reply)\b/i;
-const PART_OF_RETURN = /\b(?:include[sd]?|add(?:ed|s)?|merge[sd]?|append(?:ed|s)?)\b[^\n]{0,20}?\b(?:in|into|to)\s+(?:the\s+)?(?:final\s+)?(?:metadata|return|result)\b/i;
+const PART_OF_RETURN = /\b(?:include[sd]?|add(?:ed|s)?|merge[sd]?|append(?:ed|s)?)\b[^\n]{0,20}?\b(?:in|into|to)\s+(?:(?:the\s+)?(?:final\s+)?(?:metadata|return|result)\b|`[\w.]+`)/i;
+const WRITES_NAMED = /\b(?:writ(?:e|es|ing)|updat(?:e|es|ing)|append(?:s|ing)?|sav(?:e|es|ing)|record(?:s|ing)?)\b[^\n]{0,60}?([\w./{}$-]*\.(?:json|jsonl|ya?ml|md|toml))\b/gi;
+const RECORD_FILE = /(?:^|[/._-])(?:state|todo|handoffs?|progress|index|registry|queue|history|log|changelog|roadmap)(?:[._-][\w{}$-]*)?\.(?:json|jsonl|ya?ml|md|toml)$/i;
+const writesRecord = (intro: string) => [...intro.matchAll(WRITES_NAMED)].some((m) => RECORD_FILE.test(m[1]!) && !/return[-_]?meta|metadata/i.test(m[1]!));
 function patternsAlone(intro: string): string | undefined {
+  if (writesRecord(intro)) return 'record';
+  if (PART_OF_RETURN.test(intro.slice(intro.lastIndexOf('\n') + 1))) return 'sketch';
   if (WRITES_FILE.test(intro) || (NAMES_META_FILE.test(intro) && !READS_RETURN.test(intro))) return 'file';
   if (READS_RETURN.test(intro)) return 'sketch';
-  if (PART_OF_RETURN.test(intro)) return 'sketch';
   if (EXPECTS_RETURN.test(intro)) return 'sketch'; // the block's agent_type is "other", not "a"
   return undefined;
 }
@@ -40,6 +44,12 @@ describe('the role of a return-shaped block', () => {
     ['Expected return format (JSON):', 'sketch'],
     ['The verification results MUST be included in the final metadata:', 'sketch'],
     ['Add these fields to the return:', 'sketch'],
+    ['If partial, include `handoff_path` in `partial_progress`:', 'sketch'],
+    ['5. Write state.json: append to `active_projects`:', 'record'],
+    ['**Step 2: Update specs/state.json**:', 'record'],
+    ['Write the handoff to specs/{N}/handoffs/phase-1-handoff.md:', 'record'],
+    ['Write `specs/{N}/.return-meta.json`:', 'file'],
+    ['Write to `specs/{N}/.return-meta.json`.\n**If partial**, include `handoff_path` in `partial_progress`:', 'sketch'],
     ['Return ONLY valid JSON matching this schema:', undefined],
     ['Parse the metadata file in the agent\'s return:', 'sketch'],
     ['Return ONLY valid JSON; see .return-meta.json for the file:', 'file'],

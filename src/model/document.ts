@@ -229,6 +229,8 @@ export class DocumentModel {
         const role = returnRole(r.node, r.block, this.text, this.lines, this.name);
         if (role) r.role = role;
       }
+      // An entry written to a record file (state.json, a handoff) is no return.
+      if (this.#shaped.returns.some((r) => r.role === 'record')) this.#shaped.returns = this.#shaped.returns.filter((r) => r.role !== 'record');
     }
     return this.#shaped;
   }

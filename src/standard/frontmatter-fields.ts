@@ -7,7 +7,7 @@
  */
 
 /** Which table applies to a file. Commands and skills share one parser, hence one table. */
-export type FrontmatterKind = 'agent' | 'command' | 'skill' | 'opencode-agent' | 'opencode-command';
+export type FrontmatterKind = 'agent' | 'command' | 'skill' | 'opencode-agent' | 'opencode-command' | 'opencode-skill';
 
 /**
  * The value type of a field:
@@ -71,7 +71,7 @@ export interface FieldTable {
    * warning at most); `passed-to-model` = OpenCode hands them to the model as options (do not
    * flag as errors).
    */
-  readonly unknownKeys: 'unknown' | 'passed-to-model';
+  readonly unknownKeys: 'unknown' | 'passed-to-model' | 'ignored';
   /** Extra spellings accepted for booleans besides true/false, if any. */
   readonly booleanWords?: readonly string[];
 }
@@ -365,6 +365,18 @@ export const OPENCODE_COMMAND_FIELDS: readonly FieldSpec[] = [
   { name: 'subtask', type: 'boolean', required: false },
 ];
 
+/**
+ * OpenCode skills (`.opencode/skills/<name>/SKILL.md`): only the Agent Skills fields are read,
+ * and any other key is ignored (OpenCode's skills documentation).
+ */
+export const OPENCODE_SKILL_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', type: 'string', required: true },
+  { name: 'description', type: 'string', required: true },
+  { name: 'license', type: 'string', required: false },
+  { name: 'compatibility', type: 'string', required: false },
+  { name: 'metadata', type: 'object', required: false, notes: 'A map of strings to strings.' },
+];
+
 const AGENT_TABLE: FieldTable = { kinds: ['agent'], fields: AGENT_FIELDS, unknownKeys: 'unknown' };
 const COMMAND_SKILL_TABLE: FieldTable = {
   kinds: ['command', 'skill'],
@@ -376,6 +388,11 @@ const OPENCODE_AGENT_TABLE: FieldTable = {
   kinds: ['opencode-agent'],
   fields: OPENCODE_AGENT_FIELDS,
   unknownKeys: 'passed-to-model',
+};
+const OPENCODE_SKILL_TABLE: FieldTable = {
+  kinds: ['opencode-skill'],
+  fields: OPENCODE_SKILL_FIELDS,
+  unknownKeys: 'ignored',
 };
 const OPENCODE_COMMAND_TABLE: FieldTable = {
   kinds: ['opencode-command'],
@@ -398,6 +415,7 @@ export const FIELD_TABLES: Readonly<Record<FrontmatterKind, FieldTable>> = deepF
   skill: COMMAND_SKILL_TABLE,
   'opencode-agent': OPENCODE_AGENT_TABLE,
   'opencode-command': OPENCODE_COMMAND_TABLE,
+  'opencode-skill': OPENCODE_SKILL_TABLE,
 });
 
 /** The spec of `field` for `kind`, if the table has it. */

@@ -7,6 +7,9 @@
  *   the prose shows fields to add to a return ("included in the final metadata"): not a full
  *   return, so it is not asked for fields it does not claim to list.
  *
+ * - `record`: the prose writes it to a file that holds something else (an entry of
+ *   `state.json`, a handoff file, a progress file): not a return at all.
+ *
  * Block-level only. How a whole spec says its result comes back (console JSON, a text summary,
  * a metadata file) is read elsewhere (the `intent` work on invocations and contracts).
  */
@@ -14,7 +17,7 @@ import type { LineIndex } from '../lines.js';
 import type { JsonObject } from './ast.js';
 import type { JsonBlock } from './blocks.js';
 
-export type ReturnRole = 'file' | 'sketch';
+export type ReturnRole = 'file' | 'sketch' | 'record';
 
 /** Writing, then (on the same line) a metadata file or a `.json` path. */
 const WRITES_FILE = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)|updat(?:e|es|ing)|emit(?:s|ting)?|persist(?:s|ing)?)\b[^\n]{0,100}?(?:\.return-meta\b|meta(?:data)?[ _-]?file|\.json\b)/i;
@@ -29,7 +32,7 @@ const RETURN_WORDS = ['return', 'result', 'repl', 'respons', 'output', 'metadata
 const hasAny = (low: string, words: readonly string[]): boolean => words.some((w) => low.includes(w));
 
 /** Fields to put into a return written elsewhere: "The results MUST be included in the final metadata". */
-const PART_OF_RETURN = /\b(?:include[sd]?|add(?:ed|s)?|merge[sd]?|append(?:ed|s)?)\b[^\n]{0,20}?\b(?:in|into|to)\s+(?:the\s+)?(?:final\s+)?(?:metadata|return|result)\b/i;
+const PART_OF_RETURN = /\b(?:include[sd]?|add(?:ed|s)?|merge[sd]?|append(?:ed|s)?)\b[^\n]{0,20}?\b(?:in|into|to)\s+(?:(?:the\s+)?(?:final\s+)?(?:metadata|return|result)\b|`[\w.]+`)/i;
 
 /** "Expected return format (JSON):" written by a caller above what another agent returns. */
 const EXPECTS_RETURN = /\bexpected\s+(?:return|result|response|reply)\b/i;
@@ -73,17 +76,33 @@ export function returnRole(node: JsonObject, block: JsonBlock, text: string, lin
   // Each pattern above matches only a text that holds some of its words; most introductions hold
   // none, and a one-file run then does not compile the patterns (about 1.5 ms).
   const low = intro.toLowerCase();
+  if ((low.includes('.json') || low.includes('.md') || low.includes('.y') || low.includes('.toml')) && writesRecordFile(intro)) return 'record';
   const meta = low.includes('meta');
   const reads = (low.includes('field') || (hasAny(low, READ_WORDS) && hasAny(low, RETURN_WORDS))) && READS_RETURN.test(intro);
+  // A part of a return shown on its own lists only the fields it adds: said by the line next to it.
+  const last = intro.slice(intro.lastIndexOf('\n') + 1);
+  if (/includ|add|merge|append/i.test(last) && PART_OF_RETURN.test(last)) return 'sketch';
   if (((meta || low.includes('.json')) && WRITES_FILE.test(intro)) || (meta && !reads && NAMES_META_FILE.test(intro))) return 'file';
   if (reads) return 'sketch';
-  // A part of a return shown on its own lists only the fields it adds.
-  if ((low.includes('includ') || low.includes('add') || low.includes('merge') || low.includes('append')) && PART_OF_RETURN.test(intro)) return 'sketch';
   if (ownName !== undefined && low.includes('expected') && EXPECTS_RETURN.test(intro)) {
     const other = agentTypeOf(node);
     if (other !== undefined && other !== ownName) return 'sketch';
   }
   return undefined;
+}
+
+/** Writing, updating or appending to a named file: group 1 is the file's name. */
+const WRITES_NAMED = /\b(?:writ(?:e|es|ing)|updat(?:e|es|ing)|append(?:s|ing)?|sav(?:e|es|ing)|record(?:s|ing)?)\b[^\n]{0,60}?([\w./{}$-]*\.(?:json|jsonl|ya?ml|md|toml))\b/gi;
+/** Files that keep records, not returns: task state, to-do lists, handoffs, progress, indexes, logs. */
+const RECORD_FILE = /(?:^|[/._-])(?:state|todo|handoffs?|progress|index|registry|queue|history|log|changelog|roadmap)(?:[._-][\w{}$-]*)?\.(?:json|jsonl|ya?ml|md|toml)$/i;
+
+/** The introduction writes the block to a file that keeps records (`state.json`, a handoff file). */
+function writesRecordFile(intro: string): boolean {
+  WRITES_NAMED.lastIndex = 0;
+  for (let m = WRITES_NAMED.exec(intro); m; m = WRITES_NAMED.exec(intro)) {
+    if (RECORD_FILE.test(m[1]!) && !/return[-_]?meta|metadata/i.test(m[1]!)) return true;
+  }
+  return false;
 }
 
 /** A status and one more key of a return: the least a metadata file holds. */

@@ -47,6 +47,7 @@ export const KIND_LABEL: Record<FrontmatterKind, string> = {
   skill: 'Claude Code skill',
   'opencode-agent': 'OpenCode agent',
   'opencode-command': 'OpenCode command',
+  'opencode-skill': 'OpenCode skill',
 };
 
 /** The program that reads the file, for messages. */

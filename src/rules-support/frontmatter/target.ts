@@ -20,7 +20,7 @@ export function frontmatterKindOf(doc: DocumentModel): FrontmatterKind | null {
     case 'command':
       return oc ? 'opencode-command' : 'command';
     case 'skill':
-      return 'skill';
+      return oc ? 'opencode-skill' : 'skill';
     default:
       return null;
   }

@@ -22,6 +22,7 @@ const OTHERS: Record<FrontmatterKind, FrontmatterKind[]> = {
   skill: ['agent', 'opencode-agent', 'opencode-command'],
   'opencode-agent': [],
   'opencode-command': ['opencode-agent', 'command', 'agent'],
+  'opencode-skill': [],
 };
 
 const PLURAL: Record<FrontmatterKind, string> = {
@@ -30,6 +31,7 @@ const PLURAL: Record<FrontmatterKind, string> = {
   skill: 'Claude Code commands and skills',
   'opencode-agent': 'OpenCode agents',
   'opencode-command': 'OpenCode commands',
+  'opencode-skill': 'OpenCode skills',
 };
 
 const fieldNames = (kind: FrontmatterKind) => FIELD_TABLES[kind].fields.map((f) => f.name);
