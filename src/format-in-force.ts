@@ -16,7 +16,8 @@ import { getProfile } from './standard/profiles.js';
 import type { ReturnFormat } from './standard/return-format/format.js';
 import { relPosix } from './util/paths.js';
 
-function projectOf(root: string, config: ResolvedConfig, first: DocumentModel[]): ProjectView {
+/** The project at `root` as a view whose documents are its specs (the given ones first). */
+export function projectOf(root: string, config: ResolvedConfig, first: DocumentModel[]): ProjectView {
   const have = new Set(first.map((d) => d.filePath));
   return new ProjectView({
     root,

@@ -164,6 +164,17 @@ export class ProjectFormats {
     return this.#merge(channelFormats(all, writesFile(doc)), all);
   }
 
+  /** The format documents an agent system's specs reference, in the order of their files. */
+  systemDocuments(system: string, project: ProjectView): ReturnFormat[] {
+    return [...this.#systemFormats(system, project)].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+
+  /** The format in force for an agent system's returns on one channel (written to a file, or on the console). */
+  channelFormat(system: string, file: boolean, project: ProjectView): ReturnFormat | undefined {
+    const all = [...this.#systemFormats(system, project)];
+    return all.length > 0 ? this.#merge(channelFormats(all, file), all) : undefined;
+  }
+
   /**
    * The profile for a spec: the standard's, with the project's format when one is in force.
    * Lazy: only reading a field a return format sets (statusValues, returnFormat, ...) finds the

@@ -266,7 +266,7 @@ describe('what a format document leaves open, and what it forbids', () => {
   it('a list ending in ... that abridges the standard\'s list is the standard\'s list; one of other values is open', () => {
     const f = doc(TEMPLATE('done|failed', 'validation|execution|...', 'planner|researcher|...'));
     expect(f.errorTypes).toEqual(['validation', 'execution', 'timeout', 'tool_unavailable']);
-    expect((f.schema as any).properties.metadata.properties.agent_type).toEqual({ type: 'string' });
+    expect((f.schema as any).properties.metadata.properties.agent_type).toEqual({ type: 'string', 'x-open': true });
     expect(doc(TEMPLATE('done|failed', 'tool|input|...')).errorTypes).toBeUndefined();
   });
 
@@ -305,6 +305,14 @@ describe('formats merged', () => {
     expect(m.requiredReturnFields).toEqual(['status', 'artifacts', 'metadata']);
     expect(m.requiredMetadataFields).toEqual(['session_id']);
     expect(m.sources).toEqual(['docs/a.md', 'docs/b.md']);
+  });
+
+  it('an example value joins a list; an open field opens it; a placeholder says nothing', async () => {
+    const { mergeFormats } = await import('../src/standard/return-format/merge.js');
+    const withType = (file: string, type: string) => fmt(file, `# X\n\n\`\`\`json\n{"status": "s1|s2", "artifacts": [{"type": "${type}", "path": "p"}], "metadata": {"session_id": "s"}}\n\`\`\`\n`);
+    expect(mergeFormats([a], [a, withType('docs/c.md', 'research')]).artifactTypes).toEqual(['report', 'summary', 'research']);
+    expect(mergeFormats([a], [a, withType('docs/c.md', '{type}')]).artifactTypes).toEqual(['report', 'summary']);
+    expect(mergeFormats([a], [a, withType('docs/c.md', 'x|y|...')]).artifactTypes).toBeUndefined();
   });
 
   it('a vocabulary source adds values and undeclared fields, never required keys', async () => {

@@ -101,12 +101,13 @@ function main() {
     },
   };
   // `agent-lint check-return ...` judges a subagent's reply, `check-log` delegation logs,
-  // `agent-lint graph` prints the delegation graph, `claude-hook` is Claude Code's hook, `lsp`
+  // `agent-lint graph` prints the delegation graph, `protocol` the protocol learned from the documents, `claude-hook` is Claude Code's hook, `lsp`
   // the language server; anything else lints specs.
   const subcommands: Record<string, () => Promise<number>> = {
     'check-return': () => runCheckReturn(argv.slice(1), io),
     'check-log': () => runCheckLog(argv.slice(1), io),
     graph: () => runGraphCli(argv, io),
+    protocol: () => import('./protocol.js').then((m) => m.runProtocolCli(argv.slice(1), io)),
     'claude-hook': () => runClaudeHook(io),
     lsp: () => loadLsp().then((m) => m.runLsp(argv.slice(1), io)),
   };

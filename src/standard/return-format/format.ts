@@ -8,6 +8,14 @@
  */
 import type { Profile } from '../profiles.js';
 
+/**
+ * Annotations of a format's string schemas (ajv ignores unknown keywords): the document leaves
+ * the field's values open ("contextual values", `"a|b|..."`), or shows one example value of it.
+ * Merging reads them: an open field stays open, an example joins the other documents' list.
+ */
+export const OPEN = 'x-open';
+export const EXAMPLE = 'x-example';
+
 /** A value a format document forbids: `Never use "completed"` under `### status`. */
 export interface ForbiddenValue {
   /** The template path of the field (`status`, `artifacts/type`). */
@@ -56,6 +64,8 @@ export interface ReturnFormat {
   readonly sites?: Readonly<Record<string, string>>;
   /** Every document merged into the format, the first one `file`. */
   readonly sources?: readonly string[];
+  /** Of `sources`, the documents whose structure and required keys the format has. */
+  readonly structureFrom?: readonly string[];
 }
 
 /** `file:line` of the format, or of the template line that declares `path` (`artifacts/type`). */

@@ -8,11 +8,33 @@
  * - Required keys: those every document that declares the object requires.
  * - Types that differ: either is allowed.
  */
-import { valuesOfSchema, type ForbiddenValue, type ReturnFormat } from './format.js';
+import { EXAMPLE, OPEN, valuesOfSchema, type ForbiddenValue, type ReturnFormat } from './format.js';
 
 type Schema = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The values two documents allow a string field: one list with the other's values or example, open if either leaves it open. */
+function mergeValues(a: Schema, b: Schema): Schema {
+  if (a[OPEN] || b[OPEN]) {
+    const out: Schema = { ...a, [OPEN]: true };
+    delete out['enum'];
+    delete out[EXAMPLE];
+    return out;
+  }
+  const ea = a['enum'];
+  const eb = b['enum'];
+  const values = (e: unknown, x: unknown): string[] | undefined => (Array.isArray(e) ? (e as string[]) : typeof x === 'string' ? [x] : undefined);
+  const va = values(ea, a[EXAMPLE]);
+  const vb = values(eb, b[EXAMPLE]);
+  // Neither lists values: a plain string stays one.
+  if (!Array.isArray(ea) && !Array.isArray(eb)) return { ...a };
+  // A plain string without an example says nothing of the values: the list stands.
+  const out: Schema = { ...a };
+  delete out[EXAMPLE];
+  out['enum'] = [...new Set([...(va ?? []), ...(vb ?? [])])];
+  return out;
+}
 
 function mergeSchema(a: Schema, b: Schema, depth = 0): Schema {
   if (depth > 50) return {};
@@ -20,13 +42,7 @@ function mergeSchema(a: Schema, b: Schema, depth = 0): Schema {
   if (a['type'] === undefined || b['type'] === undefined) return {};
   if (a['type'] !== b['type']) return { type: [...new Set([a['type'], b['type']].flat())] };
   const out: Schema = { ...a };
-  if (a['type'] === 'string') {
-    const ea = a['enum'];
-    const eb = b['enum'];
-    if (Array.isArray(ea) && Array.isArray(eb)) out['enum'] = [...new Set([...ea, ...eb])];
-    else delete out['enum'];
-    return out;
-  }
+  if (a['type'] === 'string') return mergeValues(a, b);
   if (a['type'] === 'array') {
     if (isObj(a['items']) && isObj(b['items'])) out['items'] = mergeSchema(a['items'], b['items'], depth + 1);
     else delete out['items'];
@@ -53,15 +69,7 @@ function mergeSchema(a: Schema, b: Schema, depth = 0): Schema {
  */
 function addVocabulary(a: Schema, b: Schema, depth = 0): Schema {
   if (depth > 50 || a['type'] !== b['type']) return a;
-  if (a['type'] === 'string') {
-    const ea = a['enum'];
-    if (!Array.isArray(ea)) return a;
-    const eb = b['enum'];
-    const out = { ...a };
-    if (Array.isArray(eb)) out['enum'] = [...new Set([...ea, ...eb])];
-    else delete out['enum'];
-    return out;
-  }
+  if (a['type'] === 'string') return mergeValues(a, b);
   if (a['type'] === 'array') {
     return isObj(a['items']) && isObj(b['items']) ? { ...a, items: addVocabulary(a['items'], b['items'], depth + 1) } : a;
   }
@@ -124,6 +132,7 @@ export function mergeFormats(primary: readonly ReturnFormat[], vocabulary: reado
     lines: first.lines,
     sites: sitesOf(all),
     sources: all.map((f) => f.file),
+    structureFrom: primary.map((f) => f.file),
     forbidden,
     ...valuesOfSchema(schema),
   };

@@ -18,7 +18,7 @@ import { isReturnFormat } from '../../model/json/blocks.js';
 import { isEllipsisText } from '../objects.js';
 import { DocumentModel } from '../../model/document.js';
 import { loadSchema, type Profile } from '../profiles.js';
-import { deref, propertySchema, valuesOfSchema, type ForbiddenValue, type ReturnFormat } from './format.js';
+import { deref, EXAMPLE, OPEN, propertySchema, valuesOfSchema, type ForbiddenValue, type ReturnFormat } from './format.js';
 
 type Schema = Record<string, unknown>;
 
@@ -98,6 +98,10 @@ function schemaOf(node: JsonNode, path: string, key: string, doc: DocumentModel,
         if (key && !b.enums.has(key)) b.enums.set(key, s);
         return s;
       }
+      // A list that ends in `...` of values of its own: any value.
+      if (alts && alts.some(isEllipsisText)) return { type: 'string', [OPEN]: true };
+      // One example value (`"type": "report"`) is a value the project uses, not a closed list.
+      if (!node.templated && !node.alternatives && /^[a-z][\w.-]*$/i.test(node.value) && node.value.length <= 40) return { type: 'string', [EXAMPLE]: node.value };
       return { type: 'string' };
     }
     case 'number':
@@ -276,7 +280,11 @@ export function formatFromDocument(text: string, file: string, profile: Profile,
   const b: Built = { lines: {}, objects: new Map(), enums: new Map(), open: new Set(), forbidden: [], profile };
   const schema = objectSchema(template, '', '', doc, b, 0);
   readFieldDocs(doc, b);
-  for (const key of b.open) delete b.enums.get(key)!['enum'];
+  for (const key of b.open) {
+    const e = b.enums.get(key)!;
+    delete e['enum'];
+    e[OPEN] = true;
+  }
   for (const info of b.objects.values()) {
     const std = info.standardAt !== undefined ? standardRequired(profile, info.standardAt) : [];
     const required = info.keys.filter((k) => info.explicit.get(k) ?? std.includes(k));
