@@ -49,6 +49,7 @@ import marketplaceManifest from './marketplace-manifest.js';
 import hooksConfig from './hooks-config.js';
 import mcpConfig from './mcp-config.js';
 import forbiddenValue from './forbidden-value.js';
+import jsonDuplicateKey from './json-duplicate-key.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -57,6 +58,7 @@ export const ALL_RULES: readonly Rule[] = [
   returnFormatJson,
   returnFormatSchema,
   forbiddenValue,
+  jsonDuplicateKey,
   returnFormatPresent,
   returnStatusErrors,
   returnSummaryLength,

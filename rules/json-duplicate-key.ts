@@ -1,0 +1,59 @@
+import { defineRule } from '../src/engine/rule.js';
+import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
+import { clip } from '../src/util/clip.js';
+
+/** Every object in a JSON value, the value itself included (bounded depth). */
+function objectsOf(node: JsonNode, out: JsonObject[], seen: Set<JsonNode>, depth = 0): void {
+  if (depth > 200 || seen.has(node)) return;
+  seen.add(node);
+  if (node.type === 'object') {
+    out.push(node);
+    for (const p of node.properties) objectsOf(p.value, out, seen, depth + 1);
+  } else if (node.type === 'array') for (const i of node.items) objectsOf(i, out, seen, depth + 1);
+}
+
+export default defineRule({
+  meta: {
+    id: 'json-duplicate-key',
+    description: 'No return, delegation context or JSON config repeats a key in one object.',
+    details:
+      'JSON allows a key twice in one object, and every common reader (JavaScript, Python, jq, Claude Code\'s own settings loader) keeps the last value without a word: the first is lost. In a return example or a delegation context an agent copies, the copy carries the ambiguity; in a plugin manifest, hooks, settings or MCP config the first value silently does nothing. Checked: the return and delegation-context blocks of specs (console returns, metadata-file blocks, contexts) and the whole of the JSON config files agent-lint reads. Reported at the repeated key, naming the line of the first.',
+    severity: 'error',
+    standard: false,
+    kinds: ['agent', 'command', 'skill', 'other', 'plugin-manifest', 'marketplace-manifest', 'hooks-config', 'settings', 'mcp-config'],
+    help: {
+      default: 'Keep one of them: a JSON reader keeps the last value and drops the other without a word.',
+    },
+  },
+  check({ doc, report }) {
+    const roots: JsonNode[] = [];
+    if (doc.isJson) {
+      const view = doc.jsonFile;
+      if (view?.ok) roots.push(view.root);
+    } else {
+      for (const r of doc.returnFormats) roots.push(r.node);
+      for (const r of doc.fileReturns) roots.push(r.node);
+      for (const c of doc.delegationContexts) roots.push(c.node);
+    }
+    if (roots.length === 0) return;
+    const objects: JsonObject[] = [];
+    const seen = new Set<JsonNode>();
+    for (const r of roots) objectsOf(r, objects, seen);
+    for (const o of objects) {
+      if (o.properties.length < 2) continue;
+      const first = new Map<string, number>();
+      for (const p of o.properties) {
+        const at = first.get(p.key);
+        if (at === undefined) {
+          first.set(p.key, p.keyRange.start);
+          continue;
+        }
+        report({
+          message: `"${clip(p.key, 40)}" appears twice in this object`,
+          help: `Line ${doc.lines.lineOf(at) + 1} sets it first. A JSON reader keeps the last value and drops the first without a word: keep one.`,
+          range: p.keyRange,
+        });
+      }
+    }
+  },
+});
