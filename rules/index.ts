@@ -50,6 +50,7 @@ import hooksConfig from './hooks-config.js';
 import mcpConfig from './mcp-config.js';
 import forbiddenValue from './forbidden-value.js';
 import jsonDuplicateKey from './json-duplicate-key.js';
+import referenceExists from './reference-exists.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -59,6 +60,7 @@ export const ALL_RULES: readonly Rule[] = [
   returnFormatSchema,
   forbiddenValue,
   jsonDuplicateKey,
+  referenceExists,
   returnFormatPresent,
   returnStatusErrors,
   returnSummaryLength,

@@ -20,6 +20,7 @@ import { formatFromDocument, formatFromSchemaText, type TemplateResult } from '.
 import { compiledFormat } from './standard/validate.js';
 import { relPosix } from './util/paths.js';
 import { agentSystemOf } from './model/agent-system.js';
+import { referencedDocuments } from './model/file-references.js';
 
 /** The profile fields a project's return format sets (see withReturnFormat). */
 const FORMAT_FIELDS = ['returnFormat', 'statusValues', 'artifactTypes', 'errorTypes', 'requiredReturnFields', 'requiredMetadataFields'] as const;
@@ -49,29 +50,6 @@ const MAX_FORMAT_BYTES = 1024 * 1024;
  * depend on which specs a run reached first).
  */
 const MAX_REFERENCED_BYTES = 64 * 1024 * 1024;
-
-/**
- * `@path/to/doc.md` (Claude Code's import, at a line's start or after a blank, backtick, paren
- * or quote) and `Path: path/to/doc.md` (any case). Two expressions that each start with a
- * literal, so the scan jumps from one `@` or `p` to the next instead of trying an alternation at
- * every character; their matches cannot overlap, and are merged in text order.
- */
-const AT_REFERENCE = /@([\w./-]+\.md)\b/gi;
-const PATH_REFERENCE = /\bPath:\s*`?([\w./-]+\.md)\b/gi;
-const BEFORE_AT = /[\s`("']/;
-
-/** The markdown documents a spec's text references, as written. */
-export function referencedDocuments(text: string): string[] {
-  if (!text.includes('.md')) return [];
-  const found: Array<[number, string]> = [];
-  for (const m of text.matchAll(AT_REFERENCE)) {
-    const i = m.index;
-    if (i === 0 || BEFORE_AT.test(text[i - 1]!)) found.push([i, m[1]!]);
-  }
-  for (const m of text.matchAll(PATH_REFERENCE)) found.push([m.index, m[1]!]);
-  if (found.length > 1) found.sort((a, b) => a[0] - b[0]);
-  return [...new Set(found.map((f) => f[1]))];
-}
 
 const formatReferences = (doc: DocumentModel) => referencedDocuments(doc.text);
 
