@@ -51,6 +51,7 @@ import mcpConfig from './mcp-config.js';
 import forbiddenValue from './forbidden-value.js';
 import jsonDuplicateKey from './json-duplicate-key.js';
 import referenceExists from './reference-exists.js';
+import returnFileMismatch from './return-file-mismatch.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -61,6 +62,7 @@ export const ALL_RULES: readonly Rule[] = [
   forbiddenValue,
   jsonDuplicateKey,
   referenceExists,
+  returnFileMismatch,
   returnFormatPresent,
   returnStatusErrors,
   returnSummaryLength,

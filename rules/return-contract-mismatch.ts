@@ -3,23 +3,14 @@ import { sameSystemFirst } from '../src/model/agent-system.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { JsonObject } from '../src/model/json/ast.js';
-import { readsJsonReply, type ReturnStatement } from '../src/model/return-channel.js';
-import { stepAround } from '../src/model/steps.js';
+import { readingWindow, readsJsonReply, type ReturnStatement } from '../src/model/return-channel.js';
 import { clip } from '../src/util/clip.js';
 import type { Range } from '../src/types.js';
 
-const READ_LINES = 25;
 /** The caller reads the callee's metadata file (`.return-meta.json`, "the metadata file"). */
 const READS_FILE = /\.return-meta\.json\b|\b(?:read|reads|reading|parse|load)\b[^\n]{0,40}\bmetadata[ _-]file\b/i;
 /** A top-level field the caller reads with jq: `jq -r '.status'`, `jq '.files_updated[]'`. */
 const JQ_FIELD = /\bjq\s+(?:-[a-zA-Z]{1,20}[ \t]{1,4}){0,4}['"]\.([A-Za-z_][\w]*)/g;
-
-/** The text from the call's step start to 25 lines after the call. */
-function readingWindow(doc: DocumentModel, site: DelegationSite): Range {
-  const step = stepAround(doc.text, doc.lines, site.range);
-  const last = Math.min(doc.lines.lineCount - 1, doc.lines.lineOf(Math.max(site.range.start, site.range.end - 1)) + READ_LINES);
-  return { start: Math.min(step.start, site.range.start), end: doc.lines.lineEnd(last) };
-}
 
 /** Where a statement of the callee is, as `path:line`. */
 function at(callee: DocumentModel, s: ReturnStatement | undefined): { line: number; column: number; endLine: number; endColumn: number } {
@@ -51,7 +42,7 @@ export default defineRule({
       if (!callee || callee === doc) continue;
       const ch = callee.returnChannel;
       if (ch.console === null && !ch.metadataFile) continue;
-      const win = readingWindow(doc, site);
+      const win = readingWindow(doc, site.range);
       const where = (s: ReturnStatement | undefined) => ({ filePath: callee.filePath, ...at(callee, s) });
       const calleeLine = (s: ReturnStatement | undefined) => `${callee.relPath}:${at(callee, s).line}`;
       const what = describeSite(site, doc.text);

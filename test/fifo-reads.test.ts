@@ -44,14 +44,15 @@ describe.skipIf(!hasMkfifo)('a FIFO where agent-lint reads a project', () => {
     expect(found).toEqual([
       ['.claude-plugin/marketplace.json', 'file-unreadable'],
       ['.claude/agents/researcher.md', ''],
-      ['.claude/commands/research.md', ''],
+      // The format document it references is a FIFO, not a file: the reference loads nothing.
+      ['.claude/commands/research.md', 'reference-exists'],
       ['plugin/.claude-plugin/plugin.json', 'file-unreadable'],
     ]);
     // One command: its project's context (discovery's first bytes, the manifests, the format
     // document it references) is read around the FIFOs.
     const one = run(dir, ['.claude/commands/research.md']);
-    expect(one.status, one.stderr).toBe(0);
-    expect(JSON.parse(one.stdout)).toEqual([expect.objectContaining({ messages: [] })]);
+    expect(one.status, one.stderr).toBe(1);
+    expect(JSON.parse(one.stdout)[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['reference-exists']);
   });
 
   /** A project whose `name` is a FIFO: the run refuses it with the reason (exit 2), without waiting. */

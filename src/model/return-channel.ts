@@ -18,6 +18,7 @@
 import type { Range } from '../types.js';
 import type { LineIndex } from './lines.js';
 import type { ShapedObject } from './json/blocks.js';
+import { stepAround } from './steps.js';
 
 export interface ReturnStatement {
   kind: 'console-json' | 'console-text' | 'metadata-file';
@@ -121,3 +122,10 @@ function lineAt(text: string, at: number): string {
 const JQ_ON_FILE = /\bjq\b[^\n]*?['"][^'"\n]*['"]\s+(?:"?\$\{?\w*(?:file|path|json)\w*\}?"?|"?[\w./${}-]+\.json\b)|\bjq\b[^\n]*<\s*\S/i;
 /** "Check if the subagent accidentally returned JSON", "if the text return parses as valid JSON, log a warning". */
 const GUARDS_AGAINST_JSON = /\baccidentally\b[^\n]{0,60}\bjson\b|\bif\b[^\n]{0,60}\b(?:parses|is|looks\s+like)\b[^\n]{0,20}\b(?:valid\s+)?json\b[^\n]{0,40}\bwarn/i;
+
+/** The text a caller reads a delegation's result in: from the call's step start to `lines` lines after the call. */
+export function readingWindow(doc: { text: string; lines: LineIndex }, range: Range, lines = READ_WINDOW): Range {
+  const step = stepAround(doc.text, doc.lines, range);
+  const last = Math.min(doc.lines.lineCount - 1, doc.lines.lineOf(Math.max(range.start, range.end - 1)) + lines);
+  return { start: Math.min(step.start, range.start), end: doc.lines.lineEnd(last) };
+}

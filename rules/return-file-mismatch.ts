@@ -1,0 +1,92 @@
+import { defineRule } from '../src/engine/rule.js';
+import { sameSystemFirst } from '../src/model/agent-system.js';
+import { describeSite } from '../src/model/delegations.js';
+import type { DocumentModel } from '../src/model/document.js';
+import { readingWindow } from '../src/model/return-channel.js';
+import { clip } from '../src/util/clip.js';
+
+/** Lines after a call in which the caller reads what its callee wrote (a postflight step comes late). */
+const READ_LINES = 60;
+/** A `.json` file name in a path: group 1 is the base name (`.return-meta.json`). */
+const JSON_PATH = /[\w.{}$/-]*?([\w.-]*\.json)\b/g;
+/** File names that hold a return: a metadata, result or handoff file (not state.json, package.json). */
+const RETURN_FILE = /meta|return|result|handoff/i;
+/** `jq -r '.status' "$metadata_file"`: group 1 the field, 2 the rest of the filter, 3 the file it reads. */
+const JQ_FILE_FIELD = /\bjq\s+(?:-[a-zA-Z]{1,20}[ \t]{1,4}|--arg\S*\s+\S+\s+\S+\s+){0,6}['"]\.([A-Za-z_]\w*)([^'"\n]*)['"]\s+("?\$\{?\w+\}?"?|[\w.{}$/-]+\.json\b)/gi;
+/** A file argument that is a return file: a variable named after one, or a path whose name is one. */
+function isReturnFileArg(arg: string): boolean {
+  const a = arg.replace(/"/g, '');
+  if (a.startsWith('$')) return /meta|return|result|handoff|_file\b/i.test(a) && !/state|todo|index|config/i.test(a);
+  return RETURN_FILE.test(a.slice(a.lastIndexOf('/') + 1));
+}
+/** Writing on the same line as a path: the callee writes that file. */
+const WRITES = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)|updat(?:e|es|ing)|emit(?:s|ting)?)\b/i;
+
+/** The base names of the return files a text names on lines that write them. */
+function writtenFiles(callee: DocumentModel): Set<string> {
+  const out = new Set<string>();
+  const text = callee.text;
+  for (const m of text.matchAll(JSON_PATH)) {
+    const name = m[1]!;
+    if (!RETURN_FILE.test(name)) continue;
+    const line = callee.lines.lineText(callee.lines.lineOf(m.index));
+    if (WRITES.test(line)) out.add(name);
+  }
+  return out;
+}
+
+export default defineRule({
+  meta: {
+    id: 'return-file-mismatch',
+    description: "A caller reads its callee's metadata file at the name, and for the fields, the callee writes.",
+    details:
+      'In a project whose agents write their result to a file (`specs/{N}/.return-meta.json`, a handoff file), the caller reads that file back after the delegation: the file\'s name and its fields are a contract written twice, in the caller and in the callee, and they drift apart. Reported at the caller\'s invocation: a return file the caller reads after the call (a `.json` name with meta, return, result or handoff in it) when the callee\'s spec writes others and the caller names none of them, and a field the caller reads with jq from that file (`jq -r \'.completion_data\' "$metadata_file"`) that the callee\'s spec never mentions. A field read with a default (`.x // []`) is optional and not checked; callees are looked up in the caller\'s own agent tree.',
+    severity: 'error',
+    requiresStandard: true,
+    help: {
+      default: 'Read the file the callee writes, or have the callee write what the caller reads.',
+    },
+  },
+  check({ doc, project, report }) {
+    if (!doc.text.includes('.json') && !doc.text.includes('jq')) return;
+    const agents = project.byName('agent');
+    for (const site of doc.delegations.sites) {
+      if (site.kind !== 'call' && site.kind !== 'subagent-type' && site.kind !== 'prose') continue;
+      const callee = site.target ? sameSystemFirst(doc, agents.get(site.target)) : undefined;
+      if (!callee || callee === doc || !callee.returnChannel.metadataFile) continue;
+      const win = readingWindow(doc, site.range, READ_LINES);
+      // What follows the next delegation is that one's reading.
+      const next = doc.delegations.sites.find((s) => s.range.start > site.range.end && s.target !== site.target);
+      const window = doc.text.slice(win.start, next && next.range.start < win.end ? next.range.start : win.end);
+      const written = writtenFiles(callee);
+      const what = describeSite(site, doc.text);
+      const who = clip(site.target!, 24);
+      if (written.size > 0) {
+        const read = new Set<string>();
+        for (const m of window.matchAll(JSON_PATH)) if (RETURN_FILE.test(m[1]!)) read.add(m[1]!);
+        const foreign = [...read].filter((n) => !written.has(n));
+        // A caller that names a file its callee writes anywhere reads it somewhere.
+        if (read.size > 0 && foreign.length === read.size && ![...written].some((n) => doc.text.includes(n))) {
+          report({
+            message: `the caller reads ${clip(foreign[0]!, 30)}, but ${who} writes ${clip([...written][0]!, 30)}`,
+            help: `${what} reads ${foreign.join(', ')}, but ${callee.relPath} writes only ${[...written].join(', ')}. Read the file the callee writes, or change the name on one side.`,
+            range: site.anchor,
+          });
+          continue;
+        }
+      }
+      const missing: string[] = [];
+      for (const m of window.matchAll(JQ_FILE_FIELD)) {
+        const field = m[1]!;
+        if (/\/\//.test(m[2]!) || !isReturnFileArg(m[3]!) || missing.includes(field)) continue;
+        if (!new RegExp(`\\b${field}\\b`).test(callee.text)) missing.push(field);
+      }
+      if (missing.length === 0) continue;
+      report({
+        message: `the caller reads ${clip(missing.map((k) => `"${k}"`).join(', '), 30)} from ${who}'s metadata file, which its spec never writes`,
+        help: `${what} reads ${missing.map((k) => `"${k}"`).join(', ')} with jq, but ${callee.relPath} never mentions ${missing.length > 1 ? 'them' : 'it'}. Read only what the callee writes, or add the field to what it writes.`,
+        range: site.anchor,
+      });
+    }
+  },
+});
