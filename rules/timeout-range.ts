@@ -65,7 +65,7 @@ export default defineRule<Options>({
     id: 'timeout-range',
     description: 'Timeouts are positive and within the standard\'s maximum for their command; command defaults match the table.',
     details:
-      'All delegations MUST have timeouts, and the Delegation Guide sets a default and a maximum per command: /research 3600 and 7200 s, /plan 1800 and 3600, /implement 7200 and 14400, /revise 1800 and 3600, /review 3600 and 7200. A timeout of 0 or less never lets the subagent run; one above the maximum lets a hung delegation block the caller for longer than the standard allows. Checked: delegation contexts\' timeout (the command is delegation_path[1], or the command file the context is in), a command\'s frontmatter timeout (its default: a different value is a warning) and timeout= arguments of task-tool calls. A context timeout that is not a number is delegation-context-schema\'s to report.',
+      'All delegations MUST have timeouts, and the Delegation Guide sets a default and a maximum per command: /research 3600 and 7200 s, /plan 1800 and 3600, /implement 7200 and 14400, /revise 1800 and 3600, /review 3600 and 7200. A timeout of 0 or less never lets the subagent run; one above the maximum lets a hung delegation block the caller for longer than the standard allows. Checked: delegation contexts\' timeout (the command is delegation_path[1], or the command file the context is in), a command\'s frontmatter timeout (its default: a different value is a warning), timeout= arguments of task-tool calls, and timeouts written in the body ("Timeout: 2.5 hours", "(timeout: 9000s)"), in seconds whatever their unit. A context timeout that is not a number is delegation-context-schema\'s to report.',
     severity: 'error',
     requiresStandard: true,
     schema: {
@@ -141,7 +141,18 @@ export default defineRule<Options>({
 
     // timeout= arguments of task-tool calls.
     if (doc.text.includes('timeout')) {
-      for (const a of timeoutArguments(doc)) checkValue(a.value, a.range, 'timeout argument', ownCommand);
+      const args = timeoutArguments(doc);
+      for (const a of args) checkValue(a.value, a.range, 'timeout argument', ownCommand);
+      // A timeout written in prose or as a field of the body ("Timeout: 2.5 hours", "(timeout:
+      // 9000s)"), outside the JSON and call arguments already checked.
+      // Code in a fence is the code's own timeouts (`requests.get(url, timeout=9000)`).
+      const checked = [...args.map((a) => a.range), ...doc.delegationContexts.map((c) => c.node.range), ...doc.fences.map((f) => f.range)];
+      for (const t of doc.delegations.timeouts) {
+        if ((t.source !== 'prose' && t.source !== 'field') || t.seconds === null) continue;
+        if (t.source === 'field' && !/^timeout$/i.test(t.key ?? '')) continue;
+        if (checked.some((r) => t.range.start < r.end && t.range.end > r.start)) continue;
+        checkValue(t.seconds, t.range, 'timeout', ownCommand);
+      }
     }
 
     for (const r of out) report(r);

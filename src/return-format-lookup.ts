@@ -103,6 +103,7 @@ export class ProjectFormats {
   #lazy?: Profile;
   readonly #named = new Map<string, ReturnFormat>();
   readonly #referenced = new Map<string, ReturnFormat | null>();
+  readonly #readText?: (abs: string) => string | undefined;
   #referencedBytes = 0;
   readonly #profiles = new Map<ReturnFormat, Profile>();
   /** The format documents each agent system's specs reference, by system. */
@@ -111,10 +112,15 @@ export class ProjectFormats {
   readonly #merged = new Map<string, ReturnFormat>();
 
   /** Loads the files config names now: a bad one is a config error before anything is linted. */
-  constructor(root: string, config: ResolvedConfig, base: Profile) {
+  /**
+   * `readText` gives the text of a document where it differs from the disk (the editor's unsaved
+   * buffer), or undefined to read the file.
+   */
+  constructor(root: string, config: ResolvedConfig, base: Profile, readText?: (abs: string) => string | undefined) {
     this.#root = root;
     this.#config = config;
     this.#base = base;
+    this.#readText = readText;
     for (const abs of config.returnFormatFiles) {
       const shown = relPosix(root, abs).startsWith('..') ? relPosix(config.dir, abs) : relPosix(root, abs);
       const r = loadFormatFile(abs, shown, base, 'config');
@@ -256,7 +262,8 @@ export class ProjectFormats {
     } catch {
       return null;
     }
-    const text = readBounded(real);
+    const open = this.#readText?.(abs) ?? this.#readText?.(real);
+    const text = open !== undefined && open.length <= MAX_FORMAT_BYTES ? open : readBounded(real);
     if (typeof text === 'string') this.#referencedBytes += text.length;
     if (typeof text !== 'string' || !looksLikeReturnText(text)) return null;
     const r = formatFromDocument(text, rel, this.#base, 'referenced');

@@ -203,6 +203,32 @@ describe('agent-lint lsp, unbundled and with a bad option', () => {
   });
 });
 
+describe('agent-lint lsp and the project\'s format documents', () => {
+  it('judges by a format document as it is edited in a buffer and on disk', async () => {
+    const doc = (statuses: string) => `# Return Metadata File\n\nWritten to \`specs/{N}/.return-meta.json\`.\n\n\`\`\`json\n{"status": "${statuses}", "artifacts": [], "metadata": {"session_id": "s", "agent_type": "a"}}\n\`\`\`\n`;
+    const agent = '---\nname: builder\ndescription: Builds.\n---\nLoad @docs/return-metadata-file.md.\n\nWrite `specs/{N}/.return-meta.json`:\n\n```json\n{"status": "shipped", "artifacts": [], "metadata": {"session_id": "sess_1234567890_abc123", "agent_type": "builder"}}\n```\n';
+    const dir = makeProject({ 'docs/return-metadata-file.md': doc('built|failed'), '.claude/agents/builder.md': agent });
+    const c = await startLsp(dir);
+    const spec = path.join(dir, '.claude/agents/builder.md');
+    const format = path.join(dir, 'docs/return-metadata-file.md');
+    await open(c, spec);
+    const schemaErrors = (d: Array<{ code?: unknown }>) => d.filter((x) => x.code === 'return-format-schema').length;
+    expect(schemaErrors(await c.diagnostics(uriOf(spec)))).toBe(1);
+    // The document opened and edited, unsaved: the spec is judged by the buffer.
+    await open(c, format);
+    await c.conn.sendNotification('textDocument/didChange', { textDocument: { uri: uriOf(format), version: 2 }, contentChanges: [{ text: doc('built|shipped|failed') }] });
+    expect(schemaErrors(await c.diagnostics(uriOf(spec), (d) => schemaErrors(d) === 0))).toBe(0);
+    // Closed unsaved: the file on disk holds again.
+    await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri: uriOf(format) } });
+    expect(schemaErrors(await c.diagnostics(uriOf(spec), (d) => schemaErrors(d) === 1))).toBe(1);
+    // Changed on disk: the file is read again.
+    writeFileSync(format, doc('built|shipped|failed'));
+    await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(format), type: 2 }] });
+    expect(schemaErrors(await c.diagnostics(uriOf(spec), (d) => schemaErrors(d) === 0))).toBe(0);
+    expect(await c.close()).toBe(0);
+  });
+});
+
 describe('agent-lint lsp and bulk suppressions', () => {
   it('applies agent-lint-suppressions.json of the workspace folder, and reads it again when it changes', async () => {
     const counts = (n: number) => JSON.stringify({ '.claude/commands/plan.md': { 'unknown-delegation-target': { count: n } } });

@@ -160,6 +160,8 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
       }
       let others = false;
       for (const f of changed) {
+        // A document that is not a spec (a format document the specs cite) changes what they mean.
+        if (!open.includes(f)) others = true;
         const doc = p.buffers.get(f);
         const sig = doc ? crossFileSignature(doc) : null;
         const before = signatures.get(f) ?? (p.disk().get(f) ? crossFileSignature(p.disk().get(f)!) : null);

@@ -133,7 +133,6 @@ export class Workspace {
   /** A config file changed: read configs again, and every project's files (ignores may differ). */
   reset(): void {
     this.#lookup = undefined;
-    this.#formats.clear();
     this.#suppressions = undefined;
     this.roots = new ProjectRoots(this.cwd);
     for (const p of this.projects.values()) p.rediscover();
@@ -197,14 +196,11 @@ export class Workspace {
     return p;
   }
 
-  /** The return formats of each project and config, made once (they read the files the config names). */
-  readonly #formats = new Map<string, ProjectFormats>();
-
   #linter(root: string, config: ResolvedConfig, targets: DocumentModel[], all: DocumentModel[]) {
     const p = this.projects.get(root);
-    const key = `${root}\0${config.file ?? ''}`;
-    let formats = this.#formats.get(key);
-    if (!formats) this.#formats.set(key, (formats = new ProjectFormats(root, config, getProfile(config.standard))));
+    // The formats are learned afresh for each lint, from the open buffers where there are some:
+    // a format document edited in the editor or on disk counts at once.
+    const formats = new ProjectFormats(root, config, getProfile(config.standard), (abs) => p?.buffers.get(abs)?.text);
     const set = new Set(targets);
     // What exists on disk is asked afresh on each lint: files come and go while the server runs.
     return projectLinter({ root, config, rules: this.rules, documents: targets, loadContext: () => all.filter((d) => !set.has(d)), files: diskFiles(), formats, plugins: p?.plugins });
