@@ -37,6 +37,13 @@ function named(text: string): Set<string> {
   return out;
 }
 
+/** The call's prompt is a variable assigned, before the call, a text that names the context or its fields. */
+function promptVariableCarries(doc: DocumentModel, site: DelegationSite): boolean {
+  if (!site.prompt) return false;
+  const name = doc.text.slice(site.prompt.valueRange.start, site.prompt.valueRange.end).trim();
+  return doc.assignedBefore(name, site.range.start).some((t) => NAMED_CONTEXT.test(t) || [...named(t)].filter((f) => f !== 'session_id').length > 0);
+}
+
 export default defineRule({
   meta: {
     id: 'delegation-context-passed',
@@ -64,6 +71,8 @@ export default defineRule({
       if (NAMED_CONTEXT.test(text)) continue;
       // A context written inside the call's prompt is passed with it.
       if (contexts.some((c) => c.node.range.start >= own.start && c.node.range.start < own.end)) continue;
+      // A prompt variable given the context before the call (`p = "..." + json.dumps(delegation_context)`).
+      if (promptVariableCarries(doc, site)) continue;
       const passed = named(text);
       const dropped = has.filter((f) => !passed.has(f));
       if (dropped.length === 0 || [...passed].some((f) => f !== 'session_id' && has.includes(f as (typeof FIELDS)[number]))) continue;

@@ -56,16 +56,9 @@ function fileLevelStatement(doc: DocumentModel): boolean {
   return false;
 }
 
-/** The prompt is a variable assigned with the instruction somewhere in the file (`p = "..." + JSON_FORMAT_INSTRUCTION`). */
-function variableCarriesInstruction(doc: DocumentModel, name: string): boolean {
-  const assign = new RegExp(`(?<![\\w.])${name}\\s*\\+?=(?!=)`);
-  const text = doc.text;
-  INSTRUCTION_G.lastIndex = 0;
-  for (let m = INSTRUCTION_G.exec(text); m; m = INSTRUCTION_G.exec(text)) {
-    if (!INSTRUCTION.test(m[0])) continue;
-    if (assign.test(doc.lines.lineText(doc.lines.lineOf(m.index)))) return true;
-  }
-  return false;
+/** The prompt is a variable assigned the instruction before the call (`p = "..." + JSON_FORMAT_INSTRUCTION`). */
+function variableCarriesInstruction(doc: DocumentModel, name: string, before: number): boolean {
+  return doc.assignedBefore(name, before).some((t) => INSTRUCTION.test(t));
 }
 
 function callHasInstruction(doc: DocumentModel, site: DelegationSite): boolean {
@@ -73,7 +66,7 @@ function callHasInstruction(doc: DocumentModel, site: DelegationSite): boolean {
   if (site.prompt) {
     const value = text.slice(site.prompt.valueRange.start, site.prompt.valueRange.end);
     if (INSTRUCTION.test(value)) return true;
-    if (IDENTIFIER.test(value.trim()) && variableCarriesInstruction(doc, value.trim())) return true;
+    if (IDENTIFIER.test(value.trim()) && variableCarriesInstruction(doc, value.trim(), site.range.start)) return true;
   }
   // A comment or another argument of the same call that appends it.
   return INSTRUCTION.test(text.slice(site.range.start, site.range.end));

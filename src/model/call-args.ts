@@ -149,3 +149,48 @@ export function parseCallArguments(text: string, open: number, limit: number): P
   }
   return null;
 }
+
+/** Lines an assignment may run over (a string joined across lines, a triple-quoted prompt). */
+const ASSIGNMENT_LINES = 20;
+/** At most this many assignments are kept per name. */
+const MAX_ASSIGNMENTS = 50;
+const ASSIGNMENT = /(?<![\w.$])([A-Za-z_]\w{0,100})[ \t]*\+?=(?!=)/g;
+
+export interface Assignment {
+  /** Where the assignment starts. */
+  at: number;
+  /** Its value: the rest of its line, and the lines it joins on (`+`, `\\`, `(`, an open `"""`), at most 20. */
+  text: string;
+}
+
+/**
+ * Every assignment of a variable in the text (`p = "..." + JSON_FORMAT_INSTRUCTION`, `prompt +=
+ * f"... {delegation_context}"`), by name, in text order: what a call whose prompt is a variable
+ * passes. One pass over the text; a value is cut at 20 lines, so the whole is linear in the text.
+ */
+/** The end of the line holding `at` (before its newline). */
+function lineEndAt(text: string, at: number): number {
+  const nl = text.indexOf('\n', at);
+  return nl < 0 ? text.length : nl;
+}
+
+export function scanAssignments(text: string): Map<string, Assignment[]> {
+  const out = new Map<string, Assignment[]>();
+  if (!text.includes('=')) return out;
+  for (const m of text.matchAll(ASSIGNMENT)) {
+    const list = out.get(m[1]!) ?? [];
+    if (list.length >= MAX_ASSIGNMENTS) continue;
+    const from = m.index + m[0].length;
+    let end = lineEndAt(text, from);
+    // The value goes on while its line ends in a joining mark or a triple-quoted string is open.
+    for (let n = 1; n < ASSIGNMENT_LINES && end < text.length; n++) {
+      const sofar = text.slice(from, end);
+      const open = ((sofar.match(/"""|'''/g) ?? []).length & 1) === 1;
+      if (!open && !/[+\\(,[{]\s*$/.test(sofar)) break;
+      end = lineEndAt(text, end + 1);
+    }
+    list.push({ at: m.index, text: text.slice(from, end) });
+    out.set(m[1]!, list);
+  }
+  return out;
+}

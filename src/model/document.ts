@@ -13,6 +13,7 @@ import { classifyObjects, extractJson, isReturnFormat, mayHoldShapedObjects, may
 import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
 import { isJsonKind } from './kinds.js';
+import { scanAssignments, type Assignment } from './call-args.js';
 import { LineIndex } from './lines.js';
 import { parseMarkdown, type MdRoot } from './markdown.js';
 import { findStages, type Stage } from './stages.js';
@@ -78,6 +79,7 @@ export class DocumentModel {
    */
   readonly literal: boolean;
   readonly #value?: JsonNode;
+  #assignments?: Map<string, Assignment[]>;
 
   #frontmatter?: Frontmatter | null;
   #fences?: FencedBlock[];
@@ -233,6 +235,12 @@ export class DocumentModel {
       if (this.#shaped.returns.some((r) => r.role === 'record')) this.#shaped.returns = this.#shaped.returns.filter((r) => r.role !== 'record');
     }
     return this.#shaped;
+  }
+
+  /** The values a variable is given in the text before `before` (see scanAssignments; scanned once). */
+  assignedBefore(name: string, before: number): string[] {
+    this.#assignments ??= scanAssignments(this.text);
+    return (this.#assignments.get(name) ?? []).filter((a) => a.at < before).map((a) => a.text);
   }
 
   /** Where the spec delegates (calls, `subagent_type` data, prose, stages, markers) and its timeout statements. */
