@@ -5,10 +5,8 @@
  * reference, else the standard's. Reads the named and referenced files (bounded); the specs
  * themselves come from the project view, as text.
  */
-import { closeSync, realpathSync } from 'node:fs';
-import { openRegularFile, readOpened, ReadRefused } from './util/read-bounded.js';
-import path from 'node:path';
-import { ConfigError } from './config/load.js';
+import { path, pathInfo, readTextFile } from './platform/host.js';
+import { ConfigError } from './config/error.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import type { ProjectView } from './engine/project.js';
 import type { DocumentModel } from './model/document.js';
@@ -53,20 +51,19 @@ const MAX_REFERENCED_BYTES = 64 * 1024 * 1024;
 
 const formatReferences = (doc: DocumentModel) => referencedDocuments(doc.text);
 
-function readBounded(file: string): string | { problem: string } {
-  let fd: number | undefined;
-  try {
-    const opened = openRegularFile(file);
-    fd = opened.fd;
-    const st = { size: opened.size };
-    if (st.size > MAX_FORMAT_BYTES) return { problem: `${st.size} bytes, over the ${MAX_FORMAT_BYTES}-byte limit` };
-    return readOpened(fd, st.size).toString('utf8');
-  } catch (e) {
-    if (e instanceof ReadRefused) return { problem: 'not a regular file' };
-    return { problem: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+/**
+ * A format file's text through the host (the disk, or the playground's files): at most 1 MB, a
+ * regular file only, and with `root` only a file whose real place is inside it.
+ */
+function readBounded(file: string, root?: string): string | { problem: string } {
+  const info = pathInfo(file, root);
+  if (!info) return { problem: 'no such file' };
+  if (info.kind === 'outside') return { problem: 'outside the project' };
+  if (info.kind !== 'file') return { problem: 'not a regular file' };
+  const text = readTextFile(file, MAX_FORMAT_BYTES + 1);
+  if (text === null) return { problem: 'not readable' };
+  if (text.length > MAX_FORMAT_BYTES) return { problem: `over the ${MAX_FORMAT_BYTES}-byte limit` };
+  return text;
 }
 
 /** Reads a format file: a JSON Schema (.json) or a markdown format document. */
@@ -253,17 +250,9 @@ export class ProjectFormats {
   #readReferenced(abs: string): ReturnFormat | null {
     const rel = relPosix(this.#root, abs);
     if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
-    let real: string;
-    try {
-      // A symlink that leads out of the project is not the project's document.
-      real = realpathSync(abs);
-      const realRoot = realpathSync(this.#root);
-      if (relPosix(realRoot, real).startsWith('..')) return null;
-    } catch {
-      return null;
-    }
-    const open = this.#readText?.(abs) ?? this.#readText?.(real);
-    const text = open !== undefined && open.length <= MAX_FORMAT_BYTES ? open : readBounded(real);
+    // An open buffer, else the file; a symlink that leads out of the project is not the project's document.
+    const open = this.#readText?.(abs);
+    const text = open !== undefined && open.length <= MAX_FORMAT_BYTES ? open : readBounded(abs, this.#root);
     if (typeof text === 'string') this.#referencedBytes += text.length;
     if (typeof text !== 'string' || !looksLikeReturnText(text)) return null;
     const r = formatFromDocument(text, rel, this.#base, 'referenced');

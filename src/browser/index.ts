@@ -17,6 +17,8 @@ import { DocumentModel } from '../model/document.js';
 import { setHostFiles } from '../platform/host.browser.js';
 import { memoryFiles } from './memory-files.js';
 import { getProfile, STANDARD_NAMES } from '../standard/profiles.js';
+import { ProjectFormats } from '../return-format-lookup.js';
+import { specByFrontmatter } from '../discovery/frontmatter-spec.js';
 import type { LintMessage, LintResult } from '../types.js';
 
 export { ConfigError } from '../config/error.js';
@@ -99,9 +101,11 @@ export async function lintProject(files: readonly ProjectFile[], raw: Record<str
   const docs: DocumentModel[] = [];
   for (const [rel, text] of byPath) {
     if (config.isIgnored(rel)) continue;
-    const kind = config.kindFor(rel) ?? kindFromPath(rel);
-    // What discovery would find: markdown files, and the JSON files that come with specs.
-    if (kind === 'other' && !/\.md$/i.test(rel)) continue;
+    // What discovery finds on disk: specs by their place or their frontmatter, and the JSON files
+    // that come with specs; other files (context documents, artifacts) are the project's context.
+    let kind = config.kindFor(rel) ?? kindFromPath(rel);
+    if (kind === 'other' && /\.md$/i.test(rel)) kind = specByFrontmatter(text.slice(0, 4096))?.kind ?? 'other';
+    if (kind === 'other') continue;
     docs.push(new DocumentModel({ filePath: `${ROOT}/${rel}`, relPath: rel, kind, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text }));
   }
   const project = new ProjectView({
@@ -113,7 +117,11 @@ export async function lintProject(files: readonly ProjectFile[], raw: Record<str
     files: memoryFiles(absolute),
   });
   const settings = new Map(docs.map((d) => [d, config.settingsFor(d.relPath)]));
-  const results = runRules({ project, profile: getProfile(config.standard), rules: ALL_RULES, targets: docs, settingsFor: (d) => settings.get(d)! });
+  // The project's return formats, learned from its documents among the page's files as the CLI
+  // learns them from the disk.
+  const profile = getProfile(config.standard);
+  const formats = new ProjectFormats(ROOT, config, profile);
+  const results = runRules({ project, profile, rules: ALL_RULES, targets: docs, settingsFor: (d) => settings.get(d)!, profileFor: (d) => formats.profileFor(d, project) });
   for (const r of results) r.filePath = r.filePath.slice(ROOT.length + 1);
   return { results, graph: graphView(project, results) };
 }

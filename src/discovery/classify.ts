@@ -24,6 +24,7 @@ import { relPosix, toPosix } from '../util/paths.js';
 import { jsonKindFromPath, kindFromPath, kindFromSegments } from './kind.js';
 import type { ManifestIndex } from './manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
+import { frontmatterKeysOfHead, opensWithFrontmatter, specByFrontmatter } from './frontmatter-spec.js';
 
 export interface SpecVerdict {
   kind: FileKind;
@@ -57,10 +58,7 @@ export function readHead(file: string, bytes: number): string {
   return readRegularHead(file, bytes) ?? '';
 }
 
-/** Whether a text opens with a frontmatter fence (`---` on the first line, after an optional BOM). */
-export function opensWithFrontmatter(head: string): boolean {
-  return /^\uFEFF?---[ \t]*\r?\n/.test(head);
-}
+export { opensWithFrontmatter };
 
 const TOOL_DIRS = new Set(['.claude', '.opencode']);
 
@@ -127,29 +125,10 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
 
 const HEAD_BYTES = 4096;
 
-/** The top-level keys and their one-line values of the frontmatter in a file's first 4 KB. */
-function frontmatterKeys(abs: string, read: (file: string, bytes: number) => string = readHead): Map<string, string> | null {
-  const head = read(abs, HEAD_BYTES);
-  if (!opensWithFrontmatter(head)) return null;
-  const body = head.slice(head.indexOf('\n') + 1);
-  const end = body.search(/^---[ \t]*$/m);
-  const keys = new Map<string, string>();
-  for (const m of (end === -1 ? body : body.slice(0, end)).matchAll(/^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)$/gm)) keys.set(m[1]!, m[2]!.trim().replace(/^["']|["']$/g, ''));
-  return keys;
-}
-
-const CLAUDE_MODEL = /^(claude-|anthropic\/|opus|sonnet|haiku|inherit)/i;
-
 /** Rule 5: a spec by its frontmatter alone. */
-function byFrontmatter(abs: string, read?: (file: string, bytes: number) => string): Classification {
-  const keys = frontmatterKeys(abs, read);
-  if (!keys) return null;
-  const commandField = keys.has('allowed-tools') ? 'allowed-tools' : keys.has('argument-hint') ? 'argument-hint' : undefined;
-  const model = keys.get('model');
-  const field = commandField ?? (model !== undefined && CLAUDE_MODEL.test(model) ? `model: ${model}` : undefined);
-  if (!field) return null;
-  const kind: FileKind = !commandField && keys.has('name') && keys.has('description') ? 'agent' : 'command';
-  return { spec: { kind, reason: `frontmatter sets ${field}, a Claude Code ${kind} field` } };
+function byFrontmatter(abs: string, read: (file: string, bytes: number) => string = readHead): Classification {
+  const spec = specByFrontmatter(read(abs, HEAD_BYTES));
+  return spec ? { spec } : null;
 }
 
 /**
@@ -157,6 +136,6 @@ function byFrontmatter(abs: string, read?: (file: string, bytes: number) => stri
  * `--print-files`): its frontmatter has `name` and `description`.
  */
 export function looksLikeSpec(abs: string): boolean {
-  const keys = frontmatterKeys(abs);
+  const keys = frontmatterKeysOfHead(readHead(abs, HEAD_BYTES));
   return !!keys && keys.has('name') && keys.has('description');
 }

@@ -23,13 +23,14 @@ export interface CliRun {
 }
 
 /** Runs the built CLI; fails clearly when `npm run build` has not been run. */
-export function runCli(args: string[], cwd: string, timeoutMs = 60_000): CliRun {
+export function runCli(args: string[], cwd: string, timeoutMs = 60_000, input?: string): CliRun {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (\`npm test\` does)`);
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [BIN, '--no-color', ...args], {
     cwd,
     encoding: 'utf8',
     timeout: timeoutMs,
+    input,
     maxBuffer: 512 * 1024 * 1024,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
   });

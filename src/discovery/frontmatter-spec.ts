@@ -1,0 +1,36 @@
+/**
+ * Discovery's rule 5, on text: a markdown file outside the spec folders is a spec by its
+ * frontmatter alone when it sets a Claude Code command field (`allowed-tools`, `argument-hint`)
+ * or a Claude model (`model: sonnet`). Pure, so that the playground's files in memory are found as
+ * the disk's are (src/discovery/classify.ts reads the head, src/browser/index.ts has the text).
+ */
+import type { FileKind } from '../types.js';
+
+/** Whether a text opens with a frontmatter fence (`---` on the first line, after an optional BOM). */
+export function opensWithFrontmatter(head: string): boolean {
+  return /^\uFEFF?---[ \t]*\r?\n/.test(head);
+}
+
+/** The top-level keys and their one-line values of the frontmatter at the head of a text. */
+export function frontmatterKeysOfHead(head: string): Map<string, string> | null {
+  if (!opensWithFrontmatter(head)) return null;
+  const body = head.slice(head.indexOf('\n') + 1);
+  const end = body.search(/^---[ \t]*$/m);
+  const keys = new Map<string, string>();
+  for (const m of (end === -1 ? body : body.slice(0, end)).matchAll(/^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)$/gm)) keys.set(m[1]!, m[2]!.trim().replace(/^["']|["']$/g, ''));
+  return keys;
+}
+
+const CLAUDE_MODEL = /^(claude-|anthropic\/|opus|sonnet|haiku|inherit)/i;
+
+/** The kind a text's frontmatter alone makes it, with the reason, or null. */
+export function specByFrontmatter(head: string): { kind: FileKind; reason: string } | null {
+  const keys = frontmatterKeysOfHead(head);
+  if (!keys) return null;
+  const commandField = keys.has('allowed-tools') ? 'allowed-tools' : keys.has('argument-hint') ? 'argument-hint' : undefined;
+  const model = keys.get('model');
+  const field = commandField ?? (model !== undefined && CLAUDE_MODEL.test(model) ? `model: ${model}` : undefined);
+  if (!field) return null;
+  const kind: FileKind = !commandField && keys.has('name') && keys.has('description') ? 'agent' : 'command';
+  return { kind, reason: `frontmatter sets ${field}, a Claude Code ${kind} field` };
+}
