@@ -36,9 +36,24 @@ const scriptStart = performance.now();
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
+/**
+ * The standard choices, as the CLI takes them: auto (no `standard` in config: a project uses the
+ * standard when its files show it, and its own format documents are learned), a profile (the
+ * project uses it whatever its files show), or none (`usesStandard: false`).
+ */
+const STANDARD_CHOICES: readonly string[] = ['auto', ...STANDARD_NAMES, 'none'];
+const STANDARD_LABELS: Record<string, string> = { auto: 'auto (detect)', none: 'none' };
+
+/** The config a choice stands for. */
+function standardConfig(choice: string, rules: Record<string, Severity>): Record<string, unknown> {
+  if (choice === 'auto') return { rules };
+  if (choice === 'none') return { usesStandard: false, rules };
+  return { standard: choice, rules };
+}
+
 const tabs: FileTab[] = [];
 let current = 0;
-let standard = 'v2';
+let standard = 'auto';
 let rules: Record<string, Severity> = {};
 let results = new Map<string, LintResult>();
 let lintTimer: ReturnType<typeof setTimeout> | undefined;
@@ -76,7 +91,7 @@ function stateNow(): PlaygroundState {
 
 function load(s: PlaygroundState): void {
   tabs.splice(0, tabs.length, ...s.files.map((f) => ({ path: f.path, state: newState(f.text) })));
-  standard = (STANDARD_NAMES as readonly string[]).includes(s.standard) ? s.standard : 'v2';
+  standard = STANDARD_CHOICES.includes(s.standard) ? s.standard : 'auto';
   rules = { ...s.rules };
   current = 0;
   view.setState(tabs[0]!.state);
@@ -96,7 +111,7 @@ async function runLint(): Promise<void> {
   const status = $('#status');
   try {
     const t0 = performance.now();
-    const out = await lintProject(s.files, { standard, rules });
+    const out = await lintProject(s.files, standardConfig(standard, rules));
     if (firstFindings) document.body.dataset['firstLintMs'] = String(Math.round(performance.now() - t0));
     if (seq !== lintSeq) return;
     performance.mark('linted');
@@ -292,10 +307,10 @@ function renderFindings(): void {
 function renderSettings(): void {
   const sel = $<HTMLSelectElement>('#standard');
   sel.textContent = '';
-  for (const name of STANDARD_NAMES) {
+  for (const name of STANDARD_CHOICES) {
     const o = document.createElement('option');
     o.value = name;
-    o.textContent = name;
+    o.textContent = STANDARD_LABELS[name] ?? name;
     o.selected = name === standard;
     sel.appendChild(o);
   }
@@ -344,7 +359,7 @@ $('#share').addEventListener('click', () => {
   );
 });
 $('#sample').addEventListener('click', () => {
-  load({ files: __SAMPLE_PROJECT__, standard: 'v2', rules: {} });
+  load({ files: __SAMPLE_PROJECT__, standard: 'auto', rules: {} });
   scheduleLint(0);
 });
 window.addEventListener('hashchange', () => {
@@ -356,6 +371,6 @@ window.addEventListener('hashchange', () => {
 });
 $('#version').textContent = `agent-lint ${VERSION}`;
 
-load(decodeState(location.hash) ?? { files: __SAMPLE_PROJECT__, standard: 'v2', rules: {} });
+load(decodeState(location.hash) ?? { files: __SAMPLE_PROJECT__, standard: 'auto', rules: {} });
 performance.mark('loaded');
 void runLint();

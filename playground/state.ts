@@ -43,7 +43,7 @@ export function decodeState(hash: string): PlaygroundState | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const files: PlaygroundState['files'] = [];
   let path: string | null = null;
-  let standard = 'v2';
+  let standard = 'auto';
   const rules: PlaygroundState['rules'] = {};
   for (const [key, value] of params) {
     if (key === 'path') path = value;

@@ -138,8 +138,23 @@ describe.skipIf(noBrowser !== null)('the playground in headless Chromium', () =>
     await page.locator('#settings summary').click();
     await page.locator('select[data-rule="depth-path-mismatch"]').selectOption('off');
     await expect.poll(() => page.locator('li.finding[data-rule="depth-path-mismatch"]').count()).toBe(0);
+    expect(await page.locator('#standard option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['auto', 'v2', 'v1', 'bounded', 'none']);
+    expect(await page.locator('#standard').inputValue()).toBe('auto');
     await page.locator('#standard').selectOption('v1');
     await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toMatch(/&standard=v1&rules=depth-path-mismatch:off$/);
+    await page.close();
+  });
+
+  it('judges a project by its own format documents among its files, as the CLI does', async () => {
+    const doc = '# Return Metadata File\n\nAgents write `specs/{N}/.return-meta.json`.\n\n```json\n{"status": "researched|failed", "artifacts": [], "metadata": {"session_id": "s", "agent_type": "a"}}\n```\n\nNever use `"completed"` as a status.\n';
+    const agent = (status: string) => `---\nname: researcher\ndescription: Researches\n---\n\nLoad @.claude/context/return-metadata-file.md.\n\nWrite \`specs/{N}/.return-meta.json\`:\n\n\`\`\`json\n{"status": "${status}", "artifacts": [], "metadata": {"session_id": "sess_1767225600_q7x2m9", "agent_type": "researcher"}}\n\`\`\`\n`;
+    const files = [
+      { path: '.claude/context/return-metadata-file.md', text: doc },
+      { path: '.claude/agents/researcher.md', text: agent('completed') },
+    ];
+    const page = await open(link(server.url, files).replace('standard=v2', 'standard=auto'));
+    // The document forbids "completed"; its metadata file needs no summary (the standard's would).
+    await expect.poll(() => page.locator('li.finding').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-rule')))).toEqual(['forbidden-value']);
     await page.close();
   });
 });
