@@ -17,7 +17,7 @@ export default defineRule({
     id: 'json-duplicate-key',
     description: 'No return, delegation context or JSON config repeats a key in one object.',
     details:
-      'JSON allows a key twice in one object, and every common reader (JavaScript, Python, jq, Claude Code\'s own settings loader) keeps the last value without a word: the first is lost. In a return example or a delegation context an agent copies, the copy carries the ambiguity; in a plugin manifest, hooks, settings or MCP config the first value silently does nothing. Checked: the return and delegation-context blocks of specs (console returns, metadata-file blocks, contexts) and the whole of the JSON config files agent-lint reads. Reported at the repeated key, naming the line of the first.',
+      'JSON allows a key twice in one object, and every common reader (JavaScript, Python, jq, Claude Code\'s own settings loader) keeps the last value without a word: the first is lost. In a return example or a delegation context an agent copies, the copy carries the ambiguity; in a plugin manifest, hooks, settings or MCP config the first value silently does nothing. Checked: the return-shaped and delegation-context blocks of specs and the whole of the JSON config files agent-lint reads. Reported at the repeated key, naming the line of the first.',
     severity: 'error',
     standard: false,
     kinds: ['agent', 'command', 'skill', 'other', 'plugin-manifest', 'marketplace-manifest', 'hooks-config', 'settings', 'mcp-config'],
@@ -31,8 +31,10 @@ export default defineRule({
       const view = doc.jsonFile;
       if (view?.ok) roots.push(view.root);
     } else {
+      // The shaped objects are found behind a cheap guard on the text; a block written to a
+      // metadata file without a return's shape is not looked for (it would parse the JSON of
+      // every file that says "status").
       for (const r of doc.returnFormats) roots.push(r.node);
-      for (const r of doc.fileReturns) roots.push(r.node);
       for (const c of doc.delegationContexts) roots.push(c.node);
     }
     if (roots.length === 0) return;

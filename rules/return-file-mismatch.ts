@@ -50,6 +50,7 @@ export default defineRule({
   check({ doc, project, report }) {
     if (!doc.text.includes('.json') && !doc.text.includes('jq')) return;
     const agents = project.byName('agent');
+    const writtenBy = new Map<DocumentModel, Set<string>>();
     for (const site of doc.delegations.sites) {
       if (site.kind !== 'call' && site.kind !== 'subagent-type' && site.kind !== 'prose') continue;
       const callee = site.target ? sameSystemFirst(doc, agents.get(site.target)) : undefined;
@@ -58,7 +59,8 @@ export default defineRule({
       // What follows the next delegation is that one's reading.
       const next = doc.delegations.sites.find((s) => s.range.start > site.range.end && s.target !== site.target);
       const window = doc.text.slice(win.start, next && next.range.start < win.end ? next.range.start : win.end);
-      const written = writtenFiles(callee);
+      let written = writtenBy.get(callee);
+      if (!written) writtenBy.set(callee, (written = writtenFiles(callee)));
       const what = describeSite(site, doc.text);
       const who = clip(site.target!, 24);
       if (written.size > 0) {
