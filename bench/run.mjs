@@ -13,7 +13,7 @@
  * linearly with bytes; then the language server's latency and memory (bench/lsp.mjs). Numbers are wall-clock on this machine: compare ratios, not seconds.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,6 +198,21 @@ try {
     }
   }
 
+  // One agent tree inside a repository of 10,000 other specs, against the same tree alone: a run
+  // on a folder reads the agent systems of its files, not the whole repository.
+  const inRepo = path.join(work, 'tree-in-repo');
+  const alone = path.join(work, 'tree-alone');
+  makeTreeRepo(inRepo, 10_000);
+  makeTreeRepo(alone, 0);
+  const [inside, apart] = alternate([
+    { name: 'agent-lint .claude, 10,000 specs beside it', cmd: node, argv: [CLI, NO_INDEX, '--no-config-lookup', '.claude'], cwd: inRepo, env: none },
+    { name: 'agent-lint .claude alone', cmd: node, argv: [CLI, NO_INDEX, '--no-config-lookup', '.claude'], cwd: alone, env: none },
+  ], oneFileRuns);
+  console.log('one .claude/ tree (21 specs) inside a repository of 10,000 other specs');
+  console.log(`  in the repository  ${(inside.secs * 1000).toFixed(0)} ms`);
+  console.log(`  alone              ${(apart.secs * 1000).toFixed(0)} ms`);
+  console.log(`  ratio              ${(inside.secs / apart.secs).toFixed(2)}x   (target <= 1.2x)\n`);
+
   const big = alternate([{ name: 'agent-lint x10', cmd: node, argv: [CLI, '--format', 'json', '--no-config-lookup', '**/*.md'], cwd: corpus10, env: none }])[0];
   const perMb1 = al.secs / (c1.bytes / 1e6);
   const perMb10 = big.secs / (c10.bytes / 1e6);
@@ -210,6 +225,22 @@ try {
   console.log(`\nsummary: whole ${(al.secs / mdl.secs).toFixed(3)}x markdownlint-cli2; one file ${(cold[0].secs / cold[1].secs).toFixed(2)}x node -e 0${std}; peak ${al.rssMb?.toFixed(0) ?? '?'} MB (target < 150 MB)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/** A git repository with a `.claude/` tree of 20 agents and a command, and `others` specs in plugin-like folders beside it. */
+function makeTreeRepo(dir, others) {
+  mkdirSync(path.join(dir, '.git'), { recursive: true });
+  mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
+  mkdirSync(path.join(dir, '.claude/commands'), { recursive: true });
+  for (let i = 1; i <= 20; i++) {
+    writeFileSync(path.join(dir, `.claude/agents/a${i}.md`), `---\nname: a${i}\ndescription: Agent ${i}\n---\n\nDo the work, then delegate to a${i === 20 ? 1 : i + 1} via the Task tool.\n`);
+  }
+  writeFileSync(path.join(dir, '.claude/commands/run.md'), '---\ndescription: Run\n---\n\nTask(subagent_type="a1", prompt="go")\n');
+  for (let d = 0; d < others / 100; d++) {
+    const folder = path.join(dir, `other/p${d}/agents`);
+    mkdirSync(folder, { recursive: true });
+    for (let i = 0; i < 100; i++) writeFileSync(path.join(folder, `x${i}.md`), `---\nname: x${d}-${i}\ndescription: Other agent ${i}\n---\n\nOther work.\n`);
+  }
 }
 
 /** The largest file under an agents/ folder (Claude Code's), else the largest markdown file. */

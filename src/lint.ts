@@ -21,7 +21,8 @@ import { ProjectFormats } from './return-format-lookup.js';
 import { ContextReads, readSpec, type ReadOutcome, type ReadStat } from './read-spec.js';
 import { ProjectIndex, sameStat } from './project-index.js';
 import { diskFiles } from './util/project-files.js';
-import { withFolderListings } from './util/folders.js';
+import { pathExists, withFolderListings } from './util/folders.js';
+import { agentSystemOf } from './model/agent-system.js';
 import { useRunHeads } from './util/read-bounded.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
@@ -293,9 +294,16 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
       docs.push(doc);
       targetDocs.push(doc);
     }
-    // Cross-file rules see the whole project, also when only some of its files are linted;
-    // the rest is read only if a rule asks a cross-file question.
-    const alreadyWalked = !req.stdin && walked.some((d) => root === d || root.startsWith(d + path.sep));
+    // Cross-file rules see the agent systems of the linted files, also when only some of their
+    // files are linted; the rest is read only if a rule asks a cross-file question. A name written
+    // in a `.claude/` or `.opencode/` tree means a spec of that tree (graph/build.ts), so when
+    // every linted file is in a tree, the context is those trees (and the `.claude/` beside an
+    // `.opencode/` one, whose skills OpenCode reads), not the whole repository.
+    const trees = new Set(files.map((f) => agentSystemOf(relPosix(root, f))));
+    const contextDirs = trees.has('')
+      ? [root]
+      : [...trees].flatMap((t) => (t.endsWith('.opencode/') ? [path.join(root, t), path.join(root, t.slice(0, -'.opencode/'.length), '.claude')] : [path.join(root, t)]));
+    const alreadyWalked = !req.stdin && walked.some((d) => contextDirs.every((c) => c === d || c.startsWith(d + path.sep)));
     let index: ProjectIndex | undefined;
     const loadContext = alreadyWalked
       ? undefined
@@ -306,12 +314,13 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
             index = new ProjectIndex(root, req.projectIndex.build, req.projectIndex.began ?? processStart());
             for (const d of targetDocs) index.remember(d, readStats.get(d.filePath), { target: true });
           }
-          let all = discovered.get(root);
+          const scope = `${root}\0${contextDirs.join('\0')}`;
+          let all = discovered.get(scope);
           const reads = new ContextReads();
           if (!all) {
-            const specs = discoverSpecs(root, [], { cwd, configKind, readHead: reads.head });
+            const specs = contextDirs.filter((d) => d === root || pathExists(d)).flatMap((d) => discoverSpecs(d, [], { cwd, configKind, readHead: reads.head }));
             for (const s of specs) if (!kinds.has(s.path)) kinds.set(s.path, s);
-            discovered.set(root, (all = specs.map((s) => s.path)));
+            discovered.set(scope, (all = [...new Set(specs.map((s) => s.path))]));
           }
           for (const abs of all) {
             // A spec of a nested project (its own root below this one) is not this project's.

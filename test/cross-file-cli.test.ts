@@ -54,9 +54,9 @@ describe('explicit files with a cross-file view', () => {
 describe('the context read once for discovery and for the lint', () => {
   const FAR_AGENT = '---\nname: far-researcher\ndescription: Researches far away\n---\n\nResearch it.\n';
 
-  it('an agent outside .claude (classified by its first bytes) is found when one command is linted', () => {
-    const dir = project({ '.claude/commands/research.md': COMMAND('far-researcher'), 'components/agents/far.md': FAR_AGENT });
-    const r = run(dir, ['.claude/commands/research.md']);
+  it('an agent outside .claude (classified by its first bytes) is found when one command outside the trees is linted', () => {
+    const dir = project({ 'commands/research.md': COMMAND('far-researcher'), 'components/agents/far.md': FAR_AGENT });
+    const r = run(dir, ['commands/research.md']);
     expect(ids(r.stdout)).toEqual([]);
     expect(r.status).toBe(0);
   });
@@ -65,26 +65,54 @@ describe('the context read once for discovery and for the lint', () => {
     const big = FAR_AGENT + `${'Research the topic thoroughly and write down what was found.\n'.repeat(6000)}`;
     expect(big.length).toBeGreaterThan(256 * 1024);
     const dir = project({
-      '.claude/commands/research.md': COMMAND('far-researcher'),
-      '.claude/commands/notes.md': COMMAND('overview'),
+      'commands/research.md': COMMAND('far-researcher'),
+      'commands/notes.md': COMMAND('overview'),
       'components/agents/far.md': big,
       'components/agents/overview.md': '# Overview\n\nname: overview\n',
     });
-    const r = run(dir, ['.claude/commands/research.md', '.claude/commands/notes.md']);
+    const r = run(dir, ['commands/research.md', 'commands/notes.md']);
     expect(ids(r.stdout)).toEqual(['notes.md:5:31 unknown-delegation-target']);
   });
 
   it('gives what linting the whole project gives for the same file', () => {
     const files = {
-      '.claude/commands/research.md': COMMAND('far-researcher'),
-      '.claude/commands/other.md': COMMAND('nobody-here'),
+      'commands/research.md': COMMAND('far-researcher'),
+      'commands/other.md': COMMAND('nobody-here'),
       'components/agents/far.md': FAR_AGENT,
     };
     const dir = project(files);
-    const one = ids(run(dir, ['.claude/commands/other.md']).stdout);
+    const one = ids(run(dir, ['commands/other.md']).stdout);
     const whole = ids(run(dir, []).stdout).filter((s) => s.startsWith('other.md:'));
     expect(one).toEqual(['other.md:5:31 unknown-delegation-target']);
     expect(one).toEqual(whole);
+  });
+});
+
+describe('a .claude/ or .opencode/ tree is its own agent system', () => {
+  const FAR_AGENT = '---\nname: far-researcher\ndescription: Researches far away\n---\n\nResearch it.\n';
+  const CLERK = '---\nname: clerk\ndescription: Files notes\n---\n\nFile them.\n';
+
+  it('a name written in a tree means the tree\'s agent: one elsewhere in the repository is not it, in every scope', () => {
+    const dir = project({
+      '.claude/commands/research.md': COMMAND('far-researcher'),
+      '.claude/agents/clerk.md': CLERK,
+      'components/agents/far.md': FAR_AGENT,
+      '.opencode/agent/far-researcher.md': '---\ndescription: Researches\nmode: subagent\n---\n\nResearch it.\n',
+    });
+    const expected = ['research.md:5:31 unknown-delegation-target'];
+    expect(ids(run(dir, ['.claude/commands/research.md']).stdout)).toEqual(expected);
+    expect(ids(run(dir, ['.claude']).stdout)).toEqual(expected);
+    expect(ids(run(dir, []).stdout).filter((s) => s.startsWith('research.md:'))).toEqual(expected);
+  });
+
+  it('OpenCode reads the skills of the .claude/ tree beside its own', () => {
+    const dir = project({
+      '.opencode/command/review.md': '---\ndescription: Review\n---\n\nUse the `checklist` skill, then Task(subagent_type="reviewer", prompt="Review").\n',
+      '.opencode/agent/reviewer.md': '---\ndescription: Reviews\nmode: subagent\n---\n\nReview.\n',
+      '.claude/skills/checklist/SKILL.md': '---\nname: checklist\ndescription: A review checklist\n---\n\nCheck.\n',
+    });
+    expect(ids(run(dir, ['.opencode/command/review.md']).stdout)).toEqual([]);
+    expect(ids(run(dir, []).stdout)).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
  * built-in agent types and the agents known to live outside the project. Linear in the size
  * of the documents: each is scanned once, and names are looked up in maps.
  */
+import { agentSystemOf } from '../model/agent-system.js';
 import picomatch from 'picomatch';
 import type { DocumentModel } from '../model/document.js';
 import { isSpecKind } from '../model/kinds.js';
@@ -58,6 +59,24 @@ export function nameMatcher(patterns: readonly string[]): (name: string) => bool
 
 type Index = Map<string, GraphNode[]>;
 
+/**
+ * Where a delegation is written: the tool that reads it, and the agent tree (`.claude/`,
+ * `.opencode/`, '' outside both) whose specs its names mean: Claude Code loads a tree's own
+ * agents, and OpenCode its own and the `.claude/skills` beside it; a spec outside the trees may
+ * mean any of the project's.
+ */
+interface Caller {
+  system: SpecSystem;
+  tree: string;
+}
+
+export function callerOf(doc: DocumentModel): Caller {
+  return { system: systemOf(doc), tree: agentSystemOf(doc.relPath) };
+}
+
+/** A plugin's names (`plugin:name`) are the plugin's, whatever tree writes them. */
+const anyTree = (at: Caller): Caller => ({ system: at.system, tree: '' });
+
 class Resolver {
   readonly nodes: GraphNode[] = [];
   readonly #byId = new Map<string, GraphNode>();
@@ -89,7 +108,7 @@ class Resolver {
       let node = this.#byId.get(id);
       const plugin = plugins.pluginOf(doc.filePath)?.name;
       if (!node) {
-        node = { id, kind, name, docs: [], system };
+        node = { id, kind, name, docs: [], system, tree: agentSystemOf(doc.relPath) };
         if (plugin) node.plugin = plugin;
         this.#byId.set(id, node);
         this.nodes.push(node);
@@ -147,36 +166,52 @@ class Resolver {
     return node;
   }
 
-  /** The spec node of a kind by name, preferring the given system. */
-  #lookup(index: Index | undefined, name: string, system: SpecSystem): GraphNode | undefined {
+  /**
+   * The spec node of a kind by name, as the caller's tool finds it: in the caller's tree (for
+   * OpenCode also a skill of the `.claude/` tree beside it); outside the trees, any, the
+   * caller's system first.
+   */
+  #lookup(index: Index | undefined, name: string, at: Caller): GraphNode | undefined {
     const list = index?.get(name);
     if (!list) return undefined;
-    return list.find((n) => n.system === system) ?? list[0];
+    if (at.tree) {
+      const own = list.find((n) => n.tree === at.tree);
+      if (own || !at.tree.endsWith('.opencode/')) return own;
+      const claude = at.tree.slice(0, -'.opencode/'.length) + '.claude/';
+      return list.find((n) => n.kind === 'skill' && n.tree === claude);
+    }
+    return list.find((n) => n.system === at.system) ?? list[0];
+  }
+
+  /** An agent by the ending of its path (OpenCode's nested names), in the caller's tree. */
+  #agentPath(target: string, at: Caller): GraphNode | undefined {
+    const n = this.#agentPaths.get(target);
+    return n && (!at.tree || n.tree === at.tree) ? n : undefined;
   }
 
   /** The spec a name stands for, if the project has it (no special nodes are made). */
-  find(target: string, kind: SpecKind, system: SpecSystem): GraphNode | undefined {
+  find(target: string, kind: SpecKind, at: Caller): GraphNode | undefined {
     const colon = target.indexOf(':');
-    if (colon > 0) return this.#lookup(this.#plugins.get(target.slice(0, colon))?.get(kind), target.slice(target.lastIndexOf(':') + 1), system);
-    return this.#lookup(this.#index.get(kind), target, system) ?? (kind === 'agent' ? this.#agentPaths.get(target) : undefined);
+    if (colon > 0) return this.#lookup(this.#plugins.get(target.slice(0, colon))?.get(kind), target.slice(target.lastIndexOf(':') + 1), anyTree(at));
+    return this.#lookup(this.#index.get(kind), target, at) ?? (kind === 'agent' ? this.#agentPath(target, at) : undefined);
   }
 
-  resolve(target: string, expected: SpecKind, system: SpecSystem): { to: GraphNode; resolution: Resolution } {
+  resolve(target: string, expected: SpecKind, at: Caller): { to: GraphNode; resolution: Resolution } {
     const colon = target.indexOf(':');
-    if (colon > 0 && expected !== 'command') return this.#resolvePluginId(target, target.slice(0, colon), expected, system);
+    if (colon > 0 && expected !== 'command') return this.#resolvePluginId(target, target.slice(0, colon), expected, anyTree(at));
 
-    const direct = this.#lookup(this.#index.get(expected), target, system);
+    const direct = this.#lookup(this.#index.get(expected), target, at);
     if (direct) return { to: direct, resolution: { status: 'found' } };
     // OpenCode names nested agents by their path: `meta/domain-analyzer`.
-    const nested = expected === 'agent' && target.includes('/') ? this.#agentPaths.get(target) : undefined;
+    const nested = expected === 'agent' && target.includes('/') ? this.#agentPath(target, at) : undefined;
     if (nested) return { to: nested, resolution: { status: 'found' } };
-    if (expected === 'agent' && isBuiltinAgent(target, system)) {
+    if (expected === 'agent' && isBuiltinAgent(target, at.system)) {
       return { to: this.#special('builtin', target), resolution: { status: 'builtin' } };
     }
     if (this.#external(target)) return { to: this.#special('external', target), resolution: { status: 'external' } };
     for (const other of SPEC_KINDS) {
       if (other === expected) continue;
-      const hit = this.#lookup(this.#index.get(other), target, system);
+      const hit = this.#lookup(this.#index.get(other), target, at);
       if (hit) return { to: hit, resolution: { status: 'other-kind', found: other } };
     }
     const resolution: Resolution = { status: 'missing' };
@@ -193,7 +228,7 @@ class Resolver {
     return { to: this.#special('missing', target, expected), resolution };
   }
 
-  #resolvePluginId(target: string, plugin: string, expected: SpecKind, system: SpecSystem): { to: GraphNode; resolution: Resolution } {
+  #resolvePluginId(target: string, plugin: string, expected: SpecKind, at: Caller): { to: GraphNode; resolution: Resolution } {
     const inProject = this.#plugins.get(plugin);
     if (!inProject) {
       if (this.#external(target)) return { to: this.#special('external', target), resolution: { status: 'external' } };
@@ -214,12 +249,12 @@ class Resolver {
     const name = rest[rest.length - 1]!;
     const wellFormed = rest.every((s) => s !== '');
     if (wellFormed) {
-      const hit = this.#lookup(inProject.get(expected), name, system);
+      const hit = this.#lookup(inProject.get(expected), name, at);
       if (hit) return { to: hit, resolution: { status: 'found' } };
       if (this.#external(target)) return { to: this.#special('external', target), resolution: { status: 'external' } };
       for (const other of SPEC_KINDS) {
         if (other === expected) continue;
-        const o = this.#lookup(inProject.get(other), name, system);
+        const o = this.#lookup(inProject.get(other), name, at);
         if (o) return { to: o, resolution: { status: 'other-kind', found: other } };
       }
     }
@@ -315,11 +350,11 @@ export class GraphIndex {
     if (!own) return [];
     const r = this.#r;
     const edges: GraphEdge[] = [];
-    const system = systemOf(doc);
+    const at = callerOf(doc);
     for (const ref of referencesOf(doc)) {
-      const from = ref.from ? sourceOf(ref, r, system) : own;
+      const from = ref.from ? sourceOf(ref, r, at) : own;
       if (!from) continue;
-      const resolved = r.resolve(ref.target, ref.expected, system);
+      const resolved = r.resolve(ref.target, ref.expected, at);
       const { to } = resolved;
       // A spec naming itself ("use the x skill" in x's own file) delegates nothing.
       if (to === from) continue;
@@ -351,10 +386,10 @@ export function buildGraph(input: GraphInput): ProjectGraph {
 }
 
 /** The delegating side of a `delegation_path` edge: only a spec of the project (an unknown orchestrator starts nothing). */
-function sourceOf(ref: Reference, r: Resolver, system: SpecSystem): GraphNode | undefined {
+function sourceOf(ref: Reference, r: Resolver, at: Caller): GraphNode | undefined {
   const from = ref.from!;
   const kind: SpecKind = from.expected === 'orchestrator' ? 'agent' : from.expected;
-  return r.find(from.name, kind, system) ?? SPEC_KINDS.map((k) => r.find(from.name, k, system)).find((n) => n !== undefined);
+  return r.find(from.name, kind, at) ?? SPEC_KINDS.map((k) => r.find(from.name, k, at)).find((n) => n !== undefined);
 }
 
 /** `a:b` or `a:b:c`: names joined by single colons (no empty part). */

@@ -32,6 +32,8 @@ export interface GraphNode {
   expected?: SpecKind;
   /** Where the spec lives: Claude Code (`.claude/`, plugins) or OpenCode (`.opencode/`). */
   system?: SpecSystem;
+  /** The agent tree of its spec (`.claude/`, `.opencode/`, '' outside both). */
+  tree?: string;
   /** The plugin that holds the spec, if any. */
   plugin?: string;
 }
