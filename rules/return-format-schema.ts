@@ -16,9 +16,9 @@ function forbids(profile: Profile, valueText: string): boolean {
 export default defineRule<Options>({
   meta: {
     id: 'return-format-schema',
-    description: "Every return-format block matches the standard's return schema.",
+    description: "Every return block matches the return format in force: the project's own, learned from its documents, or the standard's.",
     details:
-      'Each JSON object shaped like a subagent return (status plus two of summary, artifacts, metadata, errors) is validated against the return-format JSON Schema of the selected standard (v2 by default, v1 with `standard: "v1"`): required fields, metadata fields, status, artifact and error type values, and value types. Templates are understood: placeholders are not checked, "a|b|c" alternatives are checked one by one, and an object with `...` may omit fields.',
+      'Each JSON object shaped like a subagent return (status plus two of summary, artifacts, metadata, errors), and each block a spec writes to its metadata file, is validated against the return format in force: the one its agent system\'s format documents declare (see docs/protocol.md; config `returnFormat` names one outright), else the JSON Schema of the selected standard (v2 by default, v1 with `standard: "v1"`): required fields, metadata fields, status, artifact and error type values, and value types. Templates are understood: placeholders are not checked, "a|b|c" alternatives are checked one by one, and an object with `...` may omit fields.',
     severity: 'error',
     requiresStandard: true,
     schema: {
