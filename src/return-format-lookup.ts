@@ -13,7 +13,7 @@ import type { DocumentModel } from './model/document.js';
 import { looksLikeReturnText } from './model/json/blocks.js';
 import type { Profile } from './standard/profiles.js';
 import { withReturnFormat, type ReturnFormat } from './standard/return-format/format.js';
-import { mergeFormats } from './standard/return-format/merge.js';
+import { correctFormat, mergeFormats } from './standard/return-format/merge.js';
 import { formatFromDocument, formatFromSchemaText, type TemplateResult } from './standard/return-format/template.js';
 import { compiledFormat } from './standard/validate.js';
 import { relPosix } from './util/paths.js';
@@ -99,6 +99,7 @@ export class ProjectFormats {
   readonly #base: Profile;
   #lazy?: Profile;
   readonly #named = new Map<string, ReturnFormat>();
+  readonly #correctedNamed = new Map<string, ReturnFormat>();
   readonly #referenced = new Map<string, ReturnFormat | null>();
   readonly #readText?: (abs: string) => string | undefined;
   #referencedBytes = 0;
@@ -139,7 +140,7 @@ export class ProjectFormats {
    */
   formatFor(doc: DocumentModel, project: ProjectView): ReturnFormat | undefined {
     const named = this.#config.returnFormatFor(relPosix(this.#config.dir, doc.filePath));
-    if (named) return this.#named.get(named);
+    if (named) return this.#namedFormat(named);
     const all = [...new Set([...this.#formatsReferencedBy(doc), ...this.#systemFormats(agentSystemOf(doc.relPath), project)])];
     if (all.length === 0) return undefined;
     return this.#merge(channelFormats(all, writesFile(doc)), all);
@@ -190,7 +191,7 @@ export class ProjectFormats {
    */
   projectFormat(project: ProjectView, relPath: string): ReturnFormat | undefined {
     const named = this.#config.returnFormatFor(relPath);
-    if (named) return this.#named.get(named);
+    if (named) return this.#namedFormat(named);
     let all = [...this.#systemFormats(agentSystemOf(relPath), project)];
     // A reply checked where no agent system's specs are (the project root): every system's.
     if (all.length === 0) all = [...new Set(project.documents.flatMap((d) => [...this.#formatsReferencedBy(d)]))];
@@ -210,6 +211,22 @@ export class ProjectFormats {
     return out;
   }
 
+  /** A format config names, with config's corrections. */
+  #namedFormat(abs: string): ReturnFormat | undefined {
+    const f = this.#named.get(abs);
+    if (!f) return undefined;
+    let c = this.#correctedNamed.get(abs);
+    if (!c) this.#correctedNamed.set(abs, (c = this.#corrected(f)));
+    return c;
+  }
+
+  /** A format with config's `protocol` corrections, when config has some. */
+  #corrected(format: ReturnFormat): ReturnFormat {
+    const c = this.#config.protocol;
+    if (!c) return format;
+    return correctFormat(format, c, this.#config.file ? relPosix(this.#root, this.#config.file) : 'config');
+  }
+
   /** The formats as one, in the order of their files (the same whichever spec asks). */
   #merge(primary: ReturnFormat[], vocabulary: ReturnFormat[]): ReturnFormat {
     const byFile = (a: ReturnFormat, b: ReturnFormat) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
@@ -217,7 +234,7 @@ export class ProjectFormats {
     vocabulary.sort(byFile);
     const key = `${primary.map((f) => f.file).join('\0')}\n${vocabulary.map((f) => f.file).join('\0')}`;
     let m = this.#merged.get(key);
-    if (!m) this.#merged.set(key, (m = mergeFormats(primary, vocabulary)));
+    if (!m) this.#merged.set(key, (m = this.#corrected(mergeFormats(primary, vocabulary))));
     return m;
   }
 

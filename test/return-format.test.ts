@@ -233,7 +233,17 @@ describe('the command line', () => {
   it('--print-config says which format is in force and where it came from; --print-schema prints it; check-return uses it', () => {
     const dir = project({ 'docs/result.md': DOC, '.claude/agents/a.md': AGENT('a', '@docs/result.md', 'drafted') });
     const shown = JSON.parse(cli(dir, ['--print-config', '.claude/agents/a.md']).stdout);
-    expect(shown.returnFormat).toEqual({ from: 'referenced by the specs', file: 'docs/result.md', line: 4, kind: 'document' });
+    expect(shown.returnFormat).toEqual({
+      from: 'referenced by the specs',
+      file: 'docs/result.md',
+      line: 4,
+      kind: 'document',
+      required: ['status', 'artifacts', 'metadata'],
+      metadataRequired: ['session_id'],
+      status: ['drafted', 'reviewed', 'failed', 'in_progress'],
+      artifactTypes: ['draft', 'note'],
+      errorTypes: ['tool', 'input'],
+    });
     const schema = JSON.parse(cli(dir, ['--print-schema', 'return-format']).stdout);
     expect(schema.properties.status.enum).toEqual(['drafted', 'reviewed', 'failed', 'in_progress']);
     const r = cli(dir, ['check-return', '--format', 'json', '-'], JSON.stringify({ status: 'done', artifacts: [], metadata: { session_id: 'sess_1767225600_q7x2m9' } }));
@@ -241,9 +251,24 @@ describe('the command line', () => {
     expect(JSON.parse(r.stdout).messages[0].help).toBe("The project's return format (docs/result.md:5) allows drafted, reviewed, failed, in_progress.");
 
     const configured = project({ '.agent-lint.json': '{"returnFormat": "docs/result.md"}', 'docs/result.md': DOC });
-    expect(JSON.parse(cli(configured, ['--print-config', 'x.md']).stdout).returnFormat).toEqual({ from: 'config', file: 'docs/result.md', line: 4, kind: 'document' });
+    expect(JSON.parse(cli(configured, ['--print-config', 'x.md']).stdout).returnFormat).toMatchObject({ from: 'config', file: 'docs/result.md', line: 4, kind: 'document' });
     const none = project({});
     expect(JSON.parse(cli(none, ['--print-config', 'x.md']).stdout).returnFormat).toEqual({ from: 'standard', standard: 'v2', title: 'Delegation Standard 2.0' });
+  });
+
+  it('config `protocol` corrects the learned format: values allowed and forbidden, fields optional; --print-config shows it', () => {
+    const config = { protocol: { allow: { status: ['shipped'] }, forbid: { status: ['failed'] }, optional: ['metadata/session_id', 'artifacts'] } };
+    const dir = project({
+      '.agent-lint.json': JSON.stringify(config),
+      'docs/result.md': DOC,
+      '.claude/agents/a.md': AGENT('a', '@docs/result.md', 'shipped'),
+      '.claude/agents/b.md': AGENT('b', '@docs/result.md', 'failed'),
+    });
+    const shown = JSON.parse(cli(dir, ['--print-config', '.claude/agents/a.md']).stdout).returnFormat;
+    expect(shown).toMatchObject({ required: ['status', 'metadata'], metadataRequired: [], status: ['drafted', 'reviewed', 'in_progress', 'shipped'], forbidden: ['status "failed" (.agent-lint.json:1)'] });
+    const r = cli(dir, ['--format', 'json']);
+    const found = (JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number }> }>).flatMap((x) => x.messages.map((m) => `${path.basename(x.filePath)}:${m.line} ${m.ruleId}`));
+    expect(found).toEqual(['b.md:12 forbidden-value']);
   });
 
   it('a config naming a missing format is exit 2 with the reason', () => {

@@ -38,6 +38,13 @@ function returnFormatShown(format: ReturnFormat | undefined, standard: StandardN
   if (!format) return { from: 'standard', standard, title: getProfile(standard).title };
   const shown: Record<string, unknown> = { from: format.origin === 'config' ? 'config' : 'referenced by the specs', file: format.file, line: format.line, kind: format.kind };
   if (format.sources && format.sources.length > 1) shown['mergedFrom'] = format.sources;
+  // What the rules judge by, after config's `protocol` corrections.
+  shown['required'] = format.requiredReturnFields;
+  shown['metadataRequired'] = format.requiredMetadataFields;
+  shown['status'] = format.statusValues ?? 'open';
+  shown['artifactTypes'] = format.artifactTypes ?? 'open';
+  shown['errorTypes'] = format.errorTypes ?? 'open';
+  if (format.forbidden?.length) shown['forbidden'] = format.forbidden.map((f) => `${f.path} "${f.value}" (${f.file ?? format.file}:${f.line})`);
   return shown;
 }
 import type { LintResult, StandardName } from '../types.js';

@@ -21,10 +21,22 @@ interface RawConfig {
   usesStandard?: boolean;
   rules?: Record<string, RuleEntry>;
   returnFormat?: string;
+  protocol?: ProtocolCorrections;
   overrides?: Array<{ files: string | string[]; kind?: FileKind; rules?: Record<string, RuleEntry>; returnFormat?: string }>;
   ignores?: string[];
   knownAgents?: string[];
   allowEmpty?: boolean;
+}
+
+/**
+ * Facts of the learned protocol that config corrects, by template path (`status`,
+ * `artifacts/type`, `metadata/duration_seconds`): values to allow or forbid, fields that are
+ * optional. Applied to the project's own return format (see docs/protocol.md).
+ */
+export interface ProtocolCorrections {
+  allow?: Record<string, string[]>;
+  forbid?: Record<string, string[]>;
+  optional?: string[];
 }
 
 export interface ResolvedConfig {
@@ -52,6 +64,8 @@ export interface ResolvedConfig {
   returnFormatFor(relPath: string): string | undefined;
   /** Every return-format file the config names (absolute), to load them before a run. */
   returnFormatFiles: string[];
+  /** Corrections to the protocol learned from the project's documents (config `protocol`). */
+  protocol?: ProtocolCorrections;
   /** The raw, validated config (for --print-config). */
   raw: RawConfig;
 }
@@ -266,6 +280,7 @@ export function resolveConfig(loaded: LoadedConfig, rules: readonly Rule[], cliR
     usesStandard: raw.usesStandard,
     ignores,
     knownAgents: raw.knownAgents ?? [],
+    protocol: raw.protocol,
     raw,
     isIgnored(relPath) {
       if (!ignoreMatch) return false;

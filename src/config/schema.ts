@@ -57,6 +57,17 @@ export function buildConfigSchema(rules: readonly Rule[]): Record<string, unknow
       },
       rules: rulesSchema,
       returnFormat,
+      protocol: {
+        type: 'object',
+        additionalProperties: false,
+        description:
+          "Corrections to the protocol agent-lint learns from the project's format documents (agent-lint protocol prints it), by template path such as status, artifacts/type or metadata/duration_seconds.",
+        properties: {
+          allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Values to allow besides those the documents list, by field.' },
+          forbid: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Values to forbid (reported by forbidden-value), by field.' },
+          optional: { type: 'array', items: { type: 'string' }, description: 'Fields that are optional whatever the documents say.' },
+        },
+      },
       overrides: {
         type: 'array',
         items: {

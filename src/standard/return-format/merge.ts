@@ -137,3 +137,53 @@ export function mergeFormats(primary: readonly ReturnFormat[], vocabulary: reado
     ...valuesOfSchema(schema),
   };
 }
+
+/** The subschema at a template path (`metadata/duration_seconds`, `artifacts/type`), through array items; its parent too. */
+function at(schema: Schema, pathText: string): { parent?: Schema; key: string; node?: Schema } {
+  const parts = pathText.split('/').filter(Boolean);
+  let node: Schema | undefined = schema;
+  let parent: Schema | undefined;
+  for (const key of parts) {
+    while (node && node['type'] === 'array' && isObj(node['items'])) node = node['items'] as Schema;
+    parent = node;
+    const props: unknown = node?.['properties'];
+    node = isObj(props) && isObj(props[key]) ? (props[key] as Schema) : undefined;
+  }
+  while (node && node['type'] === 'array' && isObj(node['items'])) node = node['items'] as Schema;
+  return { parent, key: parts[parts.length - 1] ?? '', node };
+}
+
+/** Deep copy of a schema (a plain JSON value). */
+const copy = (s: Schema): Schema => JSON.parse(JSON.stringify(s)) as Schema;
+
+/**
+ * The format with config's corrections (config `protocol`): values allowed or forbidden, fields
+ * made optional. `source` names the config in the prohibitions it adds.
+ */
+export function correctFormat(
+  format: ReturnFormat,
+  corrections: { allow?: Record<string, string[]>; forbid?: Record<string, string[]>; optional?: string[] },
+  source: string,
+): ReturnFormat {
+  const schema = copy(format.schema as Schema);
+  for (const [field, values] of Object.entries(corrections.allow ?? {})) {
+    const { node } = at(schema, field);
+    if (node && Array.isArray(node['enum'])) node['enum'] = [...new Set([...(node['enum'] as string[]), ...values])];
+  }
+  const forbidden: ForbiddenValue[] = [...(format.forbidden ?? [])];
+  for (const [field, values] of Object.entries(corrections.forbid ?? {})) {
+    const { node } = at(schema, field);
+    if (node && Array.isArray(node['enum'])) node['enum'] = (node['enum'] as string[]).filter((v) => !values.includes(v));
+    for (const value of values) if (!forbidden.some((f) => f.path === field && f.value === value)) forbidden.push({ path: field, value, file: source, line: 1, text: `config protocol.forbid.${field}` });
+  }
+  for (const field of corrections.optional ?? []) {
+    const { parent, key } = at(schema, field);
+    const req = parent?.['required'];
+    if (parent && Array.isArray(req)) {
+      const kept = (req as string[]).filter((k) => k !== key);
+      if (kept.length) parent['required'] = kept;
+      else delete parent['required'];
+    }
+  }
+  return { ...format, schema, forbidden, ...valuesOfSchema(schema) };
+}
