@@ -67,8 +67,8 @@ function readBounded(file: string, root?: string): string | { problem: string } 
 }
 
 /** Reads a format file: a JSON Schema (.json) or a markdown format document. */
-export function loadFormatFile(abs: string, shown: string, profile: Profile, origin: ReturnFormat['origin']): TemplateResult {
-  const text = readBounded(abs);
+export function loadFormatFile(abs: string, shown: string, profile: Profile, origin: ReturnFormat['origin'], within?: string): TemplateResult {
+  const text = readBounded(abs, within);
   if (typeof text !== 'string') return text;
   if (/\.json$/i.test(abs)) return formatFromSchemaText(text, shown, origin);
   return formatFromDocument(text, shown, profile, origin);
@@ -119,9 +119,13 @@ export class ProjectFormats {
     this.#config = config;
     this.#base = base;
     this.#readText = readText;
+    // A config inside the project names files of the project only (a repository's config must not
+    // read the machine's files); a config outside it (the user's), files below its own folder.
+    const configInside = config.file !== null && !relPosix(root, config.file).startsWith('../');
+    const within = configInside ? root : config.dir;
     for (const abs of config.returnFormatFiles) {
       const shown = relPosix(root, abs).startsWith('..') ? relPosix(config.dir, abs) : relPosix(root, abs);
-      const r = loadFormatFile(abs, shown, base, 'config');
+      const r = loadFormatFile(abs, shown, base, 'config', within);
       if ('problem' in r) throw new ConfigError(`returnFormat: ${shown}: ${r.problem}`, config.file ?? undefined);
       try {
         compiledFormat(r.format);

@@ -209,6 +209,12 @@ describe('the format in force', () => {
     expect(() => run(dir2)).toThrow(/not a JSON Schema ajv can compile/);
   });
 
+  it('a config in the project names no file outside it', () => {
+    const outside = project({ 'secret.md': DOC });
+    const dir = project({ '.agent-lint.json': JSON.stringify({ returnFormat: `../${path.basename(outside)}/secret.md` }), '.claude/agents/a.md': AGENT('a', '', 'drafted') });
+    expect(() => run(dir)).toThrow(/returnFormat: .*secret\.md: outside the project/);
+  });
+
   it('a referenced document outside the project is not read', () => {
     const outside = project({ 'result.md': DOC });
     const dir = project({ '.claude/agents/a.md': AGENT('a', `@../${path.basename(outside)}/result.md`, 'drafted') });
