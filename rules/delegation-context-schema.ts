@@ -5,6 +5,7 @@ import { loadSchema } from '../src/standard/profiles.js';
 import { isTemplateValue, looksLikeReturnMetadata } from '../src/standard/objects.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { stepAround } from '../src/model/steps.js';
+import { isReceivedContext } from '../src/model/json/return-roles.js';
 
 /**
  * A timeout stated in the same step as the context, outside it ("Execute delegation with
@@ -94,9 +95,12 @@ export default defineRule<Options>({
     const contexts = doc.delegationContexts;
     if (contexts.length === 0) return;
     const required = options.required ?? requiredKeys(profile.delegationContextSchemaFile);
-    for (const { node } of contexts) {
+    for (const { node, block } of contexts) {
       if (looksLikeReturnMetadata(node)) continue;
-      checkContext(node, required, report, () => timeoutInStep(doc, node));
+      // What the agent receives ("Parse Delegation Context: extract from input") lists the
+      // fields it reads; the caller's context, not this sketch, must be whole.
+      const received = isReceivedContext(block, doc.text, doc.lines);
+      checkContext(node, received ? [] : required, report, () => timeoutInStep(doc, node));
     }
   },
 });

@@ -105,6 +105,18 @@ function writesRecordFile(intro: string): boolean {
   return false;
 }
 
+/**
+ * The prose says a delegation context is what the spec receives ("Stage 1: Parse Delegation
+ * Context", "Extract from input:"), not one it sends: it lists the fields the agent reads.
+ */
+const RECEIVED = /\b(?:extract(?:s|ed|ing)?|pars(?:e|es|ed|ing)|read(?:s|ing)?|receiv(?:e|es|ed|ing))\b[^\n]{0,40}?\b(?:from\s+(?:the\s+)?(?:input|prompt|caller|invocation)|(?:the\s+|its\s+)?delegation\s+context|(?:input|incoming)\s+context)\b/i;
+
+/** A context block the spec receives rather than sends (block-level, from its introduction). */
+export function isReceivedContext(block: JsonBlock, text: string, lines: LineIndex): boolean {
+  const intro = introOf(block, text, lines);
+  return !!intro && /extract|pars|read|receiv/i.test(intro) && RECEIVED.test(intro);
+}
+
 /** A status and one more key of a return: the least a metadata file holds. */
 export function isStatusObject(o: JsonObject): boolean {
   return o.properties.length >= 2 && o.properties.some((p) => p.key === 'status');
