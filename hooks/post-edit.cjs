@@ -3,9 +3,10 @@
  * Claude Code's PostToolUse hook for agent-lint (hooks/hooks.json). Stays silent and quick for
  * files that cannot be specs: it reads the hook's JSON input and looks at `tool_input.file_path`
  * before it starts anything. For a markdown file in a spec folder it runs `agent-lint
- * claude-hook` (src/cli/claude-hook.ts) with the same input: the project's own agent-lint when it
- * has one installed, else this plugin's build. Exit codes and the report pass through (2 with the
- * findings on standard error, so that Claude repairs the spec).
+ * claude-hook` (src/cli/claude-hook.ts) with the same input, from this plugin's own build: never
+ * code from the project it edits (a repository that commits node_modules/agent-lint must not run
+ * its code as the user). Exit codes and the report pass through (2 with the findings on standard
+ * error, so that Claude repairs the spec).
  */
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -30,9 +31,10 @@ process.stdin.on('end', () => {
   const file = input && input.tool_input && input.tool_input.file_path;
   if (typeof file !== 'string' || !((/\.md$/i.test(file) && SPEC_DIR.test(file)) || SPEC_JSON.test(file))) process.exit(0);
   const cwd = typeof input.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : process.env.CLAUDE_PROJECT_DIR || process.cwd();
-  const launcher = [path.join(cwd, 'node_modules', 'agent-lint', 'dist', 'src', 'cli', 'launch.cjs'), path.join(__dirname, '..', 'dist', 'src', 'cli', 'launch.cjs')].find((f) => existsSync(f));
-  if (!launcher) {
-    process.stderr.write('agent-lint: not installed: run `npm install --save-dev agent-lint` in the project (or `npm install` in the plugin folder) so that the hook can lint specs\n');
+  const plugin = path.join(__dirname, '..');
+  const launcher = path.join(plugin, 'dist', 'src', 'cli', 'launch.cjs');
+  if (!existsSync(launcher)) {
+    process.stderr.write(`agent-lint: the plugin is not built: run \`npm install\` in ${plugin} so that the hook can lint specs\n`);
     process.exit(1);
   }
   const r = spawnSync(process.execPath, [launcher, 'claude-hook'], { cwd, input: raw, stdio: ['pipe', 'inherit', 'inherit'] });

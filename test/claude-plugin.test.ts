@@ -4,11 +4,11 @@
  * Write, Edit or MultiEdit, reports a bad spec with exit 2 and stays silent otherwise.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectMaker } from './helpers/files.js';
+import { projectMaker, writeFiles } from './helpers/files.js';
 import { hookReport } from '../src/cli/claude-hook.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -111,6 +111,19 @@ describe('the PostToolUse hook', () => {
     const r = runHook({ cwd: dir, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: 'my-plugin', new_string: 'My Plugin' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^agent-lint found 1 problem in \.claude-plugin\/plugin\.json:\n  2:11 error plugin name "My Plugin" is not kebab-case.*\[plugin-manifest\]\n/);
+  });
+
+  it('runs the plugin\'s own build, never an agent-lint the edited repository commits', () => {
+    const dir = makeProject({ '.claude/agents/worker.md': BAD });
+    const marker = path.join(dir, 'ran-repository-code');
+    writeFiles(dir, {
+      'node_modules/agent-lint/dist/src/cli/launch.cjs': `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'); process.exit(0);\n`,
+      'node_modules/agent-lint/package.json': '{"name": "agent-lint", "version": "9.9.9"}',
+    });
+    const r = runHook(event(dir, 'Write', path.join(dir, '.claude/agents/worker.md')), dir);
+    expect(existsSync(marker)).toBe(false);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('depth-path-mismatch');
   });
 
   it('is silent with exit 0 for a clean spec', () => {

@@ -44,6 +44,14 @@ describe('inputs that were quadratic grow linearly', () => {
     });
   });
 
+  it('many task(..., prompt=<variable>) calls (missing-json-format-instruction scanned the whole text again for each call)', () => {
+    const JSON_RULE = ALL_RULES.filter((r) => r.meta.id === 'missing-json-format-instruction');
+    expectLinear('prompt variables', (s) => {
+      const text = command((i) => `p${i} = "Do part ${i}." + JSON_FORMAT_INSTRUCTION\ntask(subagent_type="worker", prompt=p${i}, timeout=60)\n\n`, 600 * s);
+      return () => lintText(text, '.claude/commands/x.md', JSON_RULE);
+    });
+  });
+
   it('a command that delegates to many different agents (delegation-graph-depth sorted successors at every step)', () => {
     expectLinear('many targets', (s) => {
       const text = command((i) => `Task(subagent_type="agent-${i}")\n`, 700 * s);
