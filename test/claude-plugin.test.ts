@@ -126,6 +126,17 @@ describe('the PostToolUse hook', () => {
     expect(r.stderr).toContain('depth-path-mismatch');
   });
 
+  it('is silent for a documentation site\'s page in a docs/agents/ folder, which the command line does not lint either', () => {
+    const page = '---\ntitle: Our agents\nsidebar_position: 2\n---\n\n# Our agents\n\nHow the team\'s agents work.\n';
+    const dir = makeProject({ 'docs/agents/overview.md': page, 'agents/helper.md': '---\nname: helper\ndescription: Helps\n---\n\nHelp.\n' });
+    const file = path.join(dir, 'docs/agents/overview.md');
+    expect(runHook(event(dir, 'Write', file), dir).code).toBe(0);
+    const listed = spawnSync(process.execPath, [LAUNCHER, '--print-files'], { cwd: dir, encoding: 'utf8' });
+    expect(listed.stdout).toContain('agents/helper.md');
+    expect(listed.stdout).toMatch(/docs\/agents\/overview\.md.*documentation site's page/);
+    expect(spawnSync(process.execPath, [LAUNCHER, 'docs/agents/overview.md'], { cwd: dir, encoding: 'utf8' }).status).not.toBe(1);
+  });
+
   it('is silent with exit 0 for a clean spec', () => {
     const dir = makeProject({ '.claude/agents/worker.md': GOOD });
     expect(runHook(event(dir, 'Write', path.join(dir, '.claude/agents/worker.md')))).toEqual({ code: 0, stdout: '', stderr: '' });

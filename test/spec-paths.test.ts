@@ -21,8 +21,10 @@ describe('spec path checks', () => {
     let n = 0, hits = 0;
     for (const p of paths(5)) {
       n++;
-      if (glob(p)) hits++;
-      expect(matchesSpecLocation(p), p).toBe(glob(p));
+      const want = glob(p);
+      if (want) hits++;
+      // expect() only on a difference: two million calls of it took most of the test's time.
+      if (matchesSpecLocation(p) !== want) expect(matchesSpecLocation(p), p).toBe(want);
     }
     expect(n).toBeGreaterThan(100_000);
     expect(hits).toBeGreaterThan(1000);
@@ -32,8 +34,9 @@ describe('spec path checks', () => {
     const glob = picomatch(PLUGIN_PATTERNS, { dot: true });
     let hits = 0;
     for (const p of paths(4)) {
-      if (glob(p)) hits++;
-      expect(matchesPluginSpec(p), p).toBe(glob(p));
+      const want = glob(p);
+      if (want) hits++;
+      if (matchesPluginSpec(p) !== want) expect(matchesPluginSpec(p), p).toBe(want);
     }
     expect(hits).toBeGreaterThan(100);
   });

@@ -24,7 +24,7 @@ import { relPosix, toPosix } from '../util/paths.js';
 import { jsonKindFromPath, kindFromPath, kindFromSegments } from './kind.js';
 import type { ManifestIndex } from './manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
-import { frontmatterKeysOfHead, opensWithFrontmatter, specByFrontmatter } from './frontmatter-spec.js';
+import { frontmatterKeysOfHead, isSitePage, opensWithFrontmatter, specByFrontmatter } from './frontmatter-spec.js';
 
 export interface SpecVerdict {
   kind: FileKind;
@@ -119,7 +119,9 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
   const where = kind === 'skill' ? 'a skills/<name>/SKILL.md' : `a folder named ${kind}s/`;
   const toolDir = relSegs.slice(0, -1).find((s) => s.startsWith('.') && s !== '.' && s !== '..');
   if (toolDir) return { leftOut: `${where} inside ${toolDir}/, another tool's folder` };
-  if (!opensWithFrontmatter((ctx.readHead ?? readHead)(abs, 16))) return { leftOut: `a plain document (no frontmatter) in ${where}` };
+  const head = (ctx.readHead ?? readHead)(abs, HEAD_BYTES);
+  if (!opensWithFrontmatter(head)) return { leftOut: `a plain document (no frontmatter) in ${where}` };
+  if (isSitePage(head)) return { leftOut: `a documentation site's page in ${where} (its frontmatter is a site generator's, none of a spec's fields)` };
   return { spec: { kind, reason: `${kind === 'skill' ? where : `in ${where}`}, opens with frontmatter` } };
 }
 

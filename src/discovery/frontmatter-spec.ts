@@ -34,3 +34,19 @@ export function specByFrontmatter(head: string): { kind: FileKind; reason: strin
   const kind: FileKind = !commandField && keys.has('name') && keys.has('description') ? 'agent' : 'command';
   return { kind, reason: `frontmatter sets ${field}, a Claude Code ${kind} field` };
 }
+
+/** Fields a spec's frontmatter holds (Claude Code's and OpenCode's agents, commands and skills). */
+const SPEC_FIELDS = ['name', 'description', 'tools', 'model', 'allowed-tools', 'argument-hint', 'mode', 'agent', 'disable-model-invocation', 'permission', 'color'];
+/** Fields of documentation site generators (Docusaurus, Jekyll, Hugo, VitePress, MkDocs). */
+const SITE_FIELDS = ['title', 'sidebar_position', 'sidebar_label', 'slug', 'layout', 'nav_order', 'permalink', 'weight', 'parent', 'has_children', 'hide_title', 'sidebar', 'outline', 'draft'];
+
+/**
+ * A documentation site's page in a folder named like a spec folder (`docs/agents/`): its
+ * frontmatter has none of a spec's fields and some of a site generator's (`title`,
+ * `sidebar_position`). Claude Code would not read it as a spec either.
+ */
+export function isSitePage(head: string): boolean {
+  const keys = frontmatterKeysOfHead(head);
+  if (!keys || keys.size === 0) return false;
+  return !SPEC_FIELDS.some((k) => keys.has(k)) && SITE_FIELDS.some((k) => keys.has(k));
+}
