@@ -5,16 +5,19 @@
  * names known from outside), its text, and a fingerprint of every spec in its project
  * (cross-file rules depend on the other files too).
  *
- * A cache file is input like any other: it may be corrupt or crafted. It is read only when it is
- * a regular file of bounded size; it is bound to the tool version and to a SHA-256 of its own
- * entries; every entry's shape is checked, and on any doubt the whole cache is dropped (a
- * cache can only make a run faster, never change its result). The file is written through a
+ * A cache file is input like any other: it may be corrupt or crafted, or committed by a stranger
+ * to hide errors. It is read only when it is a regular file of bounded size; it is bound to the
+ * tool version and to an HMAC-SHA256 of its entries under a key of this user's that lives outside
+ * the checkout (`cache-key` in the private folder, src/util/private-dir.ts), so a repository
+ * cannot forge one; every entry's shape is checked, and on any doubt the whole cache is dropped
+ * (a cache can only make a run faster, never change its result). The file is written through a
  * fresh temporary file in its folder and renamed into place; only a regular file (or nothing)
  * may be at its path.
  */
 import { crypto } from './util/builtin.js';
-import { lstatSync, statSync } from 'node:fs';
-import { readRegularFile } from './util/read-bounded.js';
+import { closeSync, constants as C, fstatSync, lstatSync, openSync, statSync, writeSync } from 'node:fs';
+import { readOpened, readRegularFile } from './util/read-bounded.js';
+import { ownedByMe, privateDir } from './util/private-dir.js';
 import path from 'node:path';
 import { VERSION } from './meta.js';
 import type { LintMessage, LintResult } from './types.js';
@@ -36,7 +39,7 @@ interface Entry {
 interface CacheFile {
   tool: 'agent-lint';
   version: string;
-  /** SHA-256 of JSON.stringify(entries). */
+  /** HMAC-SHA256 of JSON.stringify(entries) under this user's cache key. */
   hash: string;
   entries: Record<string, Entry>;
 }
@@ -80,8 +83,49 @@ function isEntry(e: unknown): e is Entry {
   );
 }
 
+const KEY_FILE = 'cache-key';
+const KEY_BYTES = 32;
+
+/**
+ * This user's cache key: read from the private folder, or made there (random, created
+ * exclusively, mode 0600). Null when there is no private folder or the key is not this user's
+ * alone: then no cache can be trusted, and none is read.
+ */
+export function cacheKey(): Buffer | null {
+  const dir = privateDir(true);
+  if (!dir) return null;
+  const file = path.join(dir, KEY_FILE);
+  try {
+    const fd = openSync(file, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW ?? 0), 0o600);
+    try {
+      writeSync(fd, crypto().randomBytes(KEY_BYTES).toString('hex'));
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return null;
+  }
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, C.O_RDONLY | (C.O_NOFOLLOW ?? 0) | (C.O_NONBLOCK ?? 0));
+    const st = fstatSync(fd);
+    if (!st.isFile() || !ownedByMe(st) || st.size !== KEY_BYTES * 2) return null;
+    return Buffer.from(readOpened(fd, st.size).toString('utf8'), 'hex');
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The entries' seal: an HMAC under the key, which a repository does not have. */
+export function sealEntries(entriesJson: string, key: Buffer): string {
+  return crypto().createHmac('sha256', key).update(entriesJson).digest('hex');
+}
+
 /** The entries of a cache file's text, or undefined when anything about it is doubtful. */
-export function parseCacheFile(text: string): Record<string, Entry> | undefined {
+export function parseCacheFile(text: string, key: Buffer | null): Record<string, Entry> | undefined {
+  if (!key) return undefined;
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -89,7 +133,9 @@ export function parseCacheFile(text: string): Record<string, Entry> | undefined 
     return undefined;
   }
   if (!isObj(data) || data['tool'] !== 'agent-lint' || data['version'] !== VERSION || !isObj(data['entries'])) return undefined;
-  if (data['hash'] !== hashText(JSON.stringify(data['entries']))) return undefined;
+  const hash = data['hash'];
+  const seal = sealEntries(JSON.stringify(data['entries']), key);
+  if (typeof hash !== 'string' || hash.length !== seal.length || !crypto().timingSafeEqual(Buffer.from(hash), Buffer.from(seal))) return undefined;
   const entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
   for (const [file, e] of Object.entries(data['entries'])) {
     if (!path.isAbsolute(file) || !isEntry(e)) return undefined;
@@ -134,13 +180,15 @@ export class LintCache {
   hits = 0;
   misses = 0;
   readonly file: string;
+  readonly #key: Buffer | null;
 
   /** `given` is the location as the user wrote it (for messages); throws CacheLocationError for an unusable one. */
   constructor(file: string, given: string = file) {
     this.file = path.resolve(file);
     checkLocation(this.file, given);
+    this.#key = cacheKey();
     const text = readBounded(this.file, MAX_CACHE_BYTES);
-    const entries = text === undefined ? undefined : parseCacheFile(text);
+    const entries = text === undefined ? undefined : parseCacheFile(text, this.#key);
     if (entries) this.#entries = entries;
     else if (text !== undefined) this.#dirty = true; // a doubtful cache is replaced by this run's
   }
@@ -174,7 +222,9 @@ export class LintCache {
       }
     }
     const entries = this.#entries;
-    const data: CacheFile = { tool: 'agent-lint', version: VERSION, hash: hashText(JSON.stringify(entries)), entries };
+    // Without a key nothing can be sealed, and nothing written would be read.
+    if (!this.#key) return;
+    const data: CacheFile = { tool: 'agent-lint', version: VERSION, hash: sealEntries(JSON.stringify(entries), this.#key), entries };
     checkLocation(this.file, this.file);
     try {
       replaceFile(this.file, JSON.stringify(data), 0o644);

@@ -15,13 +15,13 @@
  * the project root and build it was made for, and every entry and fact is checked for its shape;
  * on any doubt the whole index is dropped. It holds data only: nothing in it is run.
  */
-import { closeSync, constants as C, fstatSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { closeSync, constants as C, fstatSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileKind } from './types.js';
 import type { DocumentModel, FactName, Facts } from './model/document.js';
 import { readOpened } from './util/read-bounded.js';
 import { replaceFile } from './util/temp-files.js';
+import { privateDir, privateFolder as folder } from './util/private-dir.js';
 import type { ReadStat } from './read-spec.js';
 import type { Reference } from './graph/references.js';
 import { EDGE_VIAS, SPEC_KIND_NAMES, type EdgeVia, type SpecKind } from './graph/types.js';
@@ -113,31 +113,6 @@ function keptAll(doc: DocumentModel, e: Entry): boolean {
 export const sameStat = (a: ReadStat, b: ReadStat): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.dev === b.dev;
 
 const myUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-
-/** Makes the folder `dir`, not its parents, for this user alone; one that exists is left as it is (and checked after). */
-function makeFolder(dir: string): void {
-  try {
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-}
-
-/** The private folder: this user's, a real folder, writable by no one else. Null when it is not so. */
-const folder = () => path.join(os.tmpdir(), `agent-lint-${myUid ?? 'user'}`);
-
-function privateDir(create: boolean): string | null {
-  const dir = folder();
-  try {
-    // Only the folder itself is made: a temp directory that does not exist is not made for it.
-    if (create) makeFolder(dir);
-    const st = lstatSync(dir);
-    if (!st.isDirectory() || (myUid !== undefined && (st.uid !== myUid || (st.mode & 0o022) !== 0))) return null;
-    return dir;
-  } catch {
-    return null;
-  }
-}
 
 /** A short, stable name for a project root (FNV-1a): the file says which root it is for. */
 function fileFor(dir: string, root: string): string {

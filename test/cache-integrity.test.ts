@@ -5,7 +5,7 @@
  * cached run and a fresh run always agree. The built CLI runs as a process.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,11 @@ function report(stdout: string, dir: string): Record<string, string[]> {
   }
   return out;
 }
-const entriesHash = (entries: unknown) => createHash('sha256').update(JSON.stringify(entries)).update('\0').digest('hex');
+/** The seal this user's runs put on a cache: an HMAC under the key in the private folder (outside any checkout). */
+const KEY_FILE = path.join(os.tmpdir(), `agent-lint-${process.getuid?.() ?? 'user'}`, 'cache-key');
+const entriesHash = (entries: unknown) => createHmac('sha256', Buffer.from(readFileSync(KEY_FILE, 'utf8'), 'hex')).update(JSON.stringify(entries)).digest('hex');
+/** What anyone can compute: a plain SHA-256 of the entries (the seal before it took a key). */
+const plainHash = (entries: unknown) => createHash('sha256').update(JSON.stringify(entries)).update('\0').digest('hex');
 
 describe('a crafted or corrupt cache is dropped', () => {
   it('emptied messages do not turn errors into exit 0', () => {
@@ -47,6 +51,21 @@ describe('a crafted or corrupt cache is dropped', () => {
     const again = cli(['--cache', '--config', 'std.json'], dir);
     expect(again.status).toBe(1);
     expect(report(again.stdout, dir)).toEqual(report(first.stdout, dir));
+  });
+
+  it('a cache committed with its entries emptied and a hash anyone can compute does not hide errors', () => {
+    const dir = project(files);
+    writeFileSync(path.join(dir, 'std.json'), '{"usesStandard": true}');
+    const first = cli(['--cache', '--config', 'std.json'], dir);
+    expect(first.status).toBe(1);
+    const data = JSON.parse(readFileSync(path.join(dir, CACHE), 'utf8')) as { hash: string; entries: Record<string, { messages: unknown[] }> };
+    for (const e of Object.values(data.entries)) e.messages = [];
+    for (const hash of [plainHash(data.entries), createHash('sha256').update(JSON.stringify(data.entries)).digest('hex')]) {
+      writeFileSync(path.join(dir, CACHE), JSON.stringify({ ...data, hash }));
+      const again = cli(['--cache', '--config', 'std.json'], dir);
+      expect(again.status).toBe(1);
+      expect(report(again.stdout, dir)).toEqual(report(first.stdout, dir));
+    }
   });
 
   it('malformed entries (under the real keys) give the fresh report, no crash', () => {
