@@ -51,6 +51,17 @@ describe('config errors name the key', () => {
     configError({ rules: { 'session-id-format': ['warn', { pattern: '(' }] } }, 'rules.session-id-format.1.pattern', /not a valid regular expression/);
   });
 
+  it('a pattern that can backtrack exponentially is refused (it would run on every session id, in CI and the editor)', () => {
+    for (const pattern of ['^(a|a)+$', '^(a+)+$', '^(?:[a-z]+-)*x$', '^((ab)*c)+$', '^(a|b){2,}$']) {
+      configError({ rules: { 'session-id-format': ['warn', { pattern }] } }, 'rules.session-id-format.1.pattern', /exponential time/);
+    }
+  });
+
+  it('linear patterns are accepted', async () => {
+    const { backtrackingRisk } = await import('../src/config/resolve.js');
+    for (const p of ['^sess_[0-9]{10}_[a-z0-9]{6}$', '^(sess|session)_\\d+$', '^(?:[a-z]+)-\\d{3}$', '^[(+*)]+$', '^(ab){3}$', '^\\(a+\\)+$']) expect(backtrackingRisk(p), p).toBeNull();
+  });
+
   it('ordinary globs are accepted', () => {
     const dir = project({ '.agent-lint.json': JSON.stringify({ ignores: ['drafts/', '**/old/**/*.md', '*-*.md'], knownAgents: ['helper-*'], overrides: [{ files: ['**/*.md'], kind: 'agent', rules: {} }] }), [LONG]: AGENT });
     const r = spawnSync(process.execPath, [BIN, '--no-color', LONG], { cwd: dir, encoding: 'utf8' });

@@ -169,6 +169,42 @@ export function validateConfig(raw: unknown, rules: readonly Rule[], file: strin
   return r;
 }
 
+/**
+ * Why a pattern can backtrack catastrophically, or null: a repeated group (`(...)+`, `(...)*`,
+ * `(...){2,}`) that holds a repetition or an alternation (`(a+)+`, `(a|a)+`), the shapes that
+ * make a backtracking engine try exponentially many ways. Conservative: some such patterns are
+ * safe, but a user's pattern runs on every session id of every spec (and in the language server),
+ * so it must be one whose time is linear.
+ */
+export function backtrackingRisk(source: string): string | null {
+  // The groups, with what they hold: a stack of [holds a quantifier or alternation].
+  const stack: boolean[] = [];
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') stack.push(false);
+    else if (c === '|' || c === '*' || c === '+' || c === '?' || c === '{') {
+      if (stack.length && (c !== '?' || source[i - 1] !== '(')) stack[stack.length - 1] = true;
+    } else if (c === ')') {
+      const risky = stack.pop() ?? false;
+      const next = source[i + 1];
+      const repeated = next === '*' || next === '+' || (next === '{' && /^\{\d*,\d*\}|^\{\d{2,}\}/.test(source.slice(i + 1)));
+      if (risky && repeated) return `the group ending at character ${i + 1} is repeated and holds a repetition or an alternation`;
+      if (risky && stack.length) stack[stack.length - 1] = true;
+    }
+  }
+  return null;
+}
+
 /** Rule options whose schema says `"format": "regex"` must compile as regular expressions. */
 function checkRegexOptions(r: RawConfig, rules: readonly Rule[], file: string | null): void {
   const byId = new Map(rules.map((x) => [x.meta.id, x]));
@@ -184,6 +220,8 @@ function checkRegexOptions(r: RawConfig, rules: readonly Rule[], file: string | 
         } catch (e) {
           throw new ConfigError(`${where}.${id}.1.${name}: not a valid regular expression (${(e as Error).message})`, file ?? undefined);
         }
+        const risk = backtrackingRisk(value);
+        if (risk) throw new ConfigError(`${where}.${id}.1.${name}: ${risk}, which can take exponential time; write it without a repeated group that holds a repetition or an alternation`, file ?? undefined);
       }
     }
   };
