@@ -55,10 +55,10 @@ describe('--output-file where no file can be', () => {
     expect([top.code, top.stderr]).toEqual([2, 'agent-lint: cannot write the report to /proc/report.txt: nothing can be created there\n']);
   });
 
-  it.skipIf(!existsSync('/dev/full'))('/dev/full: the disk is full', () => {
+  it.skipIf(!existsSync('/dev/full'))('/dev/full: a device, not a regular file', () => {
     const d = project({ '.claude/commands/research.md': BAD_COMMAND });
     const r = run(['-o', '/dev/full'], d);
-    expect([r.code, r.stderr]).toEqual([2, 'agent-lint: cannot write the report to /dev/full: no space left on the device\n']);
+    expect([r.code, r.stderr]).toEqual([2, 'agent-lint: cannot write the report to /dev/full: it is not a regular file (a FIFO, socket or device)\n']);
   });
 
   it('--color does not put ANSI codes into the file', () => {

@@ -3,7 +3,7 @@
  * the lint report and for `graph -o` alike (one writer: src/cli/output-file.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,5 +28,22 @@ describe('-o errors', () => {
         expect(r.stderr).toMatch(/^agent-lint[^\n]*: cannot write the report to [^\n]+\n$/);
       }
     });
+
+    it(`${name} through a symlink the repository commits: refused, the file it leads to untouched`, () => {
+      const outside = project({ 'victim.txt': 'keep me' });
+      const dir = project({ '.claude/agents/x.md': AGENT });
+      symlinkSync(path.join(outside, 'victim.txt'), path.join(dir, 'report.txt'));
+      const r = spawnSync(process.execPath, [BIN, ...cmd, ...(cmd.length ? [] : ['--no-color']), '-o', 'report.txt'], { cwd: dir, encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/cannot write the report to report\.txt: it is a symlink/);
+      expect(readFileSync(path.join(outside, 'victim.txt'), 'utf8')).toBe('keep me');
+    });
   }
+
+  it('-o writes a regular file whole, replacing the one there', () => {
+    const dir = project({ '.claude/agents/x.md': AGENT, 'report.json': 'old' });
+    const r = spawnSync(process.execPath, [BIN, '--format', 'json', '-o', 'report.json'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'))).toHaveLength(1);
+  });
 });

@@ -4,7 +4,8 @@
  * be done: a folder given as the file, a file where a folder should be, a place where nothing
  * can be created, a full disk.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync } from 'node:fs';
+import { replaceFile } from '../util/temp-files.js';
 import path from 'node:path';
 
 export class OutputFileError extends Error {}
@@ -58,13 +59,20 @@ export function writeOutputFile(file: string, text: string, shown: string): void
       fail(`cannot create the folder ${d} (${reason(e)})`);
     }
   }
+  // Only a regular file is replaced, never followed: a symlink a repository commits under the
+  // report's name must not make agent-lint write outside the checkout, nor a FIFO hold the run.
+  let st;
   try {
-    if (statSync(file).isDirectory()) fail('it is a folder');
+    st = lstatSync(file);
   } catch (e) {
-    if (e instanceof OutputFileError) throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') fail(reason(e));
   }
+  if (st?.isDirectory()) fail('it is a folder');
+  if (st?.isSymbolicLink()) fail('it is a symlink; the report is written only to a regular file');
+  if (st && !st.isFile()) fail('it is not a regular file (a FIFO, socket or device)');
+  // Written whole to a fresh temporary file made exclusively beside it, then renamed into place.
   try {
-    writeFileSync(file, text);
+    replaceFile(file, text, 0o644);
   } catch (e) {
     fail(reason(e));
   }
