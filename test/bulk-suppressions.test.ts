@@ -4,7 +4,7 @@
  * with test/golden/agent-lint-suppressions.json; UPDATE_GOLDEN=1 rewrites it), later runs pass,
  * counts survive moved lines, an error beyond a count fails, a stale count fails until pruned.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -159,6 +159,24 @@ describe('the command line', () => {
       'agent-lint: --suppressions-location: nowhere.json does not exist (--suppress-all or --suppress-rule writes it)\nRun agent-lint --help for usage.\n',
     );
     expect(runCli(['--suppress-rule', 'missing-timeot'], dir).stderr).toMatch(/--suppress-rule missing-timeot: unknown rule; did you mean "missing-timeout"\?/);
+  });
+
+  it('planted links neither redirect the write nor become the suppressions file', () => {
+    const dir = sample();
+    const outside = path.join(TMP, `victim-${n}.txt`);
+    writeFileSync(outside, 'keep me');
+    // A link under every name the old temporary file could take, and one as the file itself.
+    for (let pid = 1; pid < 400; pid++) symlinkSync(outside, path.join(dir, `.${SUP}.${pid}.tmp`));
+    const r = runCli(['--suppress-all'], dir);
+    expect(r.status).toBe(0);
+    expect(readFileSync(outside, 'utf8')).toBe('keep me');
+    expect(lstatSync(path.join(dir, SUP)).isFile()).toBe(true);
+    rmSync(path.join(dir, SUP));
+    symlinkSync(outside, path.join(dir, SUP));
+    const again = runCli(['--suppress-all'], dir);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('symlink');
+    expect(readFileSync(outside, 'utf8')).toBe('keep me');
   });
 
   it('a broken suppressions file is a clear error (exit 2)', () => {

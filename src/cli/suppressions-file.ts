@@ -3,7 +3,8 @@
  * parsed as data only), write it atomically, and apply it to a run's results (the logic is in
  * src/engine/bulk-suppressions.ts, which takes data).
  */
-import { closeSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync } from 'node:fs';
+import { replaceFile } from '../util/temp-files.js';
 import { openRegularFile, readOpened, ReadRefused } from '../util/read-bounded.js';
 import path from 'node:path';
 import {
@@ -28,12 +29,14 @@ export function readSuppressionsFile(file: string): SuppressionsData | undefined
   let fd: number;
   let st: { size: number };
   try {
-    const opened = openRegularFile(file);
+    // Not through a link: a committed link could read (and echo in an error) a file outside.
+    const opened = openRegularFile(file, { noFollow: true });
     fd = opened.fd;
     st = { size: opened.size };
   } catch (e) {
     if (e instanceof ReadRefused) throw new SuppressionsFileError('not a regular file');
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new SuppressionsFileError('it is a symlink; only a regular file is read');
     throw new SuppressionsFileError(`cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   try {
@@ -44,13 +47,22 @@ export function readSuppressionsFile(file: string): SuppressionsData | undefined
   }
 }
 
+/**
+ * Writes the file whole through a fresh temporary file made exclusively beside it (a name
+ * nobody can plant a link under) and renamed into place; a symlink or anything but a regular
+ * file at its own path is refused, never followed.
+ */
 export function writeSuppressionsFile(file: string, data: SuppressionsData): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  let st;
   try {
-    writeFileSync(tmp, serializeSuppressions(data));
-    renameSync(tmp, file);
+    st = lstatSync(file);
+  } catch {
+    /* not there yet: made */
+  }
+  if (st && !st.isFile()) throw new SuppressionsFileError(st.isSymbolicLink() ? 'it is a symlink; only a regular file is written' : 'not a regular file');
+  try {
+    replaceFile(file, serializeSuppressions(data), 0o644);
   } catch (e) {
-    rmSync(tmp, { force: true });
     throw new SuppressionsFileError(`cannot write it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }
