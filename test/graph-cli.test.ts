@@ -4,7 +4,8 @@
  * break a graph rule; bad usage exits 2; bin.js dispatches to it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGraphCli } from '../src/cli/graph.js';
@@ -61,6 +62,23 @@ describe('mermaid', () => {
     const arrows = stdout.split('\n').filter((l) => l.includes('-->'));
     expect(arrows).toEqual(['  n0 -->|"cycle"| n2', '  n1 -->|"cycle"| n0', '  n2 -->|"cycle"| n1']);
     expect(stdout).toContain('  linkStyle 0,1,2 stroke:#d93025,stroke-width:2px,stroke-dasharray:5 3\n');
+  });
+
+  it('mermaid labels carry no raw HTML, entity or line break from a name', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-graph-html-'));
+    try {
+      mkdirSync(path.join(dir, '.git'));
+      mkdirSync(path.join(dir, '.claude/commands'), { recursive: true });
+      mkdirSync(path.join(dir, '.claude/agents'), { recursive: true });
+      writeFileSync(path.join(dir, '.claude/agents/clerk.md'), '---\nname: "a<img&#x3C;src=x>b"\ndescription: Files\n---\nFile.\n');
+      writeFileSync(path.join(dir, '.claude/commands/go.md'), '---\ndescription: Go\n---\n\nTask(subagent_type="clerk", prompt="p")\n');
+      const { stdout } = await graph([dir]);
+      const line = stdout.split('\n').find((l) => l.includes('src=x'))!;
+      expect(line).toContain('a#lt;img#amp;#35;x3C;src=x#gt;b');
+      expect(line).not.toMatch(/[<>&]/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('shows missing targets as their own node style, built-ins apart', async () => {

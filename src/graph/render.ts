@@ -112,7 +112,17 @@ const MERMAID_CLASSES: Record<NodeKind, string> = {
 };
 
 function mermaidText(s: string): string {
-  return `"${s.replace(/"/g, '#quot;')}"`;
+  // Mermaid reads a label as HTML: markup and entities are escaped as its own `#name;` codes,
+  // and a line break or control character, which would end the statement, is a space.
+  const escaped = s
+    .replace(/#/g, '#35;')
+    .replace(/&/g, '#amp;')
+    .replace(/</g, '#lt;')
+    .replace(/>/g, '#gt;')
+    .replace(/"/g, '#quot;')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ');
+  return `"${escaped}"`;
 }
 
 function mermaidNode(id: string, node: GraphNode, graph: ProjectGraph): string {
