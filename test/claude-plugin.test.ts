@@ -137,6 +137,15 @@ describe('the PostToolUse hook', () => {
     expect(spawnSync(process.execPath, [LAUNCHER, 'docs/agents/overview.md'], { cwd: dir, encoding: 'utf8' }).status).not.toBe(1);
   });
 
+  it('applies the suppressions the command line run in the same folder applies, also for a nested project', () => {
+    const dir = makeProject({ 'sub/.git/HEAD': 'ref: refs/heads/main\n', 'sub/.claude/agents/worker.md': BAD });
+    const suppressions = { 'sub/.claude/agents/worker.md': { 'depth-path-mismatch': { count: 1 } } };
+    writeFiles(dir, { 'agent-lint-suppressions.json': JSON.stringify(suppressions) });
+    const cliRun = spawnSync(process.execPath, [LAUNCHER, 'sub/.claude/agents/worker.md'], { cwd: dir, encoding: 'utf8' });
+    expect(cliRun.status).toBe(0);
+    expect(runHook(event(dir, 'Write', path.join(dir, 'sub/.claude/agents/worker.md')), dir).code).toBe(0);
+  });
+
   it('is silent with exit 0 for a clean spec', () => {
     const dir = makeProject({ '.claude/agents/worker.md': GOOD });
     expect(runHook(event(dir, 'Write', path.join(dir, '.claude/agents/worker.md')))).toEqual({ code: 0, stdout: '', stderr: '' });

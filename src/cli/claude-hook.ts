@@ -66,8 +66,9 @@ export async function runClaudeHook(io: CliIO): Promise<number> {
     if (fileKind(config, root, cwd, abs) === 'other' || config.isIgnored(relPosix(config.dir, abs))) return 0;
     await prepareRules(ALL_RULES);
     const run = lint({ cwd, patterns: [abs], rules: ALL_RULES, config: (f) => configs.forFile(f) });
-    // The bulk suppressions the command line run in the project's root would apply.
-    const results = runSuppressions(run.results, { file: path.join(root, DEFAULT_SUPPRESSIONS_FILE), prune: false }).results;
+    // The bulk suppressions a command line run in the same folder applies (the working folder's
+    // file, as the CLI and the language server read it), so the hook blocks exactly what CI fails.
+    const results = runSuppressions(run.results, { file: path.join(cwd, DEFAULT_SUPPRESSIONS_FILE), prune: false }).results;
     const r = results.find((x) => x.filePath === abs);
     // Errors stop Claude to repair the spec; warnings alone do not (as the command's exit code).
     if (!r || r.errorCount === 0) return 0;
