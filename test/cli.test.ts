@@ -135,6 +135,22 @@ describe.concurrent('exit codes', () => {
     expect(link.stderr).toContain('cannot read ".claude/agents/link.md": dangling symlink');
   });
 
+  it('a symlinked folder that leads out of the project is not walked, and --print-files says so', async () => {
+    const outside = project({ 'agents/stranger.md': '---\nname: stranger\ndescription: Lives elsewhere\ntools: [oops\n---\nX.\n' });
+    const dir = project({ '.claude/agents/helper.md': GOOD_AGENT, 'docs/notes.md': '# Notes\n' });
+    symlinkSync(outside, path.join(dir, 'docs/linked'));
+    mkdirSync(path.join(dir, 'shared/agents'), { recursive: true });
+    writeFileSync(path.join(dir, 'shared/agents/inner.md'), '---\nname: inner\ndescription: Lives inside\n---\nY.\n');
+    symlinkSync(path.join(dir, 'shared'), path.join(dir, 'docs/inner-link'));
+    const r = await cli(['--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const files = (JSON.parse(r.stdout) as Array<{ filePath: string }>).map((x) => path.relative(dir, x.filePath)).sort();
+    expect(files.some((f) => f.includes('stranger'))).toBe(false);
+    expect(files).toContain('docs/inner-link/agents/inner.md');
+    const listed = await cli(['--print-files'], { cwd: dir });
+    expect(listed.stdout).toMatch(/docs\/linked.*leads out of the folder linted: not followed/);
+  });
+
   it('2 for a glob that matches nothing; a warning and 0 with --no-error-on-unmatched-pattern', async () => {
     const dir = project({ '.claude/agents/helper.md': GOOD_AGENT });
     const r = await cli(['specs/**/*.md'], { cwd: dir });

@@ -142,6 +142,7 @@ export class Discoverer {
       const c = this.#classify(f);
       if (c && 'spec' in c) out.push({ path: f, ...c.spec });
     }
+    for (const l of walk.linksOut) this.leftOut.push({ path: l, why: 'a symlinked folder that leads out of the folder linted: not followed' });
     // Reading it reports why it cannot be linted (file-unreadable), instead of a silent gap.
     for (const d of walk.tooLong) out.push({ path: d, kind: 'other', reason: 'a folder whose path is longer than the system allows' });
     return json.length || walk.tooLong.length ? out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) : out;

@@ -3,9 +3,10 @@
  * skipping node_modules and .git, in a stable order. Cheaper to load and run than a glob library
  * for the one question discovery asks.
  *
- * A symlinked folder is walked (a shared `.claude/agents` linked into a project holds that
- * project's agents), under the link's path, once per real folder, and never when it leads back
- * to a folder the walk is inside (a loop).
+ * A symlinked folder is walked (a shared `.claude/agents` linked from elsewhere in the project),
+ * under the link's path, once per real folder, and never when it leads back to a folder the walk
+ * is inside (a loop) or out of the folder walked: a committed `docs -> /proc` must not make a run
+ * read (and print) other folders of the machine.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { listFolder } from '../util/folders.js';
@@ -29,21 +30,26 @@ export interface WalkResult {
   json: string[];
   /** Folders whose path is longer than the system allows: what they hold cannot be read. */
   tooLong: string[];
+  /** Symlinked folders that lead out of the folder walked: not followed. */
+  linksOut: string[];
 }
 
 const CONFIG_JSON = new Set(['hooks.json', 'settings.json', 'settings.local.json', '.mcp.json']);
 
 export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false, onFolder?: (dir: string, names: string[]) => void): WalkResult {
-  const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [], tooLong: [] };
+  const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [], tooLong: [], linksOut: [] };
   const stack = [path.resolve(root)];
   // Real folders entered through a link, and the real place of each walked folder (asked only
   // when a link is met).
   const followed = new Set<string>();
+  let rootReal: string | undefined;
   try {
-    followed.add(realpathSync(stack[0]!)); // a link back to the root is a loop
+    rootReal = realpathSync(stack[0]!);
+    followed.add(rootReal); // a link back to the root is a loop
   } catch {
     /* unreadable root: nothing is walked */
   }
+  const inside = (p: string) => rootReal !== undefined && (p === rootReal || p.startsWith(rootReal.endsWith(path.sep) ? rootReal : rootReal + path.sep));
   const realOf = new Map<string, string>();
   const real = (p: string) => {
     let r = realOf.get(p);
@@ -62,6 +68,10 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
       return false; // dangling or looping
     }
     if (here === target || here.startsWith(target.endsWith(path.sep) ? target : target + path.sep)) return false;
+    if (!inside(target)) {
+      out.linksOut.push(link);
+      return false;
+    }
     if (followed.has(target)) return false;
     followed.add(target);
     return true;
