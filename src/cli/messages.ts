@@ -15,7 +15,8 @@ export function shownPath(cwd: string, p: string): string {
 
 /** `config error in FILE: what is wrong` (the file shown relative to `cwd`). */
 export function configErrorText(e: ConfigError, cwd: string): string {
-  return `config error${e.file ? ` in ${shownPath(cwd, e.file)}` : ''}: ${e.detail}`;
+  // The detail quotes config keys and values, a repository's text: shown escaped, on one line.
+  return `config error${e.file ? ` in ${shownPath(cwd, e.file)}` : ''}: ${escapeControl(e.detail)}`;
 }
 
 /** parseArgs' message without its advice on positional arguments (the usage line says how). */

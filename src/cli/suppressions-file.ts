@@ -5,6 +5,7 @@
  */
 import { closeSync, lstatSync } from 'node:fs';
 import { replaceFile } from '../util/temp-files.js';
+import { escapeControl } from '../formatters/escape.js';
 import { openRegularFile, readOpened, ReadRefused } from '../util/read-bounded.js';
 import path from 'node:path';
 import {
@@ -98,7 +99,9 @@ export function runSuppressions(results: readonly LintResult[], req: Suppression
 
 /** `file: rule-id (3 suppressed, 1 found)`, one per stale count. */
 export function staleLines(stale: readonly StaleSuppression[]): string[] {
-  return stale.map((s) => `${s.file}: ${s.ruleId} (${s.count} suppressed, ${s.found} found)`);
+  // The file's keys are a repository's text: a line break in one must not start a line of its own
+  // (a GitHub workflow command such as ::error:: or ::stop-commands::).
+  return stale.map((s) => `${escapeControl(s.file)}: ${escapeControl(s.ruleId)} (${s.count} suppressed, ${s.found} found)`);
 }
 
 export { SuppressionsFileError, DEFAULT_SUPPRESSIONS_FILE } from '../engine/bulk-suppressions.js';
