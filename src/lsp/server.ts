@@ -211,6 +211,9 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
   connection.onDidChangeWatchedFiles((params) => {
     const w = workspace();
     const touched = new Set<ProjectState>();
+    // Files created or deleted: each project is walked again once per notification, not once per
+    // file (a notification may carry thousands: a checkout, a generator).
+    const rediscover = new Set<ProjectState>();
     let configChanged = false;
     for (const c of params.changes) {
       const abs = toPath(c.uri);
@@ -222,10 +225,11 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
       }
       const p = w.projects.get(w.roots.rootOf(abs));
       if (!p) continue;
-      if (base === 'plugin.json' || base === 'marketplace.json' || c.type !== FileChangeType.Changed) p.rediscover();
+      if (base === 'plugin.json' || base === 'marketplace.json' || c.type !== FileChangeType.Changed) rediscover.add(p);
       else p.changed(abs);
       touched.add(p);
     }
+    for (const p of rediscover) p.rediscover();
     if (configChanged) {
       w.reset();
       for (const p of w.projects.values()) {
