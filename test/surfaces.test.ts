@@ -1,6 +1,7 @@
 /**
  * One project model: the same files and config give the same findings whatever the surface
- * (the CLI, the library's lintFiles and lintText, the browser bundle the playground runs) and
+ * (the CLI, the library's lintFiles and lintText, the language server, the browser bundle the
+ * playground runs) and
  * whatever the scope (the whole repository, one agent tree, one file, standard input). Run over
  * fixture projects that hold format documents, forbidden values, references and two trees.
  */
@@ -11,6 +12,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintFiles, lintText } from '../src/index.js';
 import { runCli } from './helpers/lint-run.js';
+import { startLsp, uriOf } from './helpers/lsp-client.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE = path.join(ROOT, 'dist/browser/agent-lint.js');
@@ -91,6 +93,23 @@ describe.each(CASES)('%s', (name) => {
     }
     const lib = await lintFiles([], { cwd: dir });
     expect(sorted(lib.flatMap((res) => res.messages.map((m) => key(path.relative(dir, res.filePath), m))))).toEqual(whole);
+  });
+
+  it('the language server agrees with the CLI for every open spec', async () => {
+    const c = await startLsp(dir);
+    try {
+      const got: string[] = [];
+      for (const f of specs) {
+        const abs = path.join(dir, f);
+        await c.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(abs), languageId: 'markdown', version: 1, text: readFileSync(abs, 'utf8') } });
+        const want = of(f).length;
+        const d = await c.diagnostics(uriOf(abs), (x) => x.length === want);
+        for (const x of d) got.push(key(f, { ruleId: String(x.code), line: x.range.start.line + 1, column: x.range.start.character + 1 }));
+      }
+      expect(sorted(got)).toEqual(whole.filter((k) => specs.some((f) => k.startsWith(`${f}:`))));
+    } finally {
+      expect(await c.close()).toBe(0);
+    }
   });
 
   it('the browser bundle (the playground) agrees with the CLI', async () => {
