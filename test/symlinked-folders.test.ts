@@ -1,7 +1,7 @@
 /**
- * Symlinked folders: a shared agents folder linked into a project is walked under the link's
- * path (its agents are linted and known to the cross-file rules), once, and links that lead back
- * into a folder the walk is in (loops) are not followed.
+ * Symlinked folders: an agents folder linked from elsewhere in the project is walked under the
+ * link's path (its agents are linted and known to the cross-file rules), once; links that lead
+ * back into a folder the walk is in (loops), or out of the folder walked, are not followed.
  */
 import { writeFiles } from './helpers/files.js';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -20,18 +20,30 @@ const IS_WINDOWS = process.platform === 'win32';
 
 describe.skipIf(IS_WINDOWS)('symlinked folders', () => {
   it('lint the agents of a linked folder, and the cross-file rules know them', async () => {
-    const shared = path.join(tmp, 'shared');
-    writeFiles(shared, { 'agents/reviewer.md': agent('reviewer', 'Reviews code.') });
     const project = path.join(tmp, 'project');
     writeFiles(project, {
       'package.json': '{}',
+      'shared/agents/reviewer.md': agent('reviewer', 'Reviews code.'),
       '.claude/commands/review.md': '---\ndescription: Review\n---\nUse the Task tool with subagent_type="reviewer" to review $ARGUMENTS.\n',
     });
-    symlinkSync(path.join(shared, 'agents'), path.join(project, '.claude/agents'));
+    symlinkSync(path.join(project, 'shared/agents'), path.join(project, '.claude/agents'));
     const results = await lintFiles([], { cwd: project, config: false });
-    expect(results.map((r) => path.relative(project, r.filePath)).sort()).toEqual([path.join('.claude', 'agents', 'reviewer.md'), path.join('.claude', 'commands', 'review.md')]);
+    // The real folder is walked once: under the link's path, which a walk of .claude/ reaches first.
+    expect(results.map((r) => path.relative(project, r.filePath)).sort()).toContain(path.join('.claude', 'commands', 'review.md'));
+    expect(results.some((r) => r.filePath.endsWith(path.join('agents', 'reviewer.md')))).toBe(true);
     const ids = results.flatMap((r) => r.messages.map((m) => m.ruleId));
     expect(ids).not.toContain('unknown-delegation-target');
+  });
+
+  it('a linked folder that leads out of the folder walked is not followed, and is reported', () => {
+    const outside = path.join(tmp, 'elsewhere');
+    writeFiles(outside, { 'agents/stranger.md': agent('stranger') });
+    const root = path.join(tmp, 'walked');
+    writeFiles(root, { '.claude/agents/a.md': agent('a') });
+    symlinkSync(path.join(outside, 'agents'), path.join(root, '.claude/more'));
+    const walk = walkSpecsTree(root);
+    expect(walk.markdown.map((f) => path.relative(root, f))).toEqual([path.join('.claude', 'agents', 'a.md')]);
+    expect(walk.linksOut).toEqual([path.join(root, '.claude', 'more')]);
   });
 
   it('do not loop: a link to a folder the walk is in, or to one walked already, is not followed', () => {

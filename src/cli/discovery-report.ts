@@ -4,6 +4,7 @@
  * found no spec (where markdown with agent-like frontmatter is, and the config that lints it).
  */
 import path from 'node:path';
+import { escapeControl } from '../formatters/escape.js';
 import { looksLikeSpec } from '../discovery/classify.js';
 import type { LintPlan } from '../lint.js';
 import { relPosix } from '../util/paths.js';
@@ -48,8 +49,12 @@ export function printFiles(plan: LintPlan, cwd: string): string {
  * config override that lints them (empty when there are none).
  */
 export function emptyRunHint(plan: LintPlan, cwd: string): string {
+  const links = plan.discovery.leftOut.filter((l) => l.why.startsWith('a symlinked folder'));
+  const linked = links.length
+    ? `  Not followed: ${links.slice(0, 5).map((l) => escapeControl(relPosix(cwd, l.path) || '.')).join(', ')}${links.length > 5 ? ` and ${links.length - 5} more` : ''} (symlinked folders that lead out of the folder linted).\n`
+    : '';
   const found = lookAlikes(plan);
-  if (found.length === 0) return '';
+  if (found.length === 0) return linked;
   const folders = new Map<string, number>();
   for (const f of found) {
     const dir = relPosix(cwd, path.dirname(f)) || '.';
@@ -61,6 +66,7 @@ export function emptyRunHint(plan: LintPlan, cwd: string): string {
   const more = folders.size > shown.length ? ` and ${folders.size - shown.length} more folders` : '';
   const config = JSON.stringify({ overrides: [{ files: globs, kind: 'agent' }] });
   return (
+    linked +
     `  ${found.length} markdown file${found.length === 1 ? ' has' : 's have'} agent-like frontmatter (name, description) outside the places specs are found: ${list}${more}.\n` +
     `  To lint them, say what they are in .agent-lint.json (kind "agent", "command" or "skill"): ${config}\n` +
     `  agent-lint --print-files lists every file and why it is or is not linted.\n`
