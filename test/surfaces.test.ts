@@ -84,10 +84,14 @@ describe.each(CASES)('%s', (name) => {
   });
 
   it('standard input with the file\'s name, and the library, agree with the CLI', async () => {
+    // The command line's --stdin once (the library's lintText runs the same lint in-process for the rest).
+    const first = specs[0];
+    if (first) {
+      const r = runCli(['--format', 'json', '--stdin', '--stdin-filename', first], dir, 60_000, readFileSync(path.join(dir, first), 'utf8'));
+      const got = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number }> }>).flatMap((res) => res.messages.map((m) => key(first, m)));
+      expect(sorted(got), `--stdin ${first}`).toEqual(of(first));
+    }
     for (const f of specs) {
-      const r = runCli(['--format', 'json', '--stdin', '--stdin-filename', f], dir, 60_000, readFileSync(path.join(dir, f), 'utf8'));
-      const got = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number }> }>).flatMap((res) => res.messages.map((m) => key(f, m)));
-      expect(sorted(got), `--stdin ${f}`).toEqual(of(f));
       const text = await lintText(readFileSync(path.join(dir, f), 'utf8'), { cwd: dir, filePath: f });
       expect(sorted(text.flatMap((res) => res.messages.map((m) => key(f, m)))), `lintText ${f}`).toEqual(of(f));
     }
