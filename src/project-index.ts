@@ -82,6 +82,7 @@ const KEPT: Record<FactName, Kept> = {
   holdsStandardObjects: { check: (v) => typeof v === 'boolean' },
   namesStandardKeys: { check: (v) => typeof v === 'boolean' },
   formatReferences: { check: (v) => isArrayOf(v, 10_000, isStr) },
+  channel: { check: (v) => v === 'file' || v === 'json' || v === 'text' || v === '' },
 };
 
 /** A file's entry: its kind, what its stat said, and its facts (as stored). */

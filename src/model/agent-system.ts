@@ -22,27 +22,31 @@ export function sameSystemFirst<T extends { relPath: string }>(caller: { relPath
   return candidates.find((c) => agentSystemOf(c.relPath) === system);
 }
 
-/** What the channel tally needs of a spec. */
+/** How a spec says it returns, in one word: a metadata file, console JSON, console text, or ''. */
+export type ChannelWord = 'file' | 'json' | 'text' | '';
+
+/** What the channel tally needs of a spec: its path, kind, and its channel (a kept fact). */
 interface ChannelDoc {
   readonly relPath: string;
   readonly kind: string;
-  readonly returnChannel: { readonly console: 'json' | 'text' | null; readonly metadataFile: boolean };
+  channelWord(): ChannelWord;
 }
 
 /**
  * The agent systems most of whose agents that say how they return write a metadata file: their
  * protocol is file-based, and a callee a caller does not name (a skill chosen at run time) is
- * taken to follow it.
+ * taken to follow it. Reads each agent's channel as a fact (the project index keeps it, so a
+ * one-file run does not read the project's other agents for it).
  */
 export function fileBasedSystems(documents: readonly ChannelDoc[]): Set<string> {
   const tally = new Map<string, { file: number; json: number }>();
   for (const d of documents) {
     if (d.kind !== 'agent') continue;
-    const ch = d.returnChannel;
-    if (!ch.metadataFile && ch.console !== 'json') continue;
+    const ch = d.channelWord();
+    if (ch !== 'file' && ch !== 'json') continue;
     const s = agentSystemOf(d.relPath);
     const t = tally.get(s) ?? { file: 0, json: 0 };
-    if (ch.metadataFile) t.file++;
+    if (ch === 'file') t.file++;
     else t.json++;
     tally.set(s, t);
   }

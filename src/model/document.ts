@@ -14,6 +14,7 @@ import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
 import { isJsonKind } from './kinds.js';
 import { scanAssignments, type Assignment } from './call-args.js';
+import type { ChannelWord } from './agent-system.js';
 import { LineIndex } from './lines.js';
 import { parseMarkdown, type MdRoot } from './markdown.js';
 import { findStages, type Stage } from './stages.js';
@@ -42,7 +43,7 @@ export interface DocumentInit {
  * take from an earlier run instead of reading the file (see `DocumentModel.fact`; the project
  * index keeps every one of them, src/project-index.ts): JSON values.
  */
-export type FactName = 'name' | 'references' | 'holdsStandardObjects' | 'namesStandardKeys' | 'formatReferences';
+export type FactName = 'name' | 'references' | 'holdsStandardObjects' | 'namesStandardKeys' | 'formatReferences' | 'channel';
 export type Facts = Map<FactName, unknown>;
 
 /** A document whose text is read only when something asks for it (its facts came from an earlier run). */
@@ -235,6 +236,11 @@ export class DocumentModel {
       if (this.#shaped.returns.some((r) => r.role === 'record')) this.#shaped.returns = this.#shaped.returns.filter((r) => r.role !== 'record');
     }
     return this.#shaped;
+  }
+
+  /** How the spec says it returns, in one word (a fact: the project index keeps it). */
+  channelWord(): ChannelWord {
+    return this.fact('channel', (d) => (d.returnChannel.metadataFile ? 'file' : d.returnChannel.console === 'json' ? 'json' : d.returnChannel.console === 'text' ? 'text' : ''));
   }
 
   /** The values a variable is given in the text before `before` (see scanAssignments; scanned once). */
