@@ -7,8 +7,19 @@ import { clip } from '../src/util/clip.js';
 
 /** Lines after a call in which the caller reads what its callee wrote (a postflight step comes late). */
 const READ_LINES = 60;
-/** A `.json` file name in a path: group 1 is the base name (`.return-meta.json`). */
-const JSON_PATH = /[\w.{}$/-]*?([\w.-]*\.json)\b/g;
+const NAME_CHAR = /[\w.-]/;
+
+/** The base names of the `.json` files a text names (`.return-meta.json`), with their offsets: found from each `.json`. */
+function jsonNames(text: string): Array<{ name: string; at: number }> {
+  const out: Array<{ name: string; at: number }> = [];
+  for (let i = text.indexOf('.json'); i !== -1; i = text.indexOf('.json', i + 5)) {
+    if (NAME_CHAR.test(text[i + 5] ?? ' ') && text[i + 5] !== '.') continue;
+    let from = i;
+    while (from > 0 && NAME_CHAR.test(text[from - 1]!) && i - from < 200) from--;
+    out.push({ name: text.slice(from, i + 5), at: from });
+  }
+  return out;
+}
 /** File names that hold a return: a metadata, result or handoff file (not state.json, package.json). */
 const RETURN_FILE = /meta|return|result|handoff/i;
 /** `jq -r '.status' "$metadata_file"`: group 1 the field, 2 the rest of the filter, 3 the file it reads. */
@@ -25,11 +36,9 @@ const WRITES = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)|upda
 /** The base names of the return files a text names on lines that write them. */
 function writtenFiles(callee: DocumentModel): Set<string> {
   const out = new Set<string>();
-  const text = callee.text;
-  for (const m of text.matchAll(JSON_PATH)) {
-    const name = m[1]!;
+  for (const { name, at } of jsonNames(callee.text)) {
     if (!RETURN_FILE.test(name)) continue;
-    const line = callee.lines.lineText(callee.lines.lineOf(m.index));
+    const line = callee.lines.lineText(callee.lines.lineOf(at));
     if (WRITES.test(line)) out.add(name);
   }
   return out;
@@ -51,13 +60,21 @@ export default defineRule({
     if (!doc.text.includes('.json') && !doc.text.includes('jq')) return;
     const agents = project.byName('agent');
     const writtenBy = new Map<DocumentModel, Set<string>>();
-    for (const site of doc.delegations.sites) {
+    const sites = doc.delegations.sites;
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i]!;
       if (site.kind !== 'call' && site.kind !== 'subagent-type' && site.kind !== 'prose') continue;
       const callee = site.target ? sameSystemFirst(doc, agents.get(site.target)) : undefined;
-      if (!callee || callee === doc || !callee.returnChannel.metadataFile) continue;
+      if (!callee || callee === doc || callee.channelWord() !== 'file') continue;
       const win = readingWindow(doc, site.range, READ_LINES);
-      // What follows the next delegation is that one's reading.
-      const next = doc.delegations.sites.find((s) => s.range.start > site.range.end && s.target !== site.target);
+      // What follows the next delegation is that one's reading (sites are in text order).
+      let next: (typeof sites)[number] | undefined;
+      for (let j = i + 1; j < sites.length && sites[j]!.range.start < win.end; j++) {
+        if (sites[j]!.range.start > site.range.end && sites[j]!.target !== site.target) {
+          next = sites[j];
+          break;
+        }
+      }
       const window = doc.text.slice(win.start, next && next.range.start < win.end ? next.range.start : win.end);
       let written = writtenBy.get(callee);
       if (!written) writtenBy.set(callee, (written = writtenFiles(callee)));
@@ -65,7 +82,7 @@ export default defineRule({
       const who = clip(site.target!, 24);
       if (written.size > 0) {
         const read = new Set<string>();
-        for (const m of window.matchAll(JSON_PATH)) if (RETURN_FILE.test(m[1]!)) read.add(m[1]!);
+        for (const { name } of jsonNames(window)) if (RETURN_FILE.test(name)) read.add(name);
         const foreign = [...read].filter((n) => !written.has(n));
         // A caller that names a file its callee writes anywhere reads it somewhere.
         if (read.size > 0 && foreign.length === read.size && ![...written].some((n) => doc.text.includes(n))) {
@@ -78,6 +95,7 @@ export default defineRule({
         }
       }
       const missing: string[] = [];
+      if (!window.includes('jq')) continue;
       for (const m of window.matchAll(JQ_FILE_FIELD)) {
         const field = m[1]!;
         if (/\/\//.test(m[2]!) || !isReturnFileArg(m[3]!) || missing.includes(field)) continue;
