@@ -10,8 +10,7 @@ import { OutputFileError, writeOutputFile } from './output-file.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../rules/index.js';
-import { ConfigError } from '../config/load.js';
-import { configErrorText, parseArgsMessage } from './messages.js';
+import { parseArgsMessage, subcommandFailure } from './messages.js';
 import { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
@@ -172,19 +171,10 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
     } else io.stdout(text);
     return 0;
   } catch (e) {
-    if (e instanceof GraphUsageError) {
-      io.stderr(`agent-lint graph: ${e.message}\nRun agent-lint graph --help for usage.\n`);
-      return 2;
-    }
-    if (e instanceof ConfigError) {
-      io.stderr(`agent-lint: ${configErrorText(e, io.cwd)}\n`);
-      return 2;
-    }
     if (e instanceof OutputFileError) {
       io.stderr(`agent-lint graph: ${e.message}\n`);
       return 2;
     }
-    io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
-    return 2;
+    return subcommandFailure(e, io, 'graph', e instanceof GraphUsageError);
   }
 }

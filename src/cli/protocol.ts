@@ -8,14 +8,13 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../rules/index.js';
-import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { escapeControl } from '../formatters/escape.js';
 import { learnProtocol, protocolText } from '../protocol.js';
 import { isStandardName } from '../standard/profiles.js';
 import type { StandardName } from '../types.js';
 import type { CliIO } from './main.js';
-import { configErrorText, parseArgsMessage } from './messages.js';
+import { parseArgsMessage, subcommandFailure } from './messages.js';
 
 export const PROTOCOL_HELP = `Usage: agent-lint protocol [path] [options]
 
@@ -74,15 +73,6 @@ export async function runProtocolCli(argv: string[], io: CliIO): Promise<number>
     io.stdout(format === 'json' ? JSON.stringify(facts, null, 2) + '\n' : protocolText(facts).split('\n').map(escapeControl).join('\n'));
     return 0;
   } catch (e) {
-    if (e instanceof ProtocolUsageError) {
-      io.stderr(`agent-lint protocol: ${e.message}\nRun agent-lint protocol --help for usage.\n`);
-      return 2;
-    }
-    if (e instanceof ConfigError) {
-      io.stderr(`agent-lint: ${configErrorText(e, io.cwd)}\n`);
-      return 2;
-    }
-    io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
-    return 2;
+    return subcommandFailure(e, io, 'protocol', e instanceof ProtocolUsageError);
   }
 }
