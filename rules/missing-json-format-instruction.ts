@@ -1,10 +1,9 @@
 import { defineRule } from '../src/engine/rule.js';
-import { agentSystemOf, fileBasedSystems, sameSystemFirst } from '../src/model/agent-system.js';
+import { agentSystemOf, fileBasedSystems, specInCallerTree } from '../src/model/agent-system.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { ProjectView } from '../src/engine/project.js';
-import { readsJsonReply } from '../src/model/return-channel.js';
-import { stepAround } from '../src/model/steps.js';
+import { readingWindow, readsJsonReply } from '../src/model/return-channel.js';
 
 /**
  * Whether the invoked subagent answers the console in JSON, so that the instruction matters: its
@@ -14,7 +13,7 @@ import { stepAround } from '../src/model/steps.js';
  * JSON from it anyway is return-contract-mismatch's finding).
  */
 function answersInJson(doc: DocumentModel, project: ProjectView, site: DelegationSite): boolean {
-  const callee = site.target ? sameSystemFirst(doc, project.byName('agent').get(site.target)) : undefined;
+  const callee = site.target ? specInCallerTree(doc, project.byName('agent').get(site.target)) : undefined;
   if (callee) {
     const ch = callee.returnChannel;
     // A callee that writes its return to a metadata file answers the console as its file's
@@ -22,13 +21,12 @@ function answersInJson(doc: DocumentModel, project: ProjectView, site: Delegatio
     if (ch.console === 'text' || ch.metadataFile) return false;
     if (ch.console === 'json') return true;
   }
-  const step = stepAround(doc.text, doc.lines, site.range);
-  const reads = readsJsonReply(doc.text, doc.lines, site.range, step.start);
-  if (!reads) return false;
+  const win = readingWindow(doc, site.range);
+  if (!readsJsonReply(doc.text, win)) return false;
   // Nobody known is named, in a tree whose agents write metadata files: the tree's protocol
   // holds unless the caller says the reply is JSON ("Subagent returns JSON to stdout").
   if (!callee && project.fact('fileBasedSystems', (p) => fileBasedSystems(p.documents)).has(agentSystemOf(doc.relPath))) {
-    return SAYS_JSON_REPLY.test(doc.text.slice(Math.min(step.start, site.range.start), doc.lines.lineEnd(Math.min(doc.lines.lineCount - 1, doc.lines.lineOf(site.range.end) + 25))));
+    return SAYS_JSON_REPLY.test(doc.text.slice(win.start, win.end));
   }
   return true;
 }

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { sameSystemFirst } from '../src/model/agent-system.js';
+import { specInCallerTree } from '../src/model/agent-system.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { JsonObject } from '../src/model/json/ast.js';
@@ -38,7 +38,7 @@ export default defineRule({
     const agents = project.byName('agent');
     for (const site of doc.delegations.sites) {
       if (site.kind !== 'call' && site.kind !== 'subagent-type' && site.kind !== 'prose') continue;
-      const callee = site.target ? sameSystemFirst(doc, agents.get(site.target)) : undefined;
+      const callee = site.target ? specInCallerTree(doc, agents.get(site.target)) : undefined;
       if (!callee || callee === doc) continue;
       const ch = callee.returnChannel;
       if (ch.console === null && !ch.metadataFile) continue;
@@ -47,7 +47,7 @@ export default defineRule({
       const calleeLine = (s: ReturnStatement | undefined) => `${callee.relPath}:${at(callee, s).line}`;
       const what = describeSite(site, doc.text);
       const who = clip(site.target!, 24);
-      const parses = readsJsonReply(doc.text, doc.lines, site.range, win.start);
+      const parses = readsJsonReply(doc.text, win);
       if (parses && ch.console !== 'json') {
         const s = ch.statements.find((x) => x.kind === 'console-text') ?? ch.statements.find((x) => x.kind === 'metadata-file');
         const how = ch.console === 'text' ? 'returns text to the console' : 'writes its return to a metadata file';

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { sameSystemFirst } from '../src/model/agent-system.js';
+import { specInCallerTree } from '../src/model/agent-system.js';
 import { describeSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { readingWindow } from '../src/model/return-channel.js';
@@ -64,7 +64,7 @@ export default defineRule({
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i]!;
       if (site.kind !== 'call' && site.kind !== 'subagent-type' && site.kind !== 'prose') continue;
-      const callee = site.target ? sameSystemFirst(doc, agents.get(site.target)) : undefined;
+      const callee = site.target ? specInCallerTree(doc, agents.get(site.target)) : undefined;
       if (!callee || callee === doc || callee.channelWord() !== 'file') continue;
       const win = readingWindow(doc, site.range, READ_LINES);
       // What follows the next delegation is that one's reading (sites are in text order).

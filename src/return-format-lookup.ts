@@ -99,7 +99,6 @@ export class ProjectFormats {
   readonly #base: Profile;
   #lazy?: Profile;
   readonly #named = new Map<string, ReturnFormat>();
-  readonly #correctedNamed = new Map<string, ReturnFormat>();
   readonly #referenced = new Map<string, ReturnFormat | null>();
   readonly #readText?: (abs: string) => string | undefined;
   #referencedBytes = 0;
@@ -109,10 +108,10 @@ export class ProjectFormats {
   /** Merged formats, by the files they merge. */
   readonly #merged = new Map<string, ReturnFormat>();
 
-  /** Loads the files config names now: a bad one is a config error before anything is linted. */
   /**
-   * `readText` gives the text of a document where it differs from the disk (the editor's unsaved
-   * buffer), or undefined to read the file.
+   * Loads the files config names now (a bad one is a config error before anything is linted),
+   * with config's `protocol` corrections. `readText` gives the text of a document where it
+   * differs from the disk (the editor's unsaved buffer), or undefined to read the file.
    */
   constructor(root: string, config: ResolvedConfig, base: Profile, readText?: (abs: string) => string | undefined) {
     this.#root = root;
@@ -132,20 +131,21 @@ export class ProjectFormats {
       } catch (e) {
         throw new ConfigError(`returnFormat: ${shown} is not a JSON Schema ajv can compile: ${(e as Error).message}`, config.file ?? undefined);
       }
-      this.#named.set(abs, r.format);
+      this.#named.set(abs, this.#corrected(r.format));
     }
   }
 
   /**
    * The project's own format in force for a spec, if any: the format documents its agent system
-   * declares (those its specs reference, with the spec's own), merged. A spec that writes its
+   * declares (those its specs, this one among them, reference), merged. A spec that writes its
    * return to a file is judged by the documents that describe such a file, when there are some;
    * a spec that answers on the console by the others, when there are some.
    */
   formatFor(doc: DocumentModel, project: ProjectView): ReturnFormat | undefined {
     const named = this.#config.returnFormatFor(relPosix(this.#config.dir, doc.filePath));
-    if (named) return this.#namedFormat(named);
-    const all = [...new Set([...this.#formatsReferencedBy(doc), ...this.#systemFormats(agentSystemOf(doc.relPath), project)])];
+    if (named) return this.#named.get(named);
+    // The spec is one of the project's documents: its own references are among its system's.
+    const all = [...this.#systemFormats(agentSystemOf(doc.relPath), project)];
     if (all.length === 0) return undefined;
     return this.#merge(channelFormats(all, writesFile(doc)), all);
   }
@@ -195,7 +195,7 @@ export class ProjectFormats {
    */
   projectFormat(project: ProjectView, relPath: string): ReturnFormat | undefined {
     const named = this.#config.returnFormatFor(relPath);
-    if (named) return this.#namedFormat(named);
+    if (named) return this.#named.get(named);
     let all = [...this.#systemFormats(agentSystemOf(relPath), project)];
     // A reply checked where no agent system's specs are (the project root): every system's.
     if (all.length === 0) all = [...new Set(project.documents.flatMap((d) => [...this.#formatsReferencedBy(d)]))];
@@ -213,15 +213,6 @@ export class ProjectFormats {
       this.#systems.set(system, out);
     }
     return out;
-  }
-
-  /** A format config names, with config's corrections. */
-  #namedFormat(abs: string): ReturnFormat | undefined {
-    const f = this.#named.get(abs);
-    if (!f) return undefined;
-    let c = this.#correctedNamed.get(abs);
-    if (!c) this.#correctedNamed.set(abs, (c = this.#corrected(f)));
-    return c;
   }
 
   /** A format with config's `protocol` corrections, when config has some. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentModel } from '../src/model/document.js';
-import { readsJsonReply } from '../src/model/return-channel.js';
+import { readingWindow, readsJsonReply } from '../src/model/return-channel.js';
 
 const agent = (body: string) => new DocumentModel({ filePath: '/p/.claude/agents/a.md', relPath: '.claude/agents/a.md', kind: 'agent', text: `---\nname: a\ndescription: A\n---\n\n${body}\n` });
 const channel = (body: string) => {
@@ -30,14 +30,17 @@ describe('readReturnChannel', () => {
   });
 });
 
+/** The reply read after the call that opens `t` (its first 36 characters), in the call's reading window. */
+const readAfterCall = (t: string) => readsJsonReply(t, readingWindow(new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text: t }), { start: 0, end: 36 }));
+
 describe('readsJsonReply', () => {
   const text = 'task(subagent_type="x", prompt="go")\n\nThen:\n  a. Parse return as JSON\n  b. status=$(echo "$r" | jq -r \'.status\')\n';
   it('finds the caller parsing JSON below the call', () => {
-    const r = readsJsonReply(text, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text }).lines, { start: 0, end: 36 }, 0);
+    const r = readAfterCall(text);
     expect(r && text.slice(r.start, r.end)).toBe('Parse return as JSON');
   });
   const reads = (t: string) => {
-    const r = readsJsonReply(t, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text: t }).lines, { start: 0, end: 36 }, 0);
+    const r = readAfterCall(t);
     return r && t.slice(r.start, r.end);
   };
   it('jq over a file reads the file, jq over the reply reads the reply', () => {
@@ -52,6 +55,6 @@ describe('readsJsonReply', () => {
   });
   it('finds none where the reply is shown as it is', () => {
     const t = 'task(subagent_type="x", prompt="go")\n\nShow its answer to the user.\n';
-    expect(readsJsonReply(t, new DocumentModel({ filePath: '/p/x.md', relPath: 'x.md', kind: 'other', text: t }).lines, { start: 0, end: 36 }, 0)).toBeNull();
+    expect(readAfterCall(t)).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ export function agentSystemOf(relPath: string): string {
  * the one in the same tree (another tree's agent of that name is not what this tree's tool
  * loads); elsewhere the first.
  */
-export function sameSystemFirst<T extends { relPath: string }>(caller: { relPath: string }, candidates: readonly T[] | undefined): T | undefined {
+export function specInCallerTree<T extends { relPath: string }>(caller: { relPath: string }, candidates: readonly T[] | undefined): T | undefined {
   if (!candidates || candidates.length === 0) return undefined;
   const system = agentSystemOf(caller.relPath);
   if (system === '') return candidates[0];

@@ -89,20 +89,22 @@ export function readReturnChannel(doc: ReturnChannelSource): ReturnChannel {
 /** A caller reading JSON from what came back: "Parse return as JSON", `jq -r '.status'`, "validate the return against the schema". */
 const READS_JSON =
   /\bparse[sd]?\b[^\n]{0,40}\bjson\b|\bjson\.(?:parse|loads)\b|\bjq\s+(?:-[a-z]+\s+){0,4}['"]?\.|\bvalidat(?:e|es|ing)\b[^\n]{0,60}\b(?:json|return[ -]format|subagent-return-format|against\s+(?:the\s+)?(?:\S+\s+)?schema)\b|\b(?:return|result|reply|response)\b[^\n]{0,20}\bas\s+json\b|\bvalidat(?:e|es|ing)\b[^\n]{0,40}\b(?:return|result|reply|response)\b/i;
+/** The same, to walk its matches. */
+const READS_JSON_G = new RegExp(READS_JSON.source, 'gi');
+/** Lines after a call in which its caller reads the reply. */
 const READ_WINDOW = 25;
 
 /**
- * Where the caller reads JSON from the reply of the delegation at `range`: from the range's step
- * start (`stepStart`) to 25 lines after it, or null.
+ * Where the caller reads JSON from the reply of a delegation, in its reading window (see
+ * readingWindow), or null.
  */
-export function readsJsonReply(text: string, lines: LineIndex, range: Range, stepStart: number): Range | null {
-  const lastLine = Math.min(lines.lineCount - 1, lines.lineOf(Math.max(range.start, range.end - 1)) + READ_WINDOW);
-  const from = Math.min(stepStart, range.start);
-  const window = text.slice(from, lines.lineEnd(lastLine));
+export function readsJsonReply(text: string, win: Range): Range | null {
+  const from = win.start;
+  const window = text.slice(from, win.end);
   // A caller that only warns when the reply is JSON expects it not to be.
   if (/json/i.test(window) && GUARDS_AGAINST_JSON.test(window)) return null;
-  const g = new RegExp(READS_JSON.source, 'gi');
-  for (let m = g.exec(window); m; m = g.exec(window)) {
+  READS_JSON_G.lastIndex = 0;
+  for (let m = READS_JSON_G.exec(window); m; m = READS_JSON_G.exec(window)) {
     // `jq '.status' "$metadata_file"`: jq over a file reads the file, not the reply.
     if (/^jq\b/i.test(m[0]) && JQ_ON_FILE.test(lineAt(window, m.index))) continue;
     // "Validate the metadata file and return a summary": the file is what is validated.
