@@ -1,7 +1,18 @@
 import { defineRule } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
-import { at, str, time, type LogEntry } from '../src/log/entry.js';
+import { at, mark, str, time, type Mark } from '../src/log/entry.js';
 import { clock, span } from '../src/log/time-text.js';
+
+interface Open {
+  at: number | undefined;
+  mark: Mark;
+}
+
+interface Running {
+  sessionId: string | undefined;
+  deadline: number;
+  mark: Mark;
+}
 
 export default defineRule({
   meta: {
@@ -12,45 +23,46 @@ export default defineRule({
     severity: 'error',
     checks: 'logs',
   },
-  checkLog({ now, following, report }) {
-    /** Open delegations by child story: status events and audit events apart. */
-    const started = new Map<string, LogEntry>();
-    const created = new Map<string, LogEntry>();
-    const sessions = new Map<string, LogEntry>();
+  checkLog({ now, following, reportAt }) {
+    /** Open delegations by child story, status events and audit events apart: when each began. */
+    const started = new Map<string, Open>();
+    const created = new Map<string, Open>();
+    /** Each session still running with a deadline, by its latest entry. */
+    const running = new Map<string, Running>();
     return {
       entry(e) {
         if (e.shape === 'status') {
           const child = str(e, 'child_story')!;
           const status = str(e, 'status');
           if (status === 'started') {
-            if (!started.has(child)) started.set(child, e);
+            if (!started.has(child)) started.set(child, { at: time(e, 'timestamp'), mark: mark(e, at(e, 'status')) });
           } else started.delete(child);
         } else if (e.shape === 'audit') {
           const ev = str(e, 'event');
           const child = str(e, 'child');
           if (child === undefined) return;
           if (ev === 'delegation_created') {
-            if (!created.has(child)) created.set(child, e);
+            if (!created.has(child)) created.set(child, { at: time(e, 'timestamp'), mark: mark(e, at(e, 'event')) });
           } else if (ev === 'delegation_completed' || ev === 'delegation_failed') created.delete(child);
         } else {
-          sessions.set(e.sessionId ?? `line ${e.line}`, e);
+          const id = e.sessionId ?? `line ${e.line}`;
+          const deadline = time(e, 'deadline');
+          if (str(e, 'status') === 'running' && deadline !== undefined) running.set(id, { sessionId: e.sessionId, deadline, mark: mark(e, at(e, 'status')) });
+          else running.delete(id);
         }
       },
       end() {
         if (!following) {
-          const help = (what: string, e: LogEntry) =>
-            `It ${what} at ${clock(time(e, 'timestamp'))}. Expected a completed or failed event for it: a delegation that never ends keeps its caller waiting until its timeout.`;
-          for (const [child, e] of started) report(e, { message: `${clip(child)} started and never completed or failed in this log`, help: help('started', e), range: at(e, 'status') });
-          for (const [child, e] of created) report(e, { message: `${clip(child)} was created and never completed or failed in this log`, help: help('was created', e), range: at(e, 'event') });
+          const help = (what: string, o: Open) =>
+            `It ${what} at ${clock(o.at)}. Expected a completed or failed event for it: a delegation that never ends keeps its caller waiting until its timeout.`;
+          for (const [child, o] of started) reportAt(o.mark.loc, o.mark.lineText, { message: `${clip(child)} started and never completed or failed in this log`, help: help('started', o) });
+          for (const [child, o] of created) reportAt(o.mark.loc, o.mark.lineText, { message: `${clip(child)} was created and never completed or failed in this log`, help: help('was created', o) });
         }
-        for (const [, e] of sessions) {
-          if (str(e, 'status') !== 'running') continue;
-          const deadline = time(e, 'deadline');
-          if (deadline === undefined || deadline >= now) continue;
-          report(e, {
-            message: `session ${clip(e.sessionId ?? '(no id)')} is still "running" ${span(now - deadline)} after its deadline`,
-            help: `Its deadline was ${clock(deadline)}: expected the orchestrator to have ended it (a timeout) by then.`,
-            range: at(e, 'status'),
+        for (const s of running.values()) {
+          if (s.deadline >= now) continue;
+          reportAt(s.mark.loc, s.mark.lineText, {
+            message: `session ${clip(s.sessionId ?? '(no id)')} is still "running" ${span(now - s.deadline)} after its deadline`,
+            help: `Its deadline was ${clock(s.deadline)}: expected the orchestrator to have ended it (a timeout) by then.`,
           });
         }
       },

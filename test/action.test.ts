@@ -4,7 +4,7 @@
  * its `run` script given to bash in the workspace.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -71,6 +71,32 @@ describe('action.yml', () => {
     const sarif = JSON.parse(readFileSync(path.join(ws, 'out/agent-lint.sarif'), 'utf8'));
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0].results).toEqual([]);
+  });
+
+  it('refuses a sarif-file the repository links out of the workspace, as a file or through a folder', () => {
+    const outside = workspace('outside', { 'victim.sarif': 'keep me' });
+    const ws = workspace('sarif-links', { '.claude/commands/review.md': CLEAN });
+    symlinkSync(path.join(outside, 'victim.sarif'), path.join(ws, 'agent-lint.sarif'));
+    symlinkSync(outside, path.join(ws, 'out'));
+    const file = runStep(ws, { 'sarif-file': 'agent-lint.sarif' });
+    expect(file.stderr.split('\n')).toContain('::error::agent-lint: cannot write the report to agent-lint.sarif: it is a symlink; the report is written only to a regular file');
+    expect(file.status).toBe(2);
+    const folder = runStep(ws, { 'sarif-file': 'out/victim.sarif' });
+    expect(folder.stderr.split('\n')).toContain('::error::agent-lint: cannot write the report to out/victim.sarif: out is a symlink; the report is written only through real folders');
+    expect(folder.status).toBe(2);
+    expect(readdirSync(outside).sort()).toEqual(['.git', 'victim.sarif']);
+    expect(readFileSync(path.join(outside, 'victim.sarif'), 'utf8')).toBe('keep me');
+  });
+
+  it("prints its own messages as one workflow command each: a link's target cannot start a command", () => {
+    const ws = workspace('dangling', { '.claude/commands/review.md': CLEAN });
+    symlinkSync('gone\n::stop-commands::pwned\n::error file=README.md::injected', path.join(ws, '.claude/commands/evil.md'));
+    const r = runStep(ws, { paths: '.claude/commands/evil.md' });
+    expect(r.status).toBe(2);
+    // Only the action's lines: the shell may print its own (a profile it reads) before them.
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('::') || l.includes('pwned'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error::agent-lint cannot read "\.claude\/commands\/evil\.md": dangling symlink: it points to gone%0A::stop-commands::pwned%0A::error file=README\.md::injected/);
   });
 
   it('honours fail-on never and paths', () => {

@@ -131,6 +131,22 @@ describe('--fix keeps what the file was', () => {
     expect(statSync(file).ino).toBe(statSync(other).ino);
   });
 
+  it('on a full disk (a file size limit) the fix lands whole or the file stays as it was, written in place or renamed', () => {
+    // 4095 bytes, 4097 once fixed: past a 4 KB limit (ulimit -f 4), as past the last free block.
+    const padded = AGENT.replace('Review $ARGUMENTS', `Review $ARGUMENTS ${'x'.repeat(4095 - AGENT.length - 1)}`);
+    expect(Buffer.byteLength(padded)).toBe(4095);
+    for (const linked of [true, false]) {
+      const dir = project({ [FILE]: padded });
+      const file = path.join(dir, FILE);
+      if (linked) linkSync(file, path.join(dir, 'other-name.md'));
+      const r = spawnSync('bash', ['-c', `ulimit -f 4 && exec "${process.execPath}" "${BIN}" --no-color --fix ${FILE}`], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+      expect(r.stderr).toMatch(/^agent-lint: could not write fixes to \.claude\/commands\/review\.md: EFBIG: file too large, write\n$/);
+      expect(r.status).toBe(2);
+      expect(readFileSync(file, 'utf8')).toBe(padded);
+      expect(tempFiles(path.dirname(file))).toEqual([]);
+    }
+  });
+
   it('refuses a read-only file (by its mode, also as root) with exit 2 and leaves it unchanged', () => {
     const dir = project({ [FILE]: AGENT });
     const file = path.join(dir, FILE);

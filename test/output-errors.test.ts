@@ -3,7 +3,7 @@
  * the lint report and for `graph -o` alike (one writer: src/cli/output-file.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,17 @@ describe('-o errors', () => {
       const r = spawnSync(process.execPath, [BIN, ...cmd, ...(cmd.length ? [] : ['--no-color']), '-o', 'report.txt'], { cwd: dir, encoding: 'utf8' });
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/cannot write the report to report\.txt: it is a symlink/);
+      expect(readFileSync(path.join(outside, 'victim.txt'), 'utf8')).toBe('keep me');
+    });
+
+    it(`${name} through a folder symlink the repository commits: refused, the folder it leads to untouched`, () => {
+      const outside = project({ 'victim.txt': 'keep me' });
+      const dir = project({ '.claude/agents/x.md': AGENT });
+      symlinkSync(outside, path.join(dir, 'reports'));
+      const r = spawnSync(process.execPath, [BIN, ...cmd, ...(cmd.length ? [] : ['--no-color']), '-o', 'reports/victim.txt'], { cwd: dir, encoding: 'utf8' });
+      expect(r.stderr).toBe('agent-lint' + (cmd.length ? ' graph' : '') + ': cannot write the report to reports/victim.txt: reports is a symlink; the report is written only through real folders\n');
+      expect(r.status).toBe(2);
+      expect(readdirSync(outside).filter((f) => f !== '.git')).toEqual(['victim.txt']);
       expect(readFileSync(path.join(outside, 'victim.txt'), 'utf8')).toBe('keep me');
     });
   }

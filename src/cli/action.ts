@@ -4,14 +4,16 @@
  * (action.yml maps them); findings go to standard output as workflow commands, so they appear
  * as annotations on the pull request, and optionally to a SARIF file for code scanning.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
+import { escapeData } from '../formatters/github.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { lint, planLint } from '../lint.js';
 import { emptyRunHint } from './discovery-report.js';
+import { writeOutputFile } from './output-file.js';
 import { relPosix } from '../util/paths.js';
 import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions, staleLines, SuppressionsFileError } from './suppressions-file.js';
 
@@ -47,8 +49,11 @@ function parseBool(name: string, v: string): boolean {
   throw new Error(`input ${name} must be true or false, got "${v}"`);
 }
 
-/** Text for a workflow command's message (its %, CR and LF escaped). */
-const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/**
+ * A workflow command of the action's own, one line whatever its text holds: a path, a link's
+ * target or a value from the repository cannot start a line of its own (`::stop-commands::`).
+ */
+const command = (level: 'error' | 'warning' | 'notice', text: string) => `::${level}::${escapeData(text)}\n`;
 
 export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) => void, err: (s: string) => void): number {
   try {
@@ -60,18 +65,18 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
     const req = { cwd, patterns: inputs.paths, rules: ALL_RULES, config: (f: string) => configs.forFile(f) };
     const plan = planLint(req);
     const run = lint(req, plan);
-    for (const u of run.unreadable) err(`::error::agent-lint cannot read "${u.arg}": ${u.reason}\n`);
-    for (const p of run.unmatched) err(`::warning::agent-lint: no spec files match "${p}"\n`);
+    for (const u of run.unreadable) err(command('error', `agent-lint cannot read "${u.arg}": ${u.reason}`));
+    for (const p of run.unmatched) err(command('warning', `agent-lint: no spec files match "${p}"`));
     if (run.unreadable.length) return 2;
     // A green check after linting nothing hides a misplaced spec folder: an empty run fails.
     if (plan.targets.length === 0) {
       const hint = emptyRunHint(plan, cwd).replace(/^ {2}/gm, '').trim();
       const text = `agent-lint found no agent, command or skill spec to lint${hint ? `. ${hint}` : ''}`;
       if (inputs.failOnEmpty) {
-        err(`::error::${escapeData(`${text}\n(set the input fail-on-empty: false for a repository without specs)`)}\n`);
+        err(command('error', `${text}\n(set the input fail-on-empty: false for a repository without specs)`));
         return 1;
       }
-      err(`::notice::${escapeData(text)}\n`);
+      err(command('notice', text));
       return 0;
     }
     // The bulk suppressions file, as the command line reads it.
@@ -79,14 +84,13 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
     const sup = runSuppressions(run.results, { file: supFile });
     if (!sup.present && inputs.suppressionsLocation) throw new Error(`input suppressions-location: ${inputs.suppressionsLocation} does not exist`);
     const supShown = relPosix(cwd, supFile);
-    for (const line of staleLines(sup.stale)) err(`::error::agent-lint: ${supShown} counts more errors than are left (${line}); run agent-lint --prune-suppressions\n`);
+    for (const line of staleLines(sup.stale)) err(command('error', `agent-lint: ${supShown} counts more errors than are left (${line}); run agent-lint --prune-suppressions`));
     const results = sup.results;
     const rules = new Map(ALL_RULES.map((r) => [r.meta.id, r.meta]));
     out(formatter(results, { cwd, rules, color: false }));
     if (inputs.sarifFile) {
-      const file = path.resolve(cwd, inputs.sarifFile);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, FORMATTERS['sarif']!(results, { cwd, rules, color: false }));
+      // As --output-file writes: never through a link or into a FIFO the repository commits.
+      writeOutputFile(path.resolve(cwd, inputs.sarifFile), FORMATTERS['sarif']!(results, { cwd, rules, color: false }), inputs.sarifFile, cwd);
     }
     const errors = results.reduce((n, r) => n + r.errorCount, 0);
     const warnings = results.reduce((n, r) => n + r.warningCount, 0);
@@ -106,7 +110,7 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
     return 0;
   } catch (e) {
     const msg = e instanceof ConfigError ? `config error: ${e.message}` : e instanceof SuppressionsFileError ? `suppressions file: ${e.message}` : (e as Error).message;
-    err(`::error::agent-lint: ${msg.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
+    err(command('error', `agent-lint: ${msg}`));
     return 2;
   }
 }

@@ -12,6 +12,7 @@ import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { FORMATTERS } from '../formatters/index.js';
+import { MAX_KEPT_FINDINGS } from '../log/engine.js';
 import { LogRun, type LogRunResult } from '../log/run.js';
 import { renderSummary, SUMMARY_FORMATS, type SummaryFormat } from '../log/summary-render.js';
 import { isStandardName } from '../standard/profiles.js';
@@ -129,6 +130,8 @@ function parse(argv: string[], cwd: string): Options {
 
 class UnreadableLog extends Error {}
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** Opens a log: a regular file only (a FIFO or device would block or never end). */
 function openLog(file: string, shown: string): number {
   try {
@@ -169,7 +172,7 @@ export async function runCheckLog(argv: string[], io: CliIO): Promise<number> {
     const color = useColor(opts.color, io.env, io.stdoutIsTTY, false);
     const formatCtx = { cwd: io.cwd, rules: new Map(ALL_RULES.map((r) => [r.meta.id, r.meta])), color };
     const start = (filePath: string, head: string, onMessage?: (m: LintMessage, line: string) => void) =>
-      new LogRun({ filePath, rules: ALL_RULES, settings, standard, head, now: opts.now, following: opts.follow, onMessage });
+      new LogRun({ filePath, rules: ALL_RULES, settings, standard, head, now: opts.now, following: opts.follow, onMessage, keep: !opts.follow, summary: opts.summary || opts.follow });
 
     if (opts.follow) return await follow(opts, io, start, color);
 
@@ -199,6 +202,9 @@ export async function runCheckLog(argv: string[], io: CliIO): Promise<number> {
     } else {
       const text = FORMATTERS[opts.format]!(runs.map((r) => r.result), formatCtx);
       if (text) io.stdout(text);
+      for (const r of runs) {
+        if (r.unlisted > 0) io.stderr(`agent-lint check-log: ${escapeControl(shownPath(io.cwd, r.result.filePath))}: ${count(r.result.errorCount + r.result.warningCount)} findings; the first ${count(MAX_KEPT_FINDINGS)} are listed\n`);
+      }
     }
     return runs.some((r) => r.result.errorCount > 0) ? 1 : 0;
   } catch (e) {
@@ -225,11 +231,22 @@ function readStdin(make: (head: string) => LogRun): Promise<LogRunResult> {
     let run: LogRun | undefined;
     const decoder = new StringDecoder('utf8');
     const take = (s: string) => (run ??= make(s)).push(s);
-    process.stdin.on('data', (c: Buffer) => take(decoder.write(c)));
-    process.stdin.on('end', () => {
-      take(decoder.end());
-      resolve(run!.end());
-    });
+    // A throw in a handler would escape the promise as an uncaught exception: reject instead.
+    const guard = (f: () => void) => {
+      try {
+        f();
+      } catch (e) {
+        process.stdin.destroy();
+        reject(e);
+      }
+    };
+    process.stdin.on('data', (c: Buffer) => guard(() => take(decoder.write(c))));
+    process.stdin.on('end', () =>
+      guard(() => {
+        take(decoder.end());
+        resolve(run!.end());
+      }),
+    );
     process.stdin.on('error', reject);
   });
 }

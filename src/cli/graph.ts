@@ -167,7 +167,7 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
     const text = renderGraph(projects, format, io.cwd);
     if (v['output-file']) {
       // The same writer as the lint report's -o: a folder, /dev/full or an unwritable place is one line, exit 2.
-      writeOutputFile(path.resolve(io.cwd, v['output-file']), text, v['output-file']);
+      writeOutputFile(path.resolve(io.cwd, v['output-file']), text, v['output-file'], io.cwd);
     } else io.stdout(text);
     return 0;
   } catch (e) {

@@ -367,7 +367,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const text = formatter(results, { cwd: io.cwd, root: repoRoot(io.cwd), rules: rulesMeta, color, width });
     if (opts.outputFile) {
       try {
-        writeOutputFile(path.resolve(io.cwd, opts.outputFile), text, opts.outputFile);
+        writeOutputFile(path.resolve(io.cwd, opts.outputFile), text, opts.outputFile, io.cwd);
       } catch (e) {
         if (!(e instanceof OutputFileError)) throw e;
         io.stderr(`agent-lint: ${e.message}\n`);

@@ -28,11 +28,33 @@ function reason(e: unknown): string {
   return (err.code && REASONS[err.code]) ?? err.message;
 }
 
-/** Writes `text` to `file` (absolute); `shown` names it in messages. */
-export function writeOutputFile(file: string, text: string, shown: string): void {
+/**
+ * The first folder between `cwd` and the file that is a symlink: one the repository may commit to
+ * lead a report written inside the checkout out of it. Folders above `cwd`, and a file outside
+ * it, are the user's own choice.
+ */
+function linkOnTheWay(file: string, cwd: string): string | undefined {
+  const rel = path.relative(cwd, path.dirname(file));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
+  let dir = cwd;
+  for (const part of rel.split(path.sep)) {
+    dir = path.join(dir, part);
+    try {
+      if (lstatSync(dir).isSymbolicLink()) return dir;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Writes `text` to `file` (absolute, under the working folder `cwd` or anywhere); `shown` names it in messages. */
+export function writeOutputFile(file: string, text: string, shown: string, cwd: string): void {
   const fail = (why: string): never => {
     throw new OutputFileError(`cannot write the report to ${shown}: ${why}`);
   };
+  const link = linkOnTheWay(file, cwd);
+  if (link) fail(`${path.relative(cwd, link)} is a symlink; the report is written only through real folders`);
   // The nearest existing folder above the file, and the folders to make below it.
   const missing: string[] = [];
   let dir = path.dirname(file);

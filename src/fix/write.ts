@@ -86,13 +86,33 @@ export function writeFixed(file: string, text: string, opts: WriteOptions): void
   }
 }
 
-/** Overwrites the file's content (same inode: links, owner and mode stay). */
+/**
+ * Overwrites the file's content (same inode: links, owner and mode stay), whole or not at all on
+ * a full disk or a file size limit: first the bytes past the old end, which need new space (on a
+ * failure the file is cut back to its old length); then the old bytes, whose space is the file's
+ * already (on a failure they are written back).
+ */
 function writeInPlace(target: string, data: string, check: () => void): void {
   check();
-  const fd = openSync(target, C.O_WRONLY | (C.O_NOFOLLOW ?? 0));
+  const fd = openSync(target, C.O_RDWR | (C.O_NOFOLLOW ?? 0));
   try {
+    const old = readFileSync(fd);
     const buf = Buffer.from(data);
-    writeAll(fd, buf);
+    if (buf.length > old.length) {
+      try {
+        writeAll(fd, buf.subarray(old.length), old.length);
+      } catch (e) {
+        ftruncateSync(fd, old.length);
+        throw e;
+      }
+    }
+    try {
+      writeAll(fd, buf.subarray(0, Math.min(buf.length, old.length)), 0);
+    } catch (e) {
+      writeAll(fd, old, 0);
+      ftruncateSync(fd, old.length);
+      throw e;
+    }
     ftruncateSync(fd, buf.length);
   } finally {
     closeSync(fd);

@@ -3,12 +3,18 @@
  * describes, runs the log rules' visitors on each entry and collects their findings into an
  * ESLint-shaped result. A rule that throws becomes one internal-error and is not called again.
  * It knows no rule by name; the result's `source` holds only the lines that have findings.
+ *
+ * Memory is bounded by what is reported, not by what is read: at most MAX_KEPT_FINDINGS findings
+ * are kept (later ones are counted), each with its line's text only when that is short, and a
+ * followed log keeps none (each is handed to `onMessage` as it is made). The delegation tree costs
+ * a few hundred bytes a story, so a log that names more than MAX_STORIES stories is checked up
+ * to that line, and says so.
  */
 import { compareMessages, internalError, summarize, type RuleSetting } from '../engine/engine.js';
 import type { Rule } from '../engine/rule.js';
 import type { Profile } from '../standard/profiles.js';
 import type { LintMessage, LintResult, Location } from '../types.js';
-import { num, storyIds, type LogEntry } from './entry.js';
+import { keptLine, num, storyIds, type LogEntry } from './entry.js';
 import { entryProblems } from './fields.js';
 import { LogReader, type ReadProblem } from './read.js';
 import type { DelegationFacts, LogReport, LogVisitor } from './rule-types.js';
@@ -28,7 +34,15 @@ export interface LogCheckOptions {
   observers?: readonly LogVisitor[];
   /** Called with each finding as soon as it is made (for a log that is followed). */
   onMessage?: (m: LintMessage, lineText: string) => void;
+  /** Keep findings for the result (default true); a followed log hands them to `onMessage` only. */
+  keep?: boolean;
 }
+
+/** The most findings a result lists; the counts go on past it. */
+export const MAX_KEPT_FINDINGS = 10_000;
+
+/** The most stories a log is checked for (about a day of delegations every 0.3 s). */
+export const MAX_STORIES = 250_000;
 
 /** A delegated story id of the bounded convention (`US-007-DEL-001`): its depth cannot be 0. */
 const DELEGATED_ID = /-DEL-\d+/;
@@ -42,6 +56,10 @@ export class LogChecker {
   /** Registry findings already made, so repeated snapshots of one session report once. */
   readonly #seen = new Set<string>();
   #entries = 0;
+  /** The story bound was reached: the rest of the log is not read. */
+  #full = false;
+  #errors = 0;
+  #warnings = 0;
 
   constructor(readonly options: LogCheckOptions) {
     const now = options.now ?? Date.now();
@@ -78,24 +96,38 @@ export class LogChecker {
   }
 
   push(text: string): void {
-    this.#reader.push(text);
+    if (!this.#full) this.#reader.push(text);
   }
 
   /** The end of the log: end-of-log checks run and the result is returned. */
   end(): LintResult {
-    this.#reader.end();
+    if (!this.#full) this.#reader.end();
     this.#each((v) => v.end?.());
     return this.result();
   }
 
-  /** The findings so far, as a result (sorted by position). */
+  /** Findings made and not listed in the result (past MAX_KEPT_FINDINGS, or not kept at all). */
+  get unlisted(): number {
+    return this.#errors + this.#warnings - this.#messages.length;
+  }
+
+  /**
+   * The findings so far, as a result (sorted by position). Its counts are of every finding made,
+   * listed or not; its `source` has the text of the lines with findings and empty lines between.
+   */
   result(): LintResult {
     const messages = [...this.#messages].sort(compareMessages);
-    const last = messages.reduce((n, m) => Math.max(n, m.line), 0);
-    const parts: string[] = [];
-    for (let l = 1; l <= last; l++) parts.push(this.#lines.get(l) ?? '');
     const r = summarize({ filePath: this.options.filePath, messages, suppressedMessages: [] });
-    return messages.length ? { ...r, source: parts.join('\n') } : r;
+    r.errorCount = this.#errors;
+    r.warningCount = this.#warnings;
+    if (!messages.length) return r;
+    let source = '';
+    let at = 1;
+    for (const line of [...this.#lines.keys()].sort((a, b) => a - b)) {
+      source += '\n'.repeat(line - at) + this.#lines.get(line)!;
+      at = line;
+    }
+    return { ...r, source };
   }
 
   #each(call: (v: LogVisitor) => void): void {
@@ -111,9 +143,7 @@ export class LogChecker {
   }
 
   #crash(id: string, e: unknown): void {
-    const m = internalError(id, e, 'log');
-    this.#messages.push(m);
-    this.options.onMessage?.(m, '');
+    this.#keep(internalError(id, e, 'log'), '');
   }
 
   #unreadable(p: ReadProblem): void {
@@ -121,6 +151,8 @@ export class LogChecker {
   }
 
   #entry(e: LogEntry): void {
+    if (this.#full) return;
+    if (this.stories.size >= MAX_STORIES && this.#namesNewStory(e)) return this.#fill(e);
     this.#entries++;
     const problems = entryProblems(e);
     if (problems.length) {
@@ -130,6 +162,22 @@ export class LogChecker {
     const facts = this.#facts(e);
     this.#each((v) => v.entry?.(e, facts));
     for (const o of this.options.observers ?? []) o.entry?.(e, facts);
+  }
+
+  #namesNewStory(e: LogEntry): boolean {
+    const { parent, child } = storyIds(e);
+    return (parent !== undefined && !this.stories.has(parent)) || (child !== undefined && !this.stories.has(child));
+  }
+
+  #fill(e: LogEntry): void {
+    this.#full = true;
+    const loc = e.start;
+    this.#unreadable({
+      message: `the log names more than ${MAX_STORIES.toLocaleString('en-US')} stories; it was checked up to line ${loc.line}`,
+      help: `Expected at most ${MAX_STORIES.toLocaleString('en-US')} stories in one log, as each is kept in memory: check the log in parts (a file per day or per run).`,
+      loc,
+      lineText: e.lineText(loc.line),
+    });
   }
 
   /** Links the event's parent and child into the tree, and says what the link was. */
@@ -163,8 +211,16 @@ export class LogChecker {
     // The help: the report's own, else the rule's for the message id (`default` without one).
     const help = d.help ?? rule.meta.help?.[d.messageId ?? 'default'];
     if (help) m.help = help;
-    if (!this.#lines.has(loc.line)) this.#lines.set(loc.line, lineText);
-    this.#messages.push(m);
+    this.#keep(m, lineText);
+  }
+
+  #keep(m: LintMessage, lineText: string): void {
+    if (m.severity === 2) this.#errors++;
+    else this.#warnings++;
+    if (this.options.keep !== false && this.#messages.length < MAX_KEPT_FINDINGS) {
+      this.#messages.push(m);
+      if (!this.#lines.has(m.line)) this.#lines.set(m.line, keptLine(lineText));
+    }
     this.options.onMessage?.(m, lineText);
   }
 }

@@ -110,6 +110,33 @@ export function storyIds(entry: LogEntry): { parent?: string; child?: string } {
   return {};
 }
 
+/**
+ * Where a finding made at the end of the log will point, kept without the entry: an entry holds
+ * its parsed line, so a rule that waits for the end (an open delegation, a session's latest
+ * state) keeps a mark, a few hundred bytes, and not the entry.
+ */
+export interface Mark {
+  loc: Location;
+  /** The line's text for a code frame, or '' for a line too long to show. */
+  lineText: string;
+}
+
+/** The longest line kept for a code frame once its entry is gone. */
+export const MAX_FRAME_LINE = 4096;
+
+/**
+ * A line's text kept past its entry: '' when longer than MAX_FRAME_LINE, else a copy of its own
+ * (a slice would keep the whole chunk or snapshot it was cut from alive).
+ */
+export function keptLine(text: string): string {
+  return text.length > MAX_FRAME_LINE ? '' : (' ' + text).slice(1);
+}
+
+export function mark(entry: LogEntry, range: Range): Mark {
+  const loc = entry.locate(range);
+  return { loc, lineText: keptLine(entry.lineText(loc.line)) };
+}
+
 /** The key naming the parent / child story in the entry's shape. */
 export function storyKeys(entry: LogEntry): { parent: string; child: string } {
   return entry.shape === 'audit' ? { parent: 'parent', child: 'child' } : { parent: 'parent_story', child: 'child_story' };

@@ -28,6 +28,10 @@ export interface LogRunOptions {
   now?: number;
   following?: boolean;
   onMessage?: (m: LintMessage, lineText: string) => void;
+  /** Keep findings for the result (default true); a followed log hands them to `onMessage` only. */
+  keep?: boolean;
+  /** Collect the summary (default true): a story or session costs memory only when it is asked for. */
+  summary?: boolean;
 }
 
 export interface LogRunResult {
@@ -36,6 +40,8 @@ export interface LogRunResult {
   standard: StandardName;
   layout: 'lines' | 'snapshot' | 'empty';
   entries: number;
+  /** Findings counted in the result and not listed in it (past MAX_KEPT_FINDINGS). */
+  unlisted: number;
 }
 
 export class LogRun {
@@ -53,7 +59,8 @@ export class LogRun {
       now: o.now,
       following: o.following,
       onMessage: o.onMessage,
-      observers: [this.#collector],
+      keep: o.keep,
+      observers: o.summary === false ? [] : [this.#collector],
     });
   }
 
@@ -67,6 +74,6 @@ export class LogRun {
 
   end(): LogRunResult {
     const result = this.checker.end();
-    return { result, summary: this.summary(), standard: this.standard, layout: this.checker.layout, entries: this.checker.entryCount };
+    return { result, summary: this.summary(), standard: this.standard, layout: this.checker.layout, entries: this.checker.entryCount, unlisted: this.checker.unlisted };
   }
 }

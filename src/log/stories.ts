@@ -16,60 +16,81 @@ export type LinkKind =
   /** The child already has another parent (the first one is kept). */
   | 'other-parent';
 
+/** What the forest knows of one story: one record, so a story costs one map entry. */
+interface Story {
+  parent: string | undefined;
+  depth: number | undefined;
+  /** Union-find: the next story up towards the set's representative (itself at the top). */
+  up: Story;
+  /** At a representative: the set's size and its root story. */
+  size: number;
+  root: string;
+}
+
 export class StoryForest {
-  readonly #parent = new Map<string, string>();
-  readonly #depth = new Map<string, number>();
-  readonly #uf = new Map<string, string>();
-  readonly #size = new Map<string, number>();
-  /** The root story of each set, by its representative. */
-  readonly #rootOf = new Map<string, string>();
+  readonly #stories = new Map<string, Story>();
+
+  /** Stories known so far. */
+  get size(): number {
+    return this.#stories.size;
+  }
+
+  has(story: string): boolean {
+    return this.#stories.has(story);
+  }
 
   parentOf(story: string): string | undefined {
-    return this.#parent.get(story);
+    return this.#stories.get(story)?.parent;
   }
 
   /** The depth logged for a story when it was delegated (undefined for a root or an unseen story). */
   loggedDepth(story: string): number | undefined {
-    return this.#depth.get(story);
+    return this.#stories.get(story)?.depth;
   }
 
   setDepth(story: string, depth: number): void {
-    if (!this.#depth.has(story)) this.#depth.set(story, depth);
+    const s = this.#record(story);
+    s.depth ??= depth;
   }
 
-  #find(x: string): string {
-    if (!this.#uf.has(x)) {
-      this.#uf.set(x, x);
-      this.#size.set(x, 1);
-      this.#rootOf.set(x, x);
-      return x;
+  #record(id: string): Story {
+    let s = this.#stories.get(id);
+    if (!s) {
+      s = { parent: undefined, depth: undefined, up: undefined as unknown as Story, size: 1, root: id };
+      s.up = s;
+      this.#stories.set(id, s);
     }
-    let r = x;
-    for (let up = this.#uf.get(r)!; up !== r; up = this.#uf.get(r)!) {
-      const grand = this.#uf.get(up)!;
-      this.#uf.set(r, grand);
-      r = grand;
+    return s;
+  }
+
+  /** The representative of a story's set, halving the path on the way. */
+  #find(s: Story): Story {
+    while (s.up !== s) {
+      s.up = s.up.up;
+      s = s.up;
     }
-    return r;
+    return s;
   }
 
   /** The root story of the tree a story is in (itself when it has no parent). */
   rootOf(story: string): string {
-    return this.#uf.has(story) ? this.#rootOf.get(this.#find(story))! : story;
+    const s = this.#stories.get(story);
+    return s ? this.#find(s).root : story;
   }
 
   /** How many delegations the tree of a story holds (its stories less the root). */
   delegationsInTree(story: string): number {
-    return this.#uf.has(story) ? this.#size.get(this.#find(story))! - 1 : 0;
+    const s = this.#stories.get(story);
+    return s ? this.#find(s).size - 1 : 0;
   }
 
   /** What linking parent -> child would be, without linking. */
   classify(parent: string, child: string): LinkKind {
-    const known = this.#parent.get(child);
+    const known = this.#stories.get(child)?.parent;
     if (known !== undefined) return known === parent ? 'repeat' : 'other-parent';
     // The child has no parent, so it is the root of its own tree: an ancestor of `parent` iff
     // it is the root of parent's tree (a story delegating to itself included).
-    if (parent === child || (this.#uf.has(child) && this.rootOf(parent) === child)) return 'cycle';
+    if (parent === child || (this.#stories.has(child) && this.rootOf(parent) === child)) return 'cycle';
     return 'new';
   }
 
@@ -77,14 +98,15 @@ export class StoryForest {
   link(parent: string, child: string): LinkKind {
     const kind = this.classify(parent, child);
     if (kind !== 'new') return kind;
-    this.#parent.set(child, parent);
-    const a = this.#find(parent);
-    const b = this.#find(child);
-    const root = this.#rootOf.get(a)!;
-    const [big, small] = this.#size.get(a)! >= this.#size.get(b)! ? [a, b] : [b, a];
-    this.#uf.set(small, big);
-    this.#size.set(big, this.#size.get(a)! + this.#size.get(b)!);
-    this.#rootOf.set(big, root);
+    const c = this.#record(child);
+    c.parent = parent;
+    const a = this.#find(this.#record(parent));
+    const b = this.#find(c);
+    const root = a.root;
+    const [big, small] = a.size >= b.size ? [a, b] : [b, a];
+    small.up = big;
+    big.size = a.size + b.size;
+    big.root = root;
     return kind;
   }
 }

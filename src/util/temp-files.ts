@@ -84,8 +84,9 @@ export function replaceFile(target: string, data: string | Buffer, mode = 0o600,
   }
 }
 
-export function writeAll(fd: number, data: string | Buffer): void {
+/** Writes all of `data`, at the file's position or at `position`. */
+export function writeAll(fd: number, data: string | Buffer, position?: number): void {
   const buf = typeof data === 'string' ? Buffer.from(data) : data;
   let off = 0;
-  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
 }
