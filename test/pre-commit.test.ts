@@ -108,17 +108,13 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(bad.stdout).toContain('delegation_depth is 2 but delegation_path has 3 entries');
   });
 
-  it.skipIf(!hasPreCommit)('fails on a depth/path mismatch and passes on a clean spec (pre-commit try-repo)', () => {
+  // Each try-repo installs agent-lint as pre-commit does (npm install, pack, install -g): the
+  // slowest test there is, so two runs: one fails, one passes.
+  it.skipIf(!hasPreCommit)('fails on a depth/path mismatch, and passes once agent-lint-suppressions.json at the root counts it (pre-commit try-repo)', () => {
     const bad = tryRepo(repo('bad', { '.claude/agents/task-creator.md': MISMATCH }));
     expect(bad.status, bad.stdout + bad.stderr).toBe(1);
     expect(bad.stdout).toMatch(/agent-lint\.+Failed/);
     expect(bad.stdout).toContain('15:25  error  delegation_depth is 2 but delegation_path has 3 entries');
-    const good = tryRepo(repo('good', { '.claude/agents/task-creator.md': MISMATCH.replace('"delegation_depth": 2', '"delegation_depth": 1') }));
-    expect(good.status, good.stdout + good.stderr).toBe(0);
-    expect(good.stdout).toMatch(/agent-lint\.+Passed/);
-  }, 600_000);
-
-  it.skipIf(!hasPreCommit)('honours agent-lint-suppressions.json at the repository root (pre-commit try-repo)', () => {
     const suppressed = tryRepo(
       repo('suppressed', {
         '.claude/agents/task-creator.md': MISMATCH,
