@@ -59,6 +59,8 @@ export interface FixedFile {
   filePath: string;
   /** The fixed text (without a BOM). */
   output: string;
+  /** How many fixes made it. */
+  fixes: number;
   original: string;
   hasBom: boolean;
   /** The project root: a fix is never written through a symlink that leads out of it. */
@@ -395,7 +397,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
         };
         const out = fixLoop(doc.text, r.messages, relint);
         if (out.output !== doc.text) {
-          run.fixed.push({ filePath: doc.filePath, output: out.output, original: doc.text, hasBom: doc.hasBom, root, read: readStats.get(doc.filePath) });
+          run.fixed.push({ filePath: doc.filePath, output: out.output, fixes: out.fixed, original: doc.text, hasBom: doc.hasBom, root, read: readStats.get(doc.filePath) });
           r = { ...r, output: out.output };
         }
       }

@@ -112,7 +112,7 @@ describe('--fix keeps what the file was', () => {
     chmodSync(file, 0o640);
     if (isRoot) chownSync(file, 4242, 4343);
     const r = cli(['--fix', '--rule', 'return-format-present:off'], dir);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('agent-lint: fixed 1 problem in 1 file\n');
     expect(readFileSync(file, 'utf8')).toBe(FIXED);
     const st = statSync(file);
     expect(st.mode & 0o7777).toBe(0o640);
@@ -126,7 +126,7 @@ describe('--fix keeps what the file was', () => {
     const other = path.join(dir, 'other-name.md');
     linkSync(file, other);
     const r = cli(['--fix', FILE], dir);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('agent-lint: fixed 1 problem in 1 file\n');
     expect(readFileSync(other, 'utf8')).toBe(FIXED);
     expect(statSync(file).ino).toBe(statSync(other).ino);
   });

@@ -57,13 +57,16 @@ describe('--fix', () => {
   it('fixes the file, keeps BOM and CRLF and every other byte, and a second --fix changes nothing', () => {
     const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(COMMAND('\r\n'))]);
     const dir = project({ [CMD_FILE]: original });
+    const dry = cli(['--fix-dry-run'], dir);
+    expect(dry.stderr).toBe('agent-lint: --fix would fix 1 problem in 1 file\n');
     const r = cli(['--fix'], dir);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('agent-lint: fixed 1 problem in 1 file\n');
     expect(r.status).toBe(0);
     const fixed = readFileSync(path.join(dir, CMD_FILE));
     const expected = Buffer.from(quoted(original.toString('utf8')), 'utf8');
     expect(fixed.equals(expected)).toBe(true);
     const again = cli(['--fix'], dir);
+    expect(again.stderr).toBe('');
     expect(again.status).toBe(0);
     expect(readFileSync(path.join(dir, CMD_FILE)).equals(expected)).toBe(true);
   });

@@ -2,6 +2,7 @@
  * The command line: parses flags, loads the config, picks the rule set and hands it to the
  * pipeline, formats the results and decides the exit code.
  */
+import { plural } from '../util/help.js';
 import { relPosix } from '../util/paths.js';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -285,9 +286,13 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (req.timing) io.stderr(timingTable(req.timing, timingRowCount!));
     let writeFailed = false;
     if (opts.fix) {
+      let fixes = 0;
+      let files = 0;
       for (const f of run.fixed) {
         try {
           writeFixed(f.filePath, f.output, { hasBom: f.hasBom, projectRoot: f.root, expected: f.read && { ...f.read, original: f.original } });
+          fixes += f.fixes;
+          files++;
         } catch (e) {
           if (e instanceof FixSkippedError) {
             io.stderr(`agent-lint: warning: ${e.message}\n`);
@@ -297,8 +302,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
           io.stderr(`agent-lint: ${e instanceof FixWriteError ? e.message : `could not write fixes to ${shownPath(io.cwd, f.filePath)}: ${(e as Error).message}`}\n`);
         }
       }
+      if (files) io.stderr(`agent-lint: fixed ${plural(fixes, 'problem')} in ${plural(files, 'file')}\n`);
     } else if (opts.fixDryRun && opts.format !== 'json') {
       for (const f of run.fixed) io.stdout(unifiedDiff(shownPath(io.cwd, f.filePath), f.original, f.output));
+      const fixes = run.fixed.reduce((n, f) => n + f.fixes, 0);
+      if (fixes) io.stderr(`agent-lint: --fix would fix ${plural(fixes, 'problem')} in ${plural(run.fixed.length, 'file')}\n`);
       // Suggestions are never applied; the dry run shows each one as a diff a person may apply.
       const offered = suggestionDiffs(run.results, (f) => shownPath(io.cwd, f));
       if (offered) io.stdout(offered);

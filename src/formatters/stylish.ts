@@ -3,6 +3,7 @@
  * source line with a marker under the exact token (as actionlint shows), fitted to the
  * terminal's width, then the help, dimmed; and a summary that says what --fix can fix.
  */
+import { plural } from '../util/help.js';
 import { path } from '../platform/host.js';
 import type { LintMessage } from '../types.js';
 import { ruleDocsUrl } from '../meta.js';
@@ -87,7 +88,6 @@ export const formatStylish: Formatter = (results, ctx) => {
   }
   const total = errors + warnings;
   if (total === 0) return '';
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   const summary = `\u2716 ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   out.push(errors ? c.red.bold(summary) : c.yellow.bold(summary));
   if (fixableErrors + fixableWarnings > 0) {

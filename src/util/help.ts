@@ -42,3 +42,8 @@ function colonOutsideCode(text: string): number {
   }
   return -1;
 }
+
+/** `1 file`, `2 files`: a count and its noun, plural by adding `s`. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
