@@ -1,6 +1,6 @@
 /**
- * Files generated from the rules' metadata must match it: docs/config.schema.json and the
- * README's rules table. When this fails after a rule changed, run `npm run gen`.
+ * Files generated from the rules' metadata must match it: docs/config.schema.json and the rules
+ * table of docs/rules/README.md. When this fails after a rule changed, run `npm run gen`.
  */
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
@@ -35,12 +35,12 @@ describe('docs/config.schema.json', () => {
   });
 });
 
-describe('README.md', () => {
-  const readme = read('README.md');
+describe('docs/rules/README.md', () => {
+  const index = read('docs/rules/README.md');
 
   it(`has the rules table the rules generate (${STALE})`, () => {
-    expect(readme.includes(TABLE_START) && readme.includes(TABLE_END)).toBe(true);
-    expect(readme, `the README's rules table ${STALE}`).toBe(withRulesTable(readme, rulesTable(ALL_RULES)));
+    expect(index.includes(TABLE_START) && index.includes(TABLE_END)).toBe(true);
+    expect(index, `the rules table of docs/rules/README.md ${STALE}`).toBe(withRulesTable(index, rulesTable(ALL_RULES)));
   });
 
   it('says under which profile each rule runs: the standard\'s rules by profile, the others as no standard rule', () => {
@@ -59,8 +59,12 @@ describe('README.md', () => {
       expect(c.endsWith(ONLY_WITH_STANDARD), r.meta.id).toBe(!!r.meta.requiresStandard);
       expect(c.replace(` ${ONLY_WITH_STANDARD}`, ''), r.meta.id).toBe(r.meta.profiles ? r.meta.profiles.join(', ') : 'all');
     }
-    expect(readme).toContain(`| [delegation-context-schema](docs/rules/delegation-context-schema.md) | error | ${withStd('v2, bounded')} |`);
+    expect(index).toContain(`| [delegation-context-schema](delegation-context-schema.md) | error | ${withStd('v2, bounded')} |`);
   });
+});
+
+describe('README.md', () => {
+  const readme = read('README.md');
 
   it('starts with the commands that install and lint the sample project, then npm test', () => {
     const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
@@ -68,12 +72,16 @@ describe('README.md', () => {
     expect(blocks[0]).toMatch(/^git clone \S+ agent-lint && cd agent-lint && npm install && npx agent-lint fixtures\/sample-project$/);
     expect(blocks[1]).toBe('npm test');
   });
+});
+
+describe('docs/config.md', () => {
+  const doc = read('docs/config.md');
 
   it('shows a config example that agent-lint accepts', () => {
-    const section = readme.slice(readme.indexOf('## Config'));
+    const section = doc.slice(doc.indexOf('# Config'));
     const example = /```json\n([\s\S]*?)```/.exec(section)![1]!;
     const config = JSON.parse(example) as Record<string, unknown>;
     // Every rule the example names must exist (and the whole example must validate).
-    expect(() => validateConfig(config, ALL_RULES, 'README.md')).not.toThrow();
+    expect(() => validateConfig(config, ALL_RULES, 'docs/config.md')).not.toThrow();
   });
 });

@@ -26,7 +26,7 @@ export interface RuleMeta {
   /** Profiles the rule applies under (default: all). */
   profiles?: Array<Profile['name']>;
   /**
-   * Where the rule comes from, for the docs (the README's profile column): a profile name for
+   * Where the rule comes from, for the docs (the rules table's profile column): a profile name for
    * a rule that enforces that profile's construct wherever it occurs, under every profile (the
    * bounded `[delegate:]` marker); `false` for a rule that checks no part of the delegation
    * standard (frontmatter, references between files). Default: the standard, under `profiles`.

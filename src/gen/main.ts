@@ -1,6 +1,6 @@
 /**
- * Regenerates the files made from rule metadata: docs/config.schema.json and the README's
- * rules table. `npm run gen` (after a build); `--check` only reports what is stale.
+ * Regenerates the files made from rule metadata: docs/config.schema.json and the rules table of
+ * docs/rules/README.md. `npm run gen` (after a build); `--check` only reports what is stale.
  *   node dist/src/gen/main.js [schema|readme] [--check]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const want = (w: string) => which.length === 0 || which.includes(w);
 
 const outputs: Array<[string, (old: string) => string]> = [];
 if (want('schema')) outputs.push(['docs/config.schema.json', () => JSON.stringify(buildConfigSchema(ALL_RULES), null, 2) + '\n']);
-if (want('readme')) outputs.push(['README.md', (old) => withRulesTable(old, rulesTable(ALL_RULES))]);
+if (want('readme')) outputs.push(['docs/rules/README.md', (old) => withRulesTable(old, rulesTable(ALL_RULES))]);
 
 let stale = 0;
 for (const [rel, make] of outputs) {

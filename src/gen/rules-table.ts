@@ -1,4 +1,4 @@
-/** The README's rules table, generated from the rules' metadata. */
+/** The rules table of docs/rules/README.md, generated from the rules' metadata. */
 import type { Rule, RuleMeta } from '../engine/rule.js';
 
 export const TABLE_START = '<!-- rules-table -->';
@@ -26,7 +26,7 @@ export function rulesTable(rules: readonly Rule[]): string {
     .filter((r) => !r.meta.internal)
     .map((r) => {
       const m = r.meta;
-      return `| [${m.id}](docs/rules/${m.id}.md) | ${m.severity} | ${profileCell(m)} | ${m.fixable ? 'yes' : m.hasSuggestions ? 'suggestions' : ''} | ${cell(m.description)} |`;
+      return `| [${m.id}](${m.id}.md) | ${m.severity} | ${profileCell(m)} | ${m.fixable ? 'yes' : m.hasSuggestions ? 'suggestions' : ''} | ${cell(m.description)} |`;
     });
   const internal = sorted.filter((r) => r.meta.internal).map((r) => `\`${r.meta.id}\``);
   return [
@@ -36,16 +36,16 @@ export function rulesTable(rules: readonly Rule[]): string {
     '',
     `${ONLY_WITH_STANDARD} Only in projects that use the delegation standard (see above); the other rules run in every project. ` +
       'The profile is the `standard` a project sets: `v2` (Delegation Standard 2.0, the default), `v1` (Return Format 1.0) or `bounded`; ' +
-      'what each profile says and where its documents contradict themselves is in [docs/standard.md](docs/standard.md).',
+      'what each profile says and where its documents contradict themselves is in [standard.md](../standard.md).',
     '',
     `Always on, reported by agent-lint itself (not configurable): ${internal.join(', ')}.`,
   ].join('\n');
 }
 
-/** The README with the text between the table markers replaced. */
+/** The rules index page (docs/rules/README.md) with the text between the table markers replaced. */
 export function withRulesTable(readme: string, table: string): string {
   const a = readme.indexOf(TABLE_START);
   const b = readme.indexOf(TABLE_END);
-  if (a === -1 || b === -1 || b < a) throw new Error(`README.md has no ${TABLE_START} ... ${TABLE_END} markers`);
+  if (a === -1 || b === -1 || b < a) throw new Error(`docs/rules/README.md has no ${TABLE_START} ... ${TABLE_END} markers`);
   return `${readme.slice(0, a + TABLE_START.length)}\n${table}\n${readme.slice(b)}`;
 }
