@@ -5,5 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30000,
     pool: 'threads',
+    // Vitest's default is one worker fewer than the cores: one on 2 cores. Most tests wait on
+    // child processes (the CLI, the language server, git, npm), so two workers keep both busy.
+    maxWorkers: 2,
   },
 });
