@@ -12,7 +12,7 @@ import { projectMaker, writeFiles } from './helpers/files.js';
 import { hookReport } from '../src/cli/claude-hook.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const HOOK = path.join(ROOT, 'hooks/post-edit.cjs');
+const HOOK = path.join(ROOT, 'hooks/claude-hook.cjs');
 const LAUNCHER = path.join(ROOT, 'dist/src/cli/launch.cjs');
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-hook-'));
@@ -60,13 +60,15 @@ function event(cwd: string, tool: 'Write' | 'Edit' | 'MultiEdit', file: string) 
 }
 
 describe('the Claude Code plugin', () => {
-  it('has a manifest and a PostToolUse hook on Write|Edit|MultiEdit that runs the hook script', () => {
+  it('has a manifest, a PostToolUse hook on Write|Edit|MultiEdit and a SubagentStop hook, both running the hook script', () => {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, '.claude-plugin/plugin.json'), 'utf8'));
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     expect(manifest).toMatchObject({ name: 'agent-lint', version: pkg.version, license: 'MIT' });
     const hooks = JSON.parse(readFileSync(path.join(ROOT, 'hooks/hooks.json'), 'utf8'));
-    expect(Object.keys(hooks.hooks)).toEqual(['PostToolUse']);
-    expect(hooks.hooks.PostToolUse).toEqual([{ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/post-edit.cjs"', timeout: 30 }] }]);
+    expect(Object.keys(hooks.hooks)).toEqual(['PostToolUse', 'SubagentStop']);
+    expect(hooks.hooks.PostToolUse).toEqual([{ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/claude-hook.cjs"', timeout: 30 }] }]);
+    // Every subagent: the hook itself says which ones the project's protocol covers.
+    expect(hooks.hooks.SubagentStop).toEqual([{ hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/claude-hook.cjs"', timeout: 30 }] }]);
   });
 
   it('passes agent-lint: its manifest, its hooks and its /agent-lint command, each linted as what it is', () => {
@@ -168,6 +170,87 @@ describe('the PostToolUse hook', () => {
     const r = runHook(event(bad, 'Write', path.join(bad, '.claude/agents/worker.md')));
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('agent-lint: config error in .agent-lint.json: rules.no-such-rule: unknown rule "no-such-rule"\n');
+  });
+});
+
+describe('the SubagentStop hook', () => {
+  /** A console agent of the delegation standard: it answers with the JSON object, as its spec shows. */
+  const CONSOLE_AGENT = GOOD.replace('Return:', 'Respond with only the JSON object:');
+  /** The project's own format: its statuses, "implemented" among them (the standard has no such status). */
+  const FORMAT = [
+    '# Return format',
+    '',
+    '```json',
+    '{',
+    '  "status": "implemented|partial|failed",',
+    '  "summary": "...",',
+    '  "artifacts": [],',
+    '  "metadata": {"session_id": "sess_1234567890_abc123", "duration_seconds": 1, "agent_type": "worker", "delegation_depth": 1, "delegation_path": ["orchestrator", "plan", "worker"]}',
+    '}',
+    '```',
+    '',
+  ].join('\n');
+  const reply = (status: string, depth = 1) =>
+    JSON.stringify({ status, summary: 'Done', artifacts: [], metadata: { session_id: 'sess_1234567890_abc123', duration_seconds: 3, agent_type: 'worker', delegation_depth: depth, delegation_path: ['orchestrator', 'plan', 'worker'] } });
+  const stop = (cwd: string, extra: Record<string, unknown>) => runHook({ session_id: 's1', cwd, hook_event_name: 'SubagentStop', agent_id: 'a1', agent_type: 'worker', stop_hook_active: false, ...extra }, cwd);
+  const decision = (r: { code: number | null; stdout: string; stderr: string }) => {
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    return r.stdout === '' ? undefined : (JSON.parse(r.stdout) as { decision: string; reason: string });
+  };
+
+  it("blocks a reply that breaks the agent's protocol, with the findings as the reason", () => {
+    const dir = makeProject({ '.claude/agents/worker.md': CONSOLE_AGENT });
+    const d = decision(stop(dir, { last_assistant_message: `Here it is:\n${reply('completed', 2)}` }));
+    expect(d?.decision).toBe('block');
+    expect(d?.reason).toMatch(/^agent-lint: the reply breaks the project's protocol for this agent \(\.claude\/agents\/worker\.md\):\n {2}\d+:\d+ delegation_depth is 2 but delegation_path has 3 entries \[depth-path-mismatch\]\n {4}help: /);
+    expect(d?.reason).toMatch(/\nReturn again, fixed\.$/);
+    expect(decision(stop(dir, { last_assistant_message: reply('completed') }))).toBeUndefined();
+  });
+
+  it("judges by the project's own format: a status its document lists passes, one the standard has and the document does not fails", () => {
+    const dir = makeProject({
+      '.claude/context/return-format.md': FORMAT,
+      '.claude/agents/worker.md': CONSOLE_AGENT.replace('Respond with', 'Follow @.claude/context/return-format.md. Respond with').replace('"completed"', '"implemented"'),
+    });
+    expect(decision(stop(dir, { last_assistant_message: reply('implemented') }))).toBeUndefined();
+    const d = decision(stop(dir, { last_assistant_message: reply('completed') }));
+    expect(d?.reason).toContain('[return-format-schema]');
+    expect(d?.reason).toContain('"completed"');
+  });
+
+  it('reads the final message from the subagent transcript when the input has none', () => {
+    const dir = makeProject({ '.claude/agents/worker.md': CONSOLE_AGENT });
+    const transcript = path.join(dir, 'agent-a1.jsonl');
+    const line = (role: string, text: string) => JSON.stringify({ type: role, timestamp: '2026-01-20T10:00:00Z', message: { role, content: [{ type: 'text', text }] } });
+    writeFiles(dir, { 'agent-a1.jsonl': [line('user', 'Do the work.'), line('assistant', reply('completed', 2)), JSON.stringify({ type: 'system', content: 'x' })].join('\n') + '\n' });
+    expect(decision(stop(dir, { agent_transcript_path: transcript }))?.reason).toContain('[depth-path-mismatch]');
+  });
+
+  it('is silent while the subagent repairs (stop_hook_active), for an agent the project has no spec of, and for one that answers in prose', () => {
+    const dir = makeProject({ '.claude/agents/worker.md': CONSOLE_AGENT, '.claude/agents/writer.md': '---\nname: writer\ndescription: Writes.\n---\nReturn a brief text summary of what you wrote.\n' });
+    const bad = reply('completed', 2);
+    expect(stop(dir, { last_assistant_message: bad, stop_hook_active: true })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(stop(dir, { last_assistant_message: bad, agent_type: 'general-purpose' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(stop(dir, { last_assistant_message: bad, agent_type: 'writer' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    // A plugin's agent type names its plugin first.
+    expect(decision(stop(dir, { last_assistant_message: bad, agent_type: 'team-plugin:worker' }))?.decision).toBe('block');
+  });
+
+  it('judges an agent that writes a metadata file by the newest such file written since it started', () => {
+    const spec = GOOD.replace('Return:', 'Write the metadata file `specs/{N}_{SLUG}/.return-meta.json` with:');
+    const dir = makeProject({ '.claude/agents/worker.md': spec });
+    const transcript = path.join(dir, 'agent-a1.jsonl');
+    const started = new Date(Date.now() - 60_000).toISOString();
+    writeFiles(dir, { 'agent-a1.jsonl': JSON.stringify({ type: 'user', timestamp: started, message: { role: 'user', content: 'Do task 7.' } }) + '\n' });
+    // Nothing written yet: the subagent is told to write it.
+    expect(decision(stop(dir, { agent_transcript_path: transcript, last_assistant_message: 'Done.' }))?.reason).toBe(
+      'agent-lint: this agent writes its return to .return-meta.json (.claude/agents/worker.md), and no such file was written since it started.\nWrite it, then finish.',
+    );
+    writeFiles(dir, { 'specs/7_fix/.return-meta.json': reply('completed', 2) });
+    const d = decision(stop(dir, { agent_transcript_path: transcript, last_assistant_message: 'Done.' }));
+    expect(d?.reason).toMatch(/^agent-lint: the metadata file specs\/7_fix\/\.return-meta\.json breaks the project's protocol for this agent \(\.claude\/agents\/worker\.md\):\n {2}\d+:\d+ delegation_depth is 2/);
+    writeFiles(dir, { 'specs/7_fix/.return-meta.json': reply('completed') });
+    expect(decision(stop(dir, { agent_transcript_path: transcript, last_assistant_message: 'Done.' }))).toBeUndefined();
   });
 });
 

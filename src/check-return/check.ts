@@ -212,6 +212,14 @@ export function checkReturn(reply: unknown, options: CheckReturnOptions & { stan
 export function checkReturn(reply: unknown, options?: CheckReturnOptions): CheckReturnResult<ReturnFormatV2>;
 export function checkReturn(reply: unknown, options: CheckReturnOptions = {}): CheckReturnResult<ReturnFormatV1 | ReturnFormatV2> {
   checkOptions('checkReturn', options, { sessionId: isString, standard: isString, extract: isBoolean, checkArtifacts: isBoolean, root: isString, cwd: isString, filePath: isString, rules: isObject });
+  return checkReturnBy(reply, options);
+}
+
+/**
+ * `checkReturn` with the profile to judge by given (one agent's format, as a spec's lint finds
+ * it); without one, the profile `options` give.
+ */
+export function checkReturnBy(reply: unknown, options: CheckReturnOptions, given?: Profile): CheckReturnResult<ReturnFormatV1 | ReturnFormatV2> {
   const standard = options.standard ?? 'v2';
   getProfile(standard); // an unknown name throws here, before any work
   const filePath = options.filePath ?? '<reply>';
@@ -237,6 +245,6 @@ export function checkReturn(reply: unknown, options: CheckReturnOptions = {}): C
     return finish({ filePath, standard, messages, source: text }, undefined);
   }
   const doc = new DocumentModel({ filePath, relPath: path.basename(filePath), kind: 'other', text, value: located.value });
-  const messages = judge(doc, located.value, options, profileFor(options, standard));
+  const messages = judge(doc, located.value, options, given ?? profileFor(options, standard));
   return finish({ filePath, standard, messages, source: text, range: located.range }, toPlainValue(located.value));
 }

@@ -1,6 +1,7 @@
 /**
- * `agent-lint claude-hook`: Claude Code's PostToolUse hook (hooks/hooks.json, on Write, Edit and
- * MultiEdit). Reads the hook's JSON input from standard input (`tool_input.file_path`, `cwd`);
+ * `agent-lint claude-hook`: Claude Code's hooks (hooks/hooks.json). On SubagentStop, the
+ * subagent's reply is judged by the project's protocol (src/cli/subagent-stop.ts). On PostToolUse
+ * (Write, Edit and MultiEdit): Reads the hook's JSON input from standard input (`tool_input.file_path`, `cwd`);
  * when the edited file is a spec, lints it with its project's config and bulk suppressions, and
  * on errors writes a short report (the warnings too) to standard error and exits 2, which Claude
  * Code hands to Claude so that it repairs the spec. Silent with exit 0 for a spec without errors
@@ -21,14 +22,15 @@ import { relPosix } from '../util/paths.js';
 import type { CliIO } from './main.js';
 import { configErrorText } from './messages.js';
 import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions } from './suppressions-file.js';
+import { subagentStop, type SubagentStopInput } from './subagent-stop.js';
 
 /** At most this many findings are listed; the rest are counted. */
 const MAX_LISTED = 20;
 /** The hook input holds the written content too; more than this is not a hook's input. */
 const MAX_INPUT_CHARS = 64 * 1024 * 1024;
 
-interface HookInput {
-  cwd?: unknown;
+interface HookInput extends SubagentStopInput {
+  hook_event_name?: unknown;
   tool_input?: { file_path?: unknown };
 }
 
@@ -49,8 +51,22 @@ export async function runClaudeHook(io: CliIO): Promise<number> {
     if (raw.length > MAX_INPUT_CHARS) throw new Error('too large');
     input = JSON.parse(raw) as HookInput;
   } catch {
-    io.stderr('agent-lint claude-hook: expected the JSON input of a Claude Code PostToolUse hook on standard input\n');
+    io.stderr('agent-lint claude-hook: expected the JSON input of a Claude Code PostToolUse or SubagentStop hook on standard input\n');
     return 1;
+  }
+  if (input?.hook_event_name === 'SubagentStop') {
+    const cwd = typeof input.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : io.cwd;
+    try {
+      await prepareRules(ALL_RULES);
+      const decision = subagentStop(input, cwd, new ConfigLookup({ cwd, rules: ALL_RULES, lookup: true }));
+      // Claude Code reads the decision from standard output: "block" keeps the subagent at work
+      // with the reason as its next instruction.
+      if (decision.block) io.stdout(`${JSON.stringify({ decision: 'block', reason: decision.reason })}\n`);
+      return 0;
+    } catch (e) {
+      io.stderr(`agent-lint: ${e instanceof ConfigError ? configErrorText(e, cwd) : (e as Error).message}\n`);
+      return 1;
+    }
   }
   const file = input?.tool_input?.file_path;
   if (typeof file !== 'string' || !/\.(?:md|json)$/i.test(file)) return 0;

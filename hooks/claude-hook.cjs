@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * Claude Code's PostToolUse hook for agent-lint (hooks/hooks.json). Stays silent and quick for
- * files that cannot be specs: it reads the hook's JSON input and looks at `tool_input.file_path`
- * before it starts anything. For a markdown file in a spec folder it runs `agent-lint
- * claude-hook` (src/cli/claude-hook.ts) with the same input, from this plugin's own build: never
- * code from the project it edits (a repository that commits node_modules/agent-lint must not run
- * its code as the user). Exit codes and the report pass through (2 with the findings on standard
- * error, so that Claude repairs the spec).
+ * Claude Code's hooks for agent-lint (hooks/hooks.json). Stays silent and quick for what cannot
+ * concern it: it reads the hook's JSON input before it starts anything. PostToolUse: a markdown
+ * file in a spec folder, or a manifest; SubagentStop: a subagent that is not already repairing
+ * its reply. Then it runs `agent-lint claude-hook` (src/cli/claude-hook.ts) with the same input,
+ * from this plugin's own build: never code from the project it edits (a repository that commits
+ * node_modules/agent-lint must not run its code as the user). Exit codes and output pass through
+ * (PostToolUse: 2 with the findings on standard error, so that Claude repairs the spec;
+ * SubagentStop: a "block" decision on standard output, so that the subagent repairs its reply).
  */
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -28,8 +29,12 @@ process.stdin.on('end', () => {
   } catch {
     process.exit(0);
   }
-  const file = input && input.tool_input && input.tool_input.file_path;
-  if (typeof file !== 'string' || !((/\.md$/i.test(file) && SPEC_DIR.test(file)) || SPEC_JSON.test(file))) process.exit(0);
+  if (input && input.hook_event_name === 'SubagentStop') {
+    if (input.stop_hook_active === true || typeof input.agent_type !== 'string') process.exit(0);
+  } else {
+    const file = input && input.tool_input && input.tool_input.file_path;
+    if (typeof file !== 'string' || !((/\.md$/i.test(file) && SPEC_DIR.test(file)) || SPEC_JSON.test(file))) process.exit(0);
+  }
   const cwd = typeof input.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : process.env.CLAUDE_PROJECT_DIR || process.cwd();
   const plugin = path.join(__dirname, '..');
   const launcher = path.join(plugin, 'dist', 'src', 'cli', 'launch.cjs');
