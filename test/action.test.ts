@@ -1,7 +1,7 @@
 /**
- * The GitHub Action, run the way the runner runs a composite action's step: action.yml's
- * `${{ inputs.* }}` and `${{ github.action_path }}` expressions substituted, its env set,
- * its `run` script given to bash in the workspace.
+ * The GitHub Action, run the way the runner runs a JavaScript action: the committed bundle that
+ * action.yml names, with the inputs as INPUT_* variables and the files of the step's outputs and
+ * summary. The committed bundle must be what the sources build.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -13,27 +13,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { default?: string }>;
-  runs: { using: string; steps: Array<{ name?: string; run?: string; env?: Record<string, string>; uses?: string }> };
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string };
 };
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-action-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function expand(s: string, inputs: Record<string, string>): string {
-  return s.replace(/\$\{\{\s*([a-z_.-]+)\s*\}\}/gi, (_, expr: string) => {
-    if (expr === 'github.action_path') return ROOT;
-    if (expr.startsWith('inputs.')) {
-      const name = expr.slice('inputs.'.length);
-      return inputs[name] ?? action.inputs[name]?.default ?? '';
-    }
-    throw new Error(`unexpected expression ${expr}`);
-  });
-}
-
-function runStep(workspace: string, inputs: Record<string, string>) {
-  const step = action.runs.steps.find((s) => s.name === 'Run agent-lint')!;
-  const env: Record<string, string> = { PATH: process.env['PATH']!, GITHUB_WORKSPACE: workspace, CI: 'true' };
-  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs);
-  return spawnSync('bash', ['-e', '-c', expand(step.run!, inputs)], { cwd: workspace, env, encoding: 'utf8' });
+/**
+ * Runs the action as the runner runs a JavaScript action: `node <main>` from the action's
+ * checkout, each input (or its default) as INPUT_<NAME>, the workspace, and the files for the
+ * step's outputs and summary. Returns them with the exit code and the output.
+ */
+function runStep(workspace: string, inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
+  const output = path.join(workspace, '..', `${path.basename(workspace)}.output`);
+  const summary = path.join(workspace, '..', `${path.basename(workspace)}.summary.md`);
+  writeFileSync(output, '');
+  writeFileSync(summary, '');
+  const env: Record<string, string> = { PATH: process.env['PATH']!, GITHUB_WORKSPACE: workspace, CI: 'true', GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, ...extraEnv };
+  for (const [name, spec] of Object.entries(action.inputs)) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? spec.default ?? '';
+  const r = spawnSync(process.execPath, [path.join(ROOT, action.runs.main)], { cwd: workspace, env, encoding: 'utf8' });
+  const outputs = Object.fromEntries(readFileSync(output, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, outputs, summary: readFileSync(summary, 'utf8') };
 }
 
 function workspace(name: string, files: Record<string, string>): string {
@@ -50,10 +50,62 @@ const BROKEN = '---\ndescription: Review\nargument-hint: [--quick] [--deep]\n---
 const CLEAN = '---\ndescription: Review\nargument-hint: "[--quick]"\n---\n\nReview $ARGUMENTS\n';
 
 describe('action.yml', () => {
-  it('is a composite action with the documented inputs', () => {
-    expect(action.runs.using).toBe('composite');
+  it('runs a prebuilt bundle on the runner\'s Node.js, with the documented inputs and outputs', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'action/index.cjs' });
     expect(Object.keys(action.inputs).sort()).toEqual(['config', 'fail-on', 'fail-on-empty', 'format', 'paths', 'sarif-file', 'suppressions-location']);
+    expect(Object.keys(action.outputs).sort()).toEqual(['errors', 'files', 'sarif-file', 'warnings']);
     expect(action.inputs['format']!.default).toBe('github');
+  });
+
+  it('commits the bundle the sources build (npm run build:action makes it)', () => {
+    const built = path.join(ROOT, 'dist/action');
+    const committed = path.join(ROOT, 'action');
+    const list = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+    expect(list(committed)).toEqual(list(built));
+    for (const f of list(built)) expect(readFileSync(path.join(committed, f)).equals(readFileSync(path.join(built, f))), `action/${f} differs from dist/action/${f}: run npm run build:action`).toBe(true);
+  });
+
+  it('sets its outputs and writes a step summary with the findings by rule and links to their lines', () => {
+    const ws = workspace('summary', { '.claude/commands/review.md': BROKEN });
+    const r = runStep(ws, {}, { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/agents', GITHUB_SHA: 'abc123' });
+    expect(r.status).toBe(1);
+    expect(r.outputs).toEqual({ errors: '1', warnings: '0', files: '1', 'sarif-file': '' });
+    expect(r.summary).toBe(
+      [
+        '### agent-lint',
+        '',
+        '**1 error, 0 warnings in 1 file**',
+        '',
+        '| rule | errors | warnings |',
+        '| --- | ---: | ---: |',
+        '| [frontmatter-valid](https://github.com/agent-lint/agent-lint/blob/main/docs/rules/frontmatter-valid.md) | 1 | 0 |',
+        '',
+        'Findings:',
+        '',
+        '| where | severity | finding | rule |',
+        '| --- | --- | --- | --- |',
+        '| [.claude/commands/review.md:3](https://github.com/acme/agents/blob/abc123/.claude/commands/review.md#L3) | error | &#96;argument-hint&#96; value &#96;&#91;--quick&#93; &#91;--deep&#93;&#96; is not valid YAML | frontmatter-valid |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('annotates as many findings as GitHub shows (10 errors a step) and lists all in the summary', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) files[`.claude/commands/review-${String(i).padStart(2, '0')}.md`] = BROKEN;
+    const ws = workspace('many', files);
+    const r = runStep(ws, {});
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('::error '))).toHaveLength(10);
+    expect(r.stderr).toContain('::notice::agent-lint: 2 more findings than GitHub annotates in a step; the step summary lists them\n');
+    expect(r.outputs['errors']).toBe('12');
+    expect(r.summary.split('\n').filter((l) => l.includes('| error |'))).toHaveLength(12);
+  });
+
+  it('keeps a message from making markup in the summary', () => {
+    const ws = workspace('markup', { '.claude/agents/x.md': '---\nname: x\ndescription: d\n"<img src=x>|[a](http://evil)": 1\n---\nX.\n' });
+    const r = runStep(ws, { 'fail-on': 'never' });
+    expect(r.summary.split('\n').at(-2)).toBe('| .claude/agents/x.md:4 | warning | unknown field &#96;&#60;img src=x&#62;&#124;&#91;a&#93;(http://evil)&#96;: Claude Code subagents have no such field | frontmatter-schema |');
   });
 
   it('prints annotations for findings and fails on errors', () => {
