@@ -1,18 +1,11 @@
 /** Did-you-mean suggestions by edit distance. */
 
-/** Two rows of the distance table, reused by every call (grown when a word is longer). */
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
-
+/** Levenshtein distance, computed with two rows of the table; `max + 1` once it must exceed `max`. */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (rowA.length <= b.length) {
-    rowA = new Int32Array(b.length + 1);
-    rowB = new Int32Array(b.length + 1);
-  }
-  let prev = rowA;
-  let cur = rowB;
+  let prev = new Int32Array(b.length + 1);
+  let cur = new Int32Array(b.length + 1);
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
