@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectMaker, writeFiles } from './helpers/files.js';
+import { WORKER_FORMAT, WORKER_SPEC } from './helpers/worker-spec.js';
 import { hookReport } from '../src/cli/claude-hook.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -19,27 +20,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-hook-'));
 const makeProject = projectMaker(tmp);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const BAD = `---
-name: worker
-description: Does the work.
----
-Return:
-
-\`\`\`json
-{
-  "status": "completed",
-  "summary": "Done",
-  "artifacts": [],
-  "metadata": {
-    "session_id": "sess_1234567890_abc123",
-    "duration_seconds": 12,
-    "agent_type": "worker",
-    "delegation_depth": 2,
-    "delegation_path": ["orchestrator", "plan", "worker"]
-  }
-}
-\`\`\`
-`;
+const BAD = WORKER_SPEC;
 const GOOD = BAD.replace('"delegation_depth": 2', '"delegation_depth": 1');
 
 /** Runs the hook as Claude Code does: the event's JSON on standard input. */
@@ -177,19 +158,7 @@ describe('the SubagentStop hook', () => {
   /** A console agent of the delegation standard: it answers with the JSON object, as its spec shows. */
   const CONSOLE_AGENT = GOOD.replace('Return:', 'Respond with only the JSON object:');
   /** The project's own format: its statuses, "implemented" among them (the standard has no such status). */
-  const FORMAT = [
-    '# Return format',
-    '',
-    '```json',
-    '{',
-    '  "status": "implemented|partial|failed",',
-    '  "summary": "...",',
-    '  "artifacts": [],',
-    '  "metadata": {"session_id": "sess_1234567890_abc123", "duration_seconds": 1, "agent_type": "worker", "delegation_depth": 1, "delegation_path": ["orchestrator", "plan", "worker"]}',
-    '}',
-    '```',
-    '',
-  ].join('\n');
+  const FORMAT = WORKER_FORMAT;
   const reply = (status: string, depth = 1) =>
     JSON.stringify({ status, summary: 'Done', artifacts: [], metadata: { session_id: 'sess_1234567890_abc123', duration_seconds: 3, agent_type: 'worker', delegation_depth: depth, delegation_path: ['orchestrator', 'plan', 'worker'] } });
   const stop = (cwd: string, extra: Record<string, unknown>) => runHook({ session_id: 's1', cwd, hook_event_name: 'SubagentStop', agent_id: 'a1', agent_type: 'worker', stop_hook_active: false, ...extra }, cwd);

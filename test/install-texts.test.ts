@@ -12,8 +12,8 @@ import { fastGlob } from '../src/util/fast-glob.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** An install command whose package is the bare name (maybe with a version), not a path, tarball or git form. */
 const INSTALL_BY_NAME = /\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n`&|;]*?\s(?:-[-\w]+\s+)*agent-lint(?:@[\w.^~*-]+)?(?=[\s`'"),]|$)/gm;
-/** The language server started through npx: a download where the project has no agent-lint. */
-const NPX_SERVER = /\bnpx\s+(?:(?:-y|--yes)\s+)?agent-lint\s+lsp\b/g;
+/** The language server or the MCP server started through npx: a download where the project has no agent-lint. */
+const NPX_SERVER = /\bnpx\s+(?:(?:-y|--yes)\s+)?agent-lint\s+(?:lsp|mcp)\b/g;
 
 const files = fastGlob()
   .sync(['**/*.{md,ts,cts,mts,js,cjs,mjs,json,yml,yaml,lua,toml}', '.github/**/*', '.pre-commit-hooks.yaml', 'action.yml'], { cwd: ROOT, dot: true, ignore: ['node_modules/**', '**/node_modules/**', 'dist/**', '.git/**', 'test-results/**', 'package-lock.json', 'test/install-texts.test.ts'] })
@@ -36,7 +36,7 @@ describe('install texts', () => {
   });
 
   it('would catch the forms it forbids', () => {
-    const bad = ['npm install --save-dev agent-lint', 'npm i -D agent-lint@0.1.0', 'pnpm add agent-lint', 'yarn add -D agent-lint`', "cmd = { 'npx', 'agent-lint' }", 'npx agent-lint lsp --stdio'];
+    const bad = ['npm install --save-dev agent-lint', 'npm i -D agent-lint@0.1.0', 'pnpm add agent-lint', 'yarn add -D agent-lint`', "cmd = { 'npx', 'agent-lint' }", 'npx agent-lint lsp --stdio', 'npx -y agent-lint mcp'];
     const hits = bad.filter((t) => [INSTALL_BY_NAME, NPX_SERVER].some((re) => new RegExp(re.source, re.flags).test(t)));
     // The npx-in-a-table form is another shape; the rest are caught.
     expect(hits).toEqual(bad.filter((t) => !t.includes("'npx'")));

@@ -86,7 +86,7 @@ describe('the agent-lint command', () => {
   });
 
   it('runs a bundle written in ASCII whose escaped characters mean what the source\'s do', () => {
-    for (const f of ['agent-lint.cjs', 'lsp.cjs', 'vendor/yaml.cjs']) expect(/[^\0-\x7f]/.test(readFileSync(path.join(REPO_ROOT, 'dist', f), 'utf8')), f).toBe(false);
+    for (const f of ['agent-lint.cjs', 'lsp.cjs', 'mcp.cjs', 'vendor/yaml.cjs']) expect(/[^\0-\x7f]/.test(readFileSync(path.join(REPO_ROOT, 'dist', f), 'utf8')), f).toBe(false);
     // A line that begins with `🚫` (beyond U+FFFF: two escaped surrogates in the bundle) or `❌`
     // marks what follows as wrong, so the call under it is not a delegation; without it, it is.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-launch-'));

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Hover, Location, DocumentLink } from 'vscode-languageserver-protocol';
 import { projectMaker } from './helpers/files.js';
+import { WORKER_SPEC } from './helpers/worker-spec.js';
 import { brief, REPO_ROOT, startLsp, uriOf, type LspClient } from './helpers/lsp-client.js';
 
 const PLANNER = `---
@@ -28,27 +29,7 @@ Then use the Task tool with subagent_type: "reviewer" to review.
 
 /** An agent of the project's own, so that its unknown agent targets are judged (a project with none calls agents installed elsewhere). */
 const CLERK = '---\nname: clerk\ndescription: Files the notes.\n---\nFile the notes.\n';
-const WORKER = `---
-name: worker
-description: Does the work.
----
-Return:
-
-\`\`\`json
-{
-  "status": "completed",
-  "summary": "Done",
-  "artifacts": [],
-  "metadata": {
-    "session_id": "sess_1234567890_abc123",
-    "duration_seconds": 12,
-    "agent_type": "worker",
-    "delegation_depth": 2,
-    "delegation_path": ["orchestrator", "plan", "worker"]
-  }
-}
-\`\`\`
-`;
+const WORKER = WORKER_SPEC;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-lsp-'));
 const makeProject = projectMaker(tmp);

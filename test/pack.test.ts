@@ -36,6 +36,18 @@ describe('npm pack', () => {
     expect(r.stdout).toContain('3:24  error  `argument-hint` value `[topic] [--deep]` is not valid YAML');
     expect(r.stdout).toMatch(/mapped\.md\n {2}2:14 {2}(error|warning) {2}`description` is a mapping/);
 
+    // The MCP server (its own bundle, dist/mcp.cjs) answers over stdio.
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    const mcp = spawnSync(bin, ['mcp'], { cwd: proj, input: messages.map((m) => JSON.stringify(m)).join('\n') + '\n', encoding: 'utf8', shell: process.platform === 'win32' });
+    expect([mcp.status, mcp.stderr]).toEqual([0, '']);
+    const answers = mcp.stdout.trim().split('\n').map((l) => JSON.parse(l) as { result: { serverInfo?: { name: string }; tools?: Array<{ name: string }> } });
+    expect(answers[0]!.result.serverInfo?.name).toBe('agent-lint');
+    expect(answers[1]!.result.tools?.map((t) => t.name)).toEqual(['lint', 'check_return', 'graph']);
+
     const lib = spawnSync(process.execPath, ['--input-type=module', '-e', "import { lint, ALL_RULES, VERSION } from 'agent-lint'; console.log(typeof lint, ALL_RULES.length > 0, VERSION);"], { cwd: proj, encoding: 'utf8' });
     expect(lib.stderr).toBe('');
     expect(lib.stdout.trim()).toMatch(/^function true \d+\.\d+\.\d+/);

@@ -89,7 +89,7 @@ await build({
   target: 'node20',
   external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
   // Modules that locate files next to themselves do it from the bundle's own place.
-  define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs') },
+  define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs'), __AGENT_LINT_MCP__: JSON.stringify('./mcp.cjs') },
   banner: { js: LAZY_URL },
   minifySyntax: true,
   minifyWhitespace: true,
@@ -111,24 +111,30 @@ await build({
   ],
 });
 
-// The language server in a bundle of its own (with the engine and rules it shares with the
-// CLI's), loaded only by `agent-lint lsp` (src/cli/bin.ts): a lint run never reads it.
-await build({
-  entryPoints: [path.join(root, 'src/lsp/server.ts')],
-  outfile: path.join(out, 'lsp.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
-  define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
-  banner: { js: LAZY_URL },
-  minifySyntax: true,
-  minifyWhitespace: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  plugins: [oneRequirePerBuiltin, moduleFromMain],
-});
+// The language server and the MCP server (with the MCP SDK and zod) in bundles of their own
+// (with the engine and rules they share with the CLI's), each loaded only by its subcommand,
+// `agent-lint lsp` or `agent-lint mcp` (src/cli/bin.ts): a lint run never reads them.
+for (const [entry, bundle] of [
+  ['src/lsp/server.ts', 'lsp.cjs'],
+  ['src/mcp/server.ts', 'mcp.cjs'],
+] as const) {
+  await build({
+    entryPoints: [path.join(root, entry)],
+    outfile: path.join(out, bundle),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
+    define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
+    banner: { js: LAZY_URL },
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [oneRequirePerBuiltin, moduleFromMain],
+  });
+}
 
 // The YAML parser in a file of its own, loaded on first need (src/util/yaml.ts): most runs read
 // frontmatter with the fast path and never load it.
@@ -167,7 +173,7 @@ function escapeNonAscii(file: string): void {
   });
   if (escaped !== text) writeFileSync(file, escaped);
 }
-for (const bundle of ['agent-lint.cjs', 'lsp.cjs', 'vendor/yaml.cjs']) escapeNonAscii(path.join(out, bundle));
+for (const bundle of ['agent-lint.cjs', 'lsp.cjs', 'mcp.cjs', 'vendor/yaml.cjs']) escapeNonAscii(path.join(out, bundle));
 
 // What the bundled modules read beside themselves: the schemas and the precompiled validators.
 mkdirSync(out, { recursive: true });

@@ -99,7 +99,8 @@ Options:
   -h, --help                   print this help
 
 Subcommands: agent-lint check-return --help, agent-lint check-log --help, agent-lint graph --help,
-agent-lint protocol --help; agent-lint lsp --stdio (the language server).
+agent-lint protocol --help; agent-lint lsp --stdio (the language server), agent-lint mcp --help
+(the MCP server for agents).
 
 Exit codes: 0 no errors, 1 errors (or more warnings than --max-warnings),
 2 bad usage, a bad config, or an internal failure.

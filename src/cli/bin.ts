@@ -14,22 +14,26 @@ import { fstatSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../lint.js';
 import { ReadRefused } from '../util/read-bounded.js';
 
-/** Set by the bundler (src/build/bundle.ts): the language server's own bundle beside the CLI's. */
+/** Set by the bundler (src/build/bundle.ts): the language server's and the MCP server's own bundles beside the CLI's. */
 declare const __AGENT_LINT_LSP__: string | undefined;
+declare const __AGENT_LINT_MCP__: string | undefined;
 
 /**
- * The language server, loaded only by `agent-lint lsp`: a lint run does not pay for it. The
- * bundled CLI loads its bundle (through the launcher's code cache), the unbundled one its module.
+ * A server that only its subcommand loads (`agent-lint lsp`, `agent-lint mcp`): a lint run does
+ * not pay for it. The bundled CLI loads its bundle `bundle` (through the launcher's code cache),
+ * the unbundled one its module `spec`.
  */
-async function loadLsp(): Promise<typeof import('../lsp/server.js')> {
+async function loadServer<T>(bundle: string | undefined, spec: string): Promise<T> {
   const cachedLoad = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] as ((file: string) => unknown) | undefined;
-  if (typeof __AGENT_LINT_LSP__ === 'string') {
-    const file = fileURLToPath(new URL(__AGENT_LINT_LSP__, import.meta.url));
-    return ((cachedLoad && cachedLoad(file)) ?? createRequire(import.meta.url)(file)) as typeof import('../lsp/server.js');
+  if (bundle !== undefined) {
+    const file = fileURLToPath(new URL(bundle, import.meta.url));
+    return ((cachedLoad && cachedLoad(file)) ?? createRequire(import.meta.url)(file)) as T;
   }
-  const spec = '../lsp/server.js';
-  return (await import(spec)) as typeof import('../lsp/server.js');
+  return (await import(spec)) as T;
 }
+
+const loadLsp = () => loadServer<typeof import('../lsp/server.js')>(typeof __AGENT_LINT_LSP__ === 'string' ? __AGENT_LINT_LSP__ : undefined, '../lsp/server.js');
+const loadMcp = () => loadServer<typeof import('../mcp/server.js')>(typeof __AGENT_LINT_MCP__ === 'string' ? __AGENT_LINT_MCP__ : undefined, '../mcp/server.js');
 
 /**
  * Standard input, with the limits of a linted file: not a directory, not closed, and
@@ -102,7 +106,7 @@ function main() {
   };
   // `agent-lint check-return ...` judges a subagent's reply, `check-log` delegation logs,
   // `agent-lint graph` prints the delegation graph, `protocol` the protocol learned from the documents, `claude-hook` is Claude Code's hook, `lsp`
-  // the language server; anything else lints specs.
+  // the language server, `mcp` the Model Context Protocol server; anything else lints specs.
   const subcommands: Record<string, () => Promise<number>> = {
     'check-return': () => runCheckReturn(argv.slice(1), io),
     'check-log': () => runCheckLog(argv.slice(1), io),
@@ -110,6 +114,7 @@ function main() {
     protocol: () => import('./protocol.js').then((m) => m.runProtocolCli(argv.slice(1), io)),
     'claude-hook': () => runClaudeHook(io),
     lsp: () => loadLsp().then((m) => m.runLsp(argv.slice(1), io)),
+    mcp: () => loadMcp().then((m) => m.runMcp(argv.slice(1), io)),
   };
   const lints = !Object.hasOwn(subcommands, argv[0] ?? '');
   const run = (lints ? () => runCli(argv, io) : subcommands[argv[0]!]!)();

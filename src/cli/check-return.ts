@@ -15,7 +15,7 @@ import { ConfigLookup } from '../config/lookup.js';
 import { configErrorText, parseArgsMessage } from './messages.js';
 import { formatStylish } from '../formatters/stylish.js';
 import { isStandardName } from '../standard/profiles.js';
-import type { LintResult } from '../types.js';
+import type { LintResult, StandardName } from '../types.js';
 import type { CliIO } from './main.js';
 
 export const CHECK_RETURN_HELP = `Usage: agent-lint check-return [file|-] [options]
@@ -153,6 +153,46 @@ function toJson(r: CheckReturnResult<unknown>, displayPath: string): string {
   return JSON.stringify(out, null, 2) + '\n';
 }
 
+/** What `checkInProject` takes. */
+export interface ProjectCheckOptions {
+  /** Where a relative config file is resolved from. */
+  cwd: string;
+  /** The project root: its config is looked up from there upward, artifact paths are relative to it. */
+  root: string;
+  configFile?: string;
+  configLookup: boolean;
+  /** The standard; default the config's, else v2. */
+  standard?: StandardName;
+  sessionId?: string;
+  extract: boolean;
+  checkArtifacts: boolean;
+  /** The name the reply is reported under. */
+  filePath: string;
+}
+
+/**
+ * Judges a reply as `agent-lint check-return` does: with the config of the project at `root`
+ * (the rules' severities and options, the standard) and the project's own return format.
+ */
+export function checkInProject(reply: string | Uint8Array, opts: ProjectCheckOptions): CheckReturnResult<unknown> {
+  // The project's config, as for the specs: rule severities and options, and the standard.
+  const config = new ConfigLookup({ cwd: opts.cwd, rules: ALL_RULES, configFile: opts.configFile, lookup: opts.configLookup, standard: opts.standard }).forFile(
+    path.join(opts.root, '<reply>'),
+  );
+  return checkReturn(reply, {
+    sessionId: opts.sessionId,
+    standard: config.standard,
+    settings: config.settingsFor(''),
+    extract: opts.extract,
+    checkArtifacts: opts.checkArtifacts,
+    root: opts.root,
+    // The project's own return format, if it documents one.
+    cwd: opts.root,
+    config,
+    filePath: opts.filePath,
+  });
+}
+
 export async function runCheckReturn(argv: string[], io: CliIO): Promise<number> {
   try {
     const opts = parse(argv, io.cwd);
@@ -182,22 +222,7 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
         return 2;
       }
     }
-    // The project's config, as for the specs: rule severities and options, and the standard.
-    const config = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: opts.configFile, lookup: opts.configLookup, standard: opts.standard }).forFile(
-      path.join(opts.root, '<reply>'),
-    );
-    const result = checkReturn(reply, {
-      sessionId: opts.sessionId,
-      standard: config.standard,
-      settings: config.settingsFor(''),
-      extract: opts.extract,
-      checkArtifacts: opts.checkArtifacts,
-      root: opts.root,
-      // The project's own return format, if it documents one.
-      cwd: opts.root,
-      config,
-      filePath,
-    });
+    const result = checkInProject(reply, { ...opts, cwd: io.cwd, filePath });
     if (opts.format === 'json') {
       io.stdout(toJson(result, opts.input === '-' ? '<stdin>' : filePath));
     } else {

@@ -10,14 +10,14 @@
  */
 import { closeSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkReturnBy } from '../check-return/check.js';
+import { checkReturnBy, type CheckReturnOptions } from '../check-return/check.js';
 import type { ConfigLookup } from '../config/lookup.js';
 import { ProjectRoots } from '../discovery/project-root.js';
 import { projectOf } from '../format-in-force.js';
 import { agentSystemOf } from '../model/agent-system.js';
 import type { DocumentModel } from '../model/document.js';
 import { ProjectFormats } from '../return-format-lookup.js';
-import { getProfile } from '../standard/profiles.js';
+import { getProfile, type Profile } from '../standard/profiles.js';
 import { fastGlob } from '../util/fast-glob.js';
 import { openRegularFile } from '../util/read-bounded.js';
 import { relPosix } from '../util/paths.js';
@@ -136,18 +136,42 @@ function reason(what: string, messages: ReadonlyArray<{ line: number; column: nu
   return `agent-lint: ${what} breaks the project's protocol for this agent (${spec}):\n${lines.join('\n')}\nReturn again, fixed.`;
 }
 
-export function subagentStop(input: SubagentStopInput, cwd: string, configs: ConfigLookup): StopDecision {
-  if (input.stop_hook_active === true || typeof input.agent_type !== 'string' || input.agent_type === '') return { block: false };
+/** The project's protocol for one of its agents: its spec, and how a reply of the agent is judged. */
+export interface AgentProtocol {
+  /** The project's root. */
+  root: string;
+  /** The agent's spec. */
+  doc: DocumentModel;
+  /** The spec's path, relative to the root. */
+  spec: string;
+  /** The profile the agent's return is judged by: the standard's, with the format the agent follows. */
+  profile: Profile;
+  /** The options `checkReturnBy` takes for it: the config's standard and the rules' settings for the spec. */
+  options: CheckReturnOptions & { root: string };
+}
+
+/**
+ * The protocol of the agent Claude Code names (`reviewer`, a plugin's `my-plugin:reviewer`) in
+ * the project at `cwd`; undefined when the project has no spec of it.
+ */
+export function agentProtocol(agentType: string, cwd: string, configs: ConfigLookup): AgentProtocol | undefined {
   const config = configs.forFile(path.join(cwd, '<reply>'));
   const root = new ProjectRoots(cwd).rootOf(path.join(cwd, '<reply>'));
   const project = projectOf(root, config, []);
-  const doc = agentSpec(project.documents, input.agent_type);
-  if (!doc) return { block: false };
-  const transcript = typeof input.agent_transcript_path === 'string' && path.isAbsolute(input.agent_transcript_path) ? input.agent_transcript_path : undefined;
-  const channel = doc.returnChannel;
+  const doc = agentSpec(project.documents, agentType);
+  if (!doc) return undefined;
   const profile = new ProjectFormats(root, config, getProfile(config.standard)).profileFor(doc, project);
   const options = { standard: config.standard, extract: true, root, settings: config.settingsFor(relPosix(config.dir, doc.filePath)) };
-  const spec = relPosix(root, doc.filePath);
+  return { root, doc, spec: relPosix(root, doc.filePath), profile, options };
+}
+
+export function subagentStop(input: SubagentStopInput, cwd: string, configs: ConfigLookup): StopDecision {
+  if (input.stop_hook_active === true || typeof input.agent_type !== 'string' || input.agent_type === '') return { block: false };
+  const protocol = agentProtocol(input.agent_type, cwd, configs);
+  if (!protocol) return { block: false };
+  const { root, doc, spec, profile, options } = protocol;
+  const transcript = typeof input.agent_transcript_path === 'string' && path.isAbsolute(input.agent_transcript_path) ? input.agent_transcript_path : undefined;
+  const channel = doc.returnChannel;
   if (channel.metadataFile) {
     const names = metadataFileNames(doc);
     if (names.length === 0) return { block: false };

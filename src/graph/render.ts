@@ -212,34 +212,41 @@ export function toDot(projects: readonly RenderedProject[]): string {
 // ---------------------------------------------------------------------------------------------
 // JSON
 
+/** A node as the JSON graph writes it. */
+export function nodeJson(n: GraphNode, relPath: (file: string) => string) {
+  return {
+    id: n.id,
+    kind: n.kind,
+    name: n.name,
+    ...(n.expected ? { expected: n.expected } : {}),
+    ...(n.plugin ? { plugin: n.plugin } : {}),
+    files: n.docs.map((d) => relPath(d.filePath)),
+  };
+}
+
+/** An edge as the JSON graph writes it: its ends, how it is written, where, and the rules it breaks. */
+export function edgeJson(e: GraphEdge, p: RenderedProject, relPath: (file: string) => string) {
+  return {
+    from: e.from.id,
+    to: e.to.id,
+    target: e.target,
+    expected: e.expected,
+    via: e.via,
+    status: e.resolution.status,
+    ...('suggestion' in e.resolution && e.resolution.suggestion ? { suggestion: e.resolution.suggestion } : {}),
+    file: relPath(e.doc.filePath),
+    ...e.doc.lines.location(e.range),
+    problems: [...(p.problems.get(e) ?? [])].sort(),
+  };
+}
+
 export function toJson(projects: readonly RenderedProject[], relPath: (file: string) => string): string {
   const data = {
-    projects: projects.map((p) => {
-      const nodes = sortedNodes(p.graph);
-      return {
-        root: p.root,
-        nodes: nodes.map((n) => ({
-          id: n.id,
-          kind: n.kind,
-          name: n.name,
-          ...(n.expected ? { expected: n.expected } : {}),
-          ...(n.plugin ? { plugin: n.plugin } : {}),
-          files: n.docs.map((d) => relPath(d.filePath)),
-        })),
-        edges: [...p.graph.edges].sort(compareEdges).map((e) => ({
-          from: e.from.id,
-          to: e.to.id,
-          target: e.target,
-          expected: e.expected,
-          via: e.via,
-          status: e.resolution.status,
-          ...('suggestion' in e.resolution && e.resolution.suggestion ? { suggestion: e.resolution.suggestion } : {}),
-          file: relPath(e.doc.filePath),
-          ...e.doc.lines.location(e.range),
-          problems: [...(p.problems.get(e) ?? [])].sort(),
-        })),
-      };
-    }),
+    projects: projects.map((p) => ({
+      root: p.root,
+      nodes: sortedNodes(p.graph).map((n) => nodeJson(n, relPath)),
+      edges: [...p.graph.edges].sort(compareEdges).map((e) => edgeJson(e, p, relPath)),
+    })),
   };
   return JSON.stringify(data, null, 2) + '\n';
 }
