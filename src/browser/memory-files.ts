@@ -4,7 +4,7 @@
  */
 import type { ProjectFiles } from '../engine/project.js';
 import * as path from '../platform/posix-path.js';
-import { frontmatterKeysOf } from '../util/frontmatter-keys.js';
+import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 
 const HEAD_CHARS = 4096;
 
@@ -25,7 +25,9 @@ export function memoryFiles(files: ReadonlyMap<string, string>): ProjectFiles {
     },
     frontmatterKeys(file) {
       const text = files.get(file);
-      return text === undefined ? null : frontmatterKeysOf(text.slice(0, HEAD_CHARS));
+      if (text === undefined) return null;
+      const keys = frontmatterKeysOfHead(text.slice(0, HEAD_CHARS));
+      return keys && [...keys.keys()];
     },
   };
 }

@@ -24,7 +24,8 @@ import { relPosix, toPosix } from '../util/paths.js';
 import { jsonKindFromPath, kindFromPath, kindFromSegments } from './kind.js';
 import type { ManifestIndex } from './manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
-import { frontmatterKeysOfHead, isSitePage, opensWithFrontmatter, specByFrontmatter } from './frontmatter-spec.js';
+import { frontmatterKeysOfHead } from '../model/frontmatter.js';
+import { isSitePage, opensWithFrontmatter, specByFrontmatter } from './frontmatter-spec.js';
 
 export interface SpecVerdict {
   kind: FileKind;

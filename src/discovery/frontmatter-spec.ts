@@ -4,21 +4,12 @@
  * or a Claude model (`model: sonnet`). Pure, so that the playground's files in memory are found as
  * the disk's are (src/discovery/classify.ts reads the head, src/browser/index.ts has the text).
  */
+import { frontmatterKeysOfHead, locateFrontmatter } from '../model/frontmatter.js';
 import type { FileKind } from '../types.js';
 
 /** Whether a text opens with a frontmatter fence (`---` on the first line, after an optional BOM). */
 export function opensWithFrontmatter(head: string): boolean {
-  return /^\uFEFF?---[ \t]*\r?\n/.test(head);
-}
-
-/** The top-level keys and their one-line values of the frontmatter at the head of a text. */
-export function frontmatterKeysOfHead(head: string): Map<string, string> | null {
-  if (!opensWithFrontmatter(head)) return null;
-  const body = head.slice(head.indexOf('\n') + 1);
-  const end = body.search(/^---[ \t]*$/m);
-  const keys = new Map<string, string>();
-  for (const m of (end === -1 ? body : body.slice(0, end)).matchAll(/^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)$/gm)) keys.set(m[1]!, m[2]!.trim().replace(/^["']|["']$/g, ''));
-  return keys;
+  return locateFrontmatter(head.charCodeAt(0) === 0xfeff ? head.slice(1) : head) !== null;
 }
 
 const CLAUDE_MODEL = /^(claude-|anthropic\/|opus|sonnet|haiku|inherit)/i;

@@ -5,6 +5,7 @@
  * the marketplace says whether that agent exists, and under which `plugin:agent` id.
  * Read only when a target is not found, once per marketplace and process.
  */
+import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 import { fileExists, path, readTextFile, walkSpecsTree } from '../platform/host.js';
 
 export interface MarketplacePlugin {
@@ -36,10 +37,7 @@ export function marketplaceRoot(projectRoot: string): string | null {
 function frontmatterName(file: string): string | null {
   // The name is in the first lines: read 4 KB, not the whole file.
   const head = readTextFile(file, 4000);
-  if (head === null || !head.startsWith('---')) return null;
-  const end = head.indexOf('\n---', 3);
-  const m = /^name:[ \t]*["']?([^"'\r\n#]+?)["']?[ \t]*$/m.exec(end === -1 ? head : head.slice(0, end));
-  return m ? m[1]!.trim() : null;
+  return (head !== null && frontmatterKeysOfHead(head)?.get('name')) || null;
 }
 
 function readPluginName(dir: string): string {

@@ -84,6 +84,23 @@ export function locateFrontmatter(text: string): Omit<Frontmatter, 'errors' | 'd
   };
 }
 
+/**
+ * The top-level keys of the frontmatter a text opens with (after a BOM), each with its value as
+ * one line, quotes taken off: what discovery, the project's file index and a marketplace's plugin
+ * names read from a file's first bytes, without parsing YAML. Null when the text opens with no
+ * frontmatter. Where the frontmatter ends is `locateFrontmatter`'s answer, as for the parse.
+ */
+export function frontmatterKeysOfHead(head: string): Map<string, string> | null {
+  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+  const at = locateFrontmatter(text);
+  if (!at) return null;
+  const keys = new Map<string, string>();
+  for (const m of text.slice(at.contentRange.start, at.contentRange.end).matchAll(/^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)\r?$/gm)) {
+    if (!keys.has(m[1]!)) keys.set(m[1]!, m[2]!.trim().replace(/^["']|["']$/g, ''));
+  }
+  return keys;
+}
+
 function firstLineOf(message: string): string {
   const cut = message.search(/ at line \d+, column \d+/);
   return (cut === -1 ? message.split('\n')[0]! : message.slice(0, cut)).trim();

@@ -6,7 +6,7 @@ import { listFolder, pathKind } from './folders.js';
 import { readRegularHead } from './read-bounded.js';
 import path from 'node:path';
 import type { ProjectFiles } from '../engine/project.js';
-import { frontmatterKeysOf as keysOf } from './frontmatter-keys.js';
+import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 import { relPosix } from './paths.js';
 
 const HEAD_BYTES = 4096;
@@ -47,10 +47,15 @@ export function diskFiles(): ProjectFiles {
       let keys = heads.get(file);
       if (keys === undefined) {
         const head = readRegularHead(file, HEAD_BYTES);
-        keys = head === null ? null : keysOf(head);
+        keys = head === null ? null : keyNames(head);
         heads.set(file, keys);
       }
       return keys;
     },
   };
+}
+
+function keyNames(head: string): string[] | null {
+  const keys = frontmatterKeysOfHead(head);
+  return keys && [...keys.keys()];
 }
