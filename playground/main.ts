@@ -1,17 +1,18 @@
 /**
  * The playground page: files in tabs (each with its project path, so kinds and cross-file rules
- * work), a CodeMirror editor with the findings inline, the list of findings with links to the
- * rule docs and fixes and suggestions as buttons, the profile and rule severities as settings,
- * and the delegation graph. The linter runs in the page (src/browser/index.ts); the state lives
- * in the URL hash (state.ts).
+ * work), a CodeMirror editor with the findings inline (frontmatter highlighted as YAML,
+ * frontmatter.ts), the list of findings with their help, links to the rule docs, and fixes and
+ * suggestions as buttons (the list is operable by keyboard), the profile and rule severities as
+ * settings, and the delegation graph (graph.ts). The linter runs in the page
+ * (src/browser/index.ts); the state lives in the URL hash (state.ts).
  */
 import { defaultKeymap, history as undoHistory, historyKeymap } from '@codemirror/commands';
-import { markdownLanguage } from '@codemirror/lang-markdown';
 import { defaultHighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type ChangeSpec } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
-import { lintProject, RULES, STANDARD_NAMES, VERSION, type LintMessage, type LintResult } from '../src/browser/index.js';
+import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { lintProject, ruleDocsUrl, RULES, STANDARD_NAMES, VERSION, type LintMessage, type LintResult } from '../src/browser/index.js';
+import { markdownWithFrontmatter } from './frontmatter.js';
 import { renderGraph } from './graph.js';
 import { decodeState, encodeState, type PlaygroundState, type Severity } from './state.js';
 
@@ -65,9 +66,10 @@ const extensions = [
   undoHistory(),
   drawSelection(),
   highlightActiveLine(),
+  highlightActiveLineGutter(),
   syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
   // The language alone: markdown() also loads HTML, CSS and JavaScript for embedded code.
-  new LanguageSupport(markdownLanguage),
+  new LanguageSupport(markdownWithFrontmatter),
   lintGutter(),
   keymap.of([...defaultKeymap, ...historyKeymap]),
   EditorView.lineWrapping,
@@ -148,15 +150,40 @@ function describeEdit(fix: { range: [number, number]; text: string }): string {
   return `write ${t.length > 40 ? t.slice(0, 39) + '…' : t}`;
 }
 
+/** Applies a fix or a suggestion in the editor, on its file's tab (opened if another is shown). */
 function applyEdit(path: string, edit: Edit): void {
-  const tab = tabs.find((t) => t.path === path);
-  if (!tab) return;
+  if (!tabs.some((t) => t.path === path)) return;
+  if (tabs[current]!.path !== path) openFile(path);
   const changes: ChangeSpec = { from: edit.range[0], to: edit.range[1], insert: edit.text };
-  if (tabs[current] === tab) view.dispatch({ changes });
-  else {
-    tab.state = tab.state.update({ changes }).state;
-    scheduleLint(0);
+  view.dispatch({ changes, selection: { anchor: edit.range[0] + edit.text.length }, scrollIntoView: true });
+}
+
+/** Opens a finding's file and puts the cursor at it. */
+function jumpTo(path: string, m: LintMessage): void {
+  openFile(path);
+  const at = offsetOf(view.state, m.line, m.column);
+  view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+  view.focus();
+}
+
+/** A finding's help (what was expected, how to fix it) and its rule, linked to the rule's docs. */
+function helpAndRule(m: LintMessage): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  if (m.help) {
+    const help = document.createElement('span');
+    help.className = 'help';
+    help.textContent = m.help;
+    out.push(help);
   }
+  const rule = document.createElement('a');
+  rule.className = 'rule';
+  rule.href = ruleDocsUrl(m.ruleId);
+  rule.target = '_blank';
+  rule.rel = 'noopener';
+  rule.title = `The docs of ${m.ruleId}`;
+  rule.textContent = m.ruleId;
+  out.push(rule);
+  return out;
 }
 
 function offsetOf(state: EditorState, line: number, column: number): number {
@@ -175,8 +202,15 @@ function showDiagnostics(): void {
       from,
       to,
       severity: m.severity === 2 ? 'error' : 'warning',
-      source: m.ruleId,
       message: m.message,
+      renderMessage: () => {
+        const box = document.createElement('span');
+        const msg = document.createElement('span');
+        msg.className = 'message';
+        msg.textContent = m.message;
+        box.append(msg, ...helpAndRule(m));
+        return box;
+      },
       actions: editsOf(m).map((e) => ({ name: e.label, apply: () => applyEdit(tab.path, e) })),
     };
   });
@@ -205,6 +239,7 @@ function renderTabs(): void {
     const r = results.get(cleanTabPath(t.path));
     const b = document.createElement('button');
     b.className = 'tab' + (i === current ? ' current' : '');
+    if (i === current) b.setAttribute('aria-current', 'true');
     b.dataset['path'] = t.path;
     b.title = 'Double-click to rename';
     b.textContent = t.path;
@@ -256,41 +291,46 @@ function removeTab(): void {
   scheduleLint(0);
 }
 
+/**
+ * The list of findings, the open file's first. By keyboard: Tab reaches the list (one finding at
+ * a time), the arrow keys, Home and End move between findings, Enter jumps to the finding in the
+ * editor; Tab goes on to the finding's docs link and buttons. Focus stays in the list when it is
+ * drawn anew.
+ */
 function renderFindings(): void {
   const list = $('#findings');
+  const focused = [...list.children].indexOf(document.activeElement?.closest('li.finding') ?? list);
   list.textContent = '';
   let total = 0;
-  // The open file's findings first.
   for (const t of [tabs[current]!, ...tabs.filter((_, i) => i !== current)]) {
     const r = results.get(cleanTabPath(t.path));
     for (const m of r?.messages ?? []) {
       total++;
       const li = document.createElement('li');
       li.className = `finding ${m.severity === 2 ? 'error' : 'warn'}`;
+      li.tabIndex = -1;
       li.dataset['rule'] = m.ruleId;
       li.dataset['line'] = String(m.line);
       li.dataset['path'] = t.path;
       const where = document.createElement('a');
       where.href = '#';
+      where.tabIndex = -1;
       where.className = 'where';
       where.textContent = `${t.path}:${m.line}:${m.column}`;
       where.addEventListener('click', (ev) => {
         ev.preventDefault();
-        openFile(t.path);
-        const at = offsetOf(view.state, m.line, m.column);
-        view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-        view.focus();
+        jumpTo(t.path, m);
       });
       const msg = document.createElement('span');
       msg.className = 'message';
       msg.textContent = m.message;
-      const rule = document.createElement('a');
-      rule.className = 'rule';
-      rule.href = RULES.find((x) => x.id === m.ruleId)?.url ?? '#';
-      rule.target = '_blank';
-      rule.rel = 'noopener';
-      rule.textContent = m.ruleId;
-      li.append(where, ' ', msg, ' ', rule);
+      li.append(where, ' ', msg, ' ', ...helpAndRule(m));
+      li.addEventListener('keydown', (ev) => {
+        if (ev.key === 'Enter' && ev.target === li) {
+          ev.preventDefault();
+          jumpTo(t.path, m);
+        }
+      });
       for (const e of editsOf(m)) {
         const b = document.createElement('button');
         b.className = `edit ${e.kind}`;
@@ -301,7 +341,29 @@ function renderFindings(): void {
       list.appendChild(li);
     }
   }
+  const items = list.children as HTMLCollectionOf<HTMLElement>;
+  const active = items[Math.min(Math.max(focused, 0), items.length - 1)];
+  if (active) active.tabIndex = 0;
+  if (active && focused >= 0) active.focus();
   $('#count').textContent = total === 0 ? 'No problems found.' : `${total} problem${total === 1 ? '' : 's'}`;
+}
+
+/** Arrow keys, Home and End move between findings. */
+function moveInFindings(ev: KeyboardEvent): void {
+  const items = [...$('#findings').children] as HTMLElement[];
+  const at = items.indexOf((ev.target as Element).closest('li.finding') as HTMLElement);
+  const to = ({ ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 } as Record<string, number>)[ev.key];
+  if (at === -1 || to === undefined || !items[to]) return;
+  ev.preventDefault();
+  items[to]!.focus();
+}
+
+/** The finding last focused is the list's one stop in the Tab order. */
+function keepInTabOrder(ev: FocusEvent): void {
+  const li = (ev.target as Element).closest<HTMLElement>('li.finding');
+  if (!li) return;
+  for (const x of $('#findings').children) (x as HTMLElement).tabIndex = -1;
+  li.tabIndex = 0;
 }
 
 function renderSettings(): void {
@@ -369,6 +431,8 @@ window.addEventListener('hashchange', () => {
     scheduleLint(0);
   }
 });
+$('#findings').addEventListener('keydown', moveInFindings);
+$('#findings').addEventListener('focusin', keepInTabOrder);
 $('#version').textContent = `agent-lint ${VERSION}`;
 
 load(decodeState(location.hash) ?? { files: __SAMPLE_PROJECT__, standard: 'auto', rules: {} });
