@@ -1,0 +1,38 @@
+/**
+ * `npm run package:vscode`: the VS Code extension as dist/agent-lint.vsix. The extension's code
+ * (editors/vscode) and its language client are bundled into one file, so the package holds no
+ * node_modules; its package.json is the extension's, pointed at the bundle. vsce makes the VSIX.
+ *
+ * Usage: node dist/src/build/vscode.js   (from the repository root, after tsc)
+ */
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createVSIX } from '@vscode/vsce';
+
+const root = process.cwd();
+const source = path.join(root, 'editors', 'vscode');
+const stage = path.join(root, 'dist', 'vscode');
+export const VSIX = path.join(root, 'dist', 'agent-lint.vsix');
+
+rmSync(stage, { recursive: true, force: true });
+mkdirSync(stage, { recursive: true });
+await build({
+  entryPoints: [path.join(source, 'extension.js')],
+  outfile: path.join(stage, 'extension.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node18',
+  // The editor gives the extension its API.
+  external: ['vscode'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as Record<string, unknown>;
+delete manifest['dependencies'];
+delete manifest['scripts'];
+writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify({ ...manifest, main: './extension.js' }, null, 2)}\n`);
+for (const f of ['README.md', 'LICENSE']) cpSync(path.join(source, f), path.join(stage, f));
+await createVSIX({ cwd: stage, packagePath: VSIX, dependencies: false, allowMissingRepository: true });
