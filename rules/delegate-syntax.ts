@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { DocumentModel } from '../src/model/document.js';
+import { hasMarkerOpening, type DelegateMarker } from '../src/model/delegations.js';
 import type { FencedBlock } from '../src/model/fences.js';
 import { PROFILES } from '../src/standard/profiles.js';
 import { clip, quoted } from '../src/util/clip.js';
@@ -11,20 +11,12 @@ interface Options {
   countPer?: 'example' | 'file';
 }
 
-const OPEN = '[delegate:';
 const IDENT = /^[A-Za-z_]+$/;
 const PLACEHOLDER = /^(?:\.\.\.|…|<[^>]*>|\{[^}]*\}|\$\{[^}]*\})$/;
 const HOURS = /^\d+(?:\.\d+)?$/;
 
-interface Marker {
-  range: Range;
-  desc: string;
-  descRange: Range;
-  hours: string;
-  hoursRange: Range;
-  /** The fence it is in (markers of one fence are one example), or null. */
-  fence: FencedBlock | null;
-}
+/** A marker with a description and hours, closed on its line. */
+type Marker = DelegateMarker & { hours: string; hoursRange: Range };
 
 /** The marker documents the syntax itself: `[delegate:description:hours]`, `[delegate:...]`. */
 function isSyntaxExample(desc: string, hours: string): boolean {
@@ -34,61 +26,23 @@ function isSyntaxExample(desc: string, hours: string): boolean {
   return !HOURS.test(h) && IDENT.test(h) && IDENT.test(d);
 }
 
-/** Longest marker read: longer ones are reported as unclosed (keeps the scan linear). */
-const MAX_MARKER_CHARS = 4000;
-
-function findMarkers(doc: DocumentModel, pattern: string, report: (what: { message: string; help: string }, r: Range) => void): Marker[] {
-  const text = doc.text;
-  const re = new RegExp(pattern, 'y');
-  const fences = doc.fences;
+/** The markers to check (written as markers, not the syntax's own examples); the malformed ones are reported. */
+function wellFormed(text: string, markers: readonly DelegateMarker[], report: (what: { message: string; help: string }, r: Range) => void): Marker[] {
   const out: Marker[] = [];
-  let f = 0;
-  // Backticks counted so far on the current line (markers come in order, so this is linear).
-  let line = -1;
-  let counted = 0;
-  let ticks = 0;
-  for (let i = text.indexOf(OPEN, doc.bodyStart); i !== -1; i = text.indexOf(OPEN, i + OPEN.length)) {
-    while (f < fences.length && fences[f]!.range.end <= i) f++;
-    const fence = f < fences.length && fences[f]!.range.start <= i ? fences[f]! : null;
-    const l = doc.lines.lineOf(i);
-    if (l !== line) {
-      line = l;
-      counted = doc.lines.starts[l]!;
-      ticks = 0;
-    }
-    for (; counted < i; counted++) if (text.charCodeAt(counted) === 96) ticks++;
-    // Inside an inline code span: an odd number of backticks before it on its line.
-    if (!fence && ticks % 2 === 1) continue;
-    const lineEnd = Math.min(doc.lines.lineEnd(l), i + MAX_MARKER_CHARS);
-    re.lastIndex = 0;
-    const window = text.slice(i, lineEnd);
-    const m = re.exec(window);
-    if (!m) {
-      const close = window.indexOf(']');
-      const body = window.slice(OPEN.length, close !== -1 ? close : window.length).replace(/\r$/, '');
-      if (PLACEHOLDER.test(body.trim()) || (close !== -1 && IDENT.test(body.trim()))) continue;
-      const end = close !== -1 ? i + close + 1 : i + OPEN.length + body.length;
-      report(
-        close !== -1
-          ? { message: `delegation marker ${clip(text.slice(i, end))} has no hours`, help: 'Expected [delegate:description:hours] such as [delegate:Add login form:3].' }
-          : { message: 'delegation marker is not closed on its line', help: 'Expected [delegate:description:hours] with the closing "]" on the same line.' },
-        { start: i, end },
-      );
+  for (const mk of markers) {
+    if (mk.inCodeSpan) continue;
+    if (mk.closed && mk.hours !== null) {
+      if (!isSyntaxExample(mk.description, mk.hours)) out.push(mk as Marker);
       continue;
     }
-    const desc = m[1]!;
-    const hours = m[2]!;
-    if (isSyntaxExample(desc, hours)) continue;
-    const descStart = i + OPEN.length;
-    const hoursStart = descStart + desc.length + 1;
-    out.push({
-      range: { start: i, end: i + m[0].length },
-      desc,
-      descRange: { start: descStart, end: descStart + desc.length },
-      hours,
-      hoursRange: { start: hoursStart, end: hoursStart + hours.length },
-      fence,
-    });
+    const body = mk.body.trim();
+    if (PLACEHOLDER.test(body) || (mk.closed && IDENT.test(body))) continue;
+    report(
+      mk.closed
+        ? { message: `delegation marker ${clip(text.slice(mk.range.start, mk.range.end))} has no hours`, help: 'Expected [delegate:description:hours] such as [delegate:Add login form:3].' }
+        : { message: 'delegation marker is not closed on its line', help: 'Expected [delegate:description:hours] with the closing "]" on the same line.' },
+      mk.range,
+    );
   }
   return out;
 }
@@ -113,15 +67,15 @@ export default defineRule<Options>({
     defaultOptions: { countPer: 'example' },
   },
   check({ doc, profile, options, report }) {
-    if (!doc.text.includes(OPEN)) return;
+    if (!hasMarkerOpening(doc.text)) return;
     const spec = profile.delegateMarker ?? PROFILES.bounded.delegateMarker!;
     const maxCount = options.maxDelegations ?? profile.maxDelegationsPerStory ?? PROFILES.bounded.maxDelegationsPerStory!;
     const maxChars = options.maxDescriptionChars ?? spec.descriptionMaxChars;
-    const markers = findMarkers(doc, spec.pattern, (what, range) => report({ ...what, range }));
+    const markers = wellFormed(doc.text, doc.delegations.markers, (what, range) => report({ ...what, range }));
 
     const groups = new Map<FencedBlock | null, Marker[]>();
     for (const mk of markers) {
-      const desc = mk.desc.trim();
+      const desc = mk.description.trim();
       const hours = mk.hours.trim();
       if (!HOURS.test(hours) || Number(hours) <= 0) {
         report({
@@ -133,16 +87,16 @@ export default defineRule<Options>({
       if (desc === '') {
         report({ message: 'delegation description is empty', help: 'Expected what the subtask does, e.g. [delegate:Add login form:3].', range: mk.range });
       } else {
-        const len = [...mk.desc].length;
+        const len = [...mk.description].length;
         if (len > maxChars) {
-          report({ message: `delegation description is ${len} characters, over the limit of ${maxChars}`, help: 'The parser rejects it: expected a short subtask title.', range: mk.descRange });
+          report({ message: `delegation description is ${len} characters, over the limit of ${maxChars}`, help: 'The parser rejects it: expected a short subtask title.', range: mk.descriptionRange });
         }
-        const bad = spec.forbiddenSubstrings.filter((s) => mk.desc.includes(s));
+        const bad = spec.forbiddenSubstrings.filter((s) => mk.description.includes(s));
         if (bad.length > 0) {
           report({
             message: `delegation description holds ${bad.map((s) => JSON.stringify(s)).join(', ')}, which the parser rejects`,
             help: `The parser rejects ${spec.forbiddenSubstrings.map((s) => JSON.stringify(s)).join(' ')} as command injection or path traversal: expected plain words.`,
-            range: mk.descRange,
+            range: mk.descriptionRange,
           });
         }
       }

@@ -35,7 +35,7 @@ export { ALL_RULES } from '../rules/index.js';
 export { VERSION } from './meta.js';
 export {
   applySuppressions,
-  parseSuppressions,
+  parseSuppressionsFile,
   pruneSuppressions,
   recordSuppressions,
   serializeSuppressions,

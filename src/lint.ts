@@ -13,7 +13,7 @@ import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
 import { ProjectView, type ProjectFiles } from './engine/project.js';
-import type { PluginLocator } from './graph/plugins.js';
+import { Marketplaces, PluginLocator } from './graph/plugins.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
@@ -197,7 +197,7 @@ export interface ProjectLinterInit {
   files?: ProjectFiles;
   /** The project's return formats (made from the config when not given). */
   formats?: ProjectFormats;
-  /** Which plugin holds a file, kept across lints (the language server). */
+  /** The project's plugins, kept across lints (the language server) or shared by both lints of a fixed file. */
   plugins?: PluginLocator;
   /** Each rule's time in milliseconds, added by rule id. */
   timing?: Map<string, number>;
@@ -276,8 +276,11 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
   // What exists on disk, for the rules that check paths (standard input has a file system too:
   // its stand-in path decides where relative paths lead).
   const onDisk = diskFiles();
+  // Plugins of one marketplace are projects of their own: the marketplace is read once for all.
+  const marketplaces = new Marketplaces();
   const resultByFile = new Map<string, LintResult>();
   for (const { root, config, files } of groups.values()) {
+    const plugins = new PluginLocator(root, marketplaces);
     const profile = getProfile(config.standard);
     const formats = new ProjectFormats(root, config, profile);
     const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs, kinds.get(abs)?.kind);
@@ -355,7 +358,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
           run.context = (run.context ?? 0) + extra.length;
           return extra;
         };
-    const { project, settingsFor, lintDocs } = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext, externalAgents: req.externalAgents, files: onDisk, formats, timing: req.timing });
+    const { project, settingsFor, lintDocs } = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext, externalAgents: req.externalAgents, files: onDisk, formats, plugins, timing: req.timing });
 
     // The cache: a file's key covers its text, its rules, and every spec of its project.
     let toLint = targetDocs;
@@ -412,7 +415,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
       // holds what a plain run after writing them gives (a cycle, an unknown target ...).
       const after = targetDocs.map((d) => (fixedTexts.has(d.filePath) ? makeDoc(d.filePath, fixedTexts.get(d.filePath)!) : d));
       const rest = () => project.documents.slice(docs.length);
-      const again = projectLinter({ root, config, rules: req.rules, documents: after, loadContext: rest, externalAgents: req.externalAgents, files: onDisk, formats });
+      const again = projectLinter({ root, config, rules: req.rules, documents: after, loadContext: rest, externalAgents: req.externalAgents, files: onDisk, formats, plugins });
       for (const r of again.lintDocs(after)) {
         const output = fixedTexts.get(r.filePath);
         resultByFile.set(r.filePath, output === undefined ? r : { ...r, output });

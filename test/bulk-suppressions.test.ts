@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   applySuppressions,
-  parseSuppressions,
+  parseSuppressionsFile,
   pruneSuppressions,
   recordSuppressions,
   serializeSuppressions,
@@ -70,11 +70,11 @@ describe('the counting logic (data in, data out)', () => {
   });
 
   it('reads only the documented shape, and writes sorted keys', () => {
-    expect(() => parseSuppressions('[]')).toThrow(SuppressionsFileError);
-    expect(() => parseSuppressions('{"a.md": {"r": {"count": 0}}}')).toThrow(/whole number n >= 1/);
-    expect(() => parseSuppressions('{"a.md": {"r": 2}}')).toThrow(/"a.md" > "r"/);
-    expect(() => parseSuppressions('{oops')).toThrow(/not valid JSON/);
-    const data = parseSuppressions('{"z.md": {"b": {"count": 1}, "a": {"count": 2}}, "__proto__": {"r": {"count": 1}}}');
+    expect(() => parseSuppressionsFile('[]')).toThrow(SuppressionsFileError);
+    expect(() => parseSuppressionsFile('{"a.md": {"r": {"count": 0}}}')).toThrow(/whole number n >= 1/);
+    expect(() => parseSuppressionsFile('{"a.md": {"r": 2}}')).toThrow(/"a.md" > "r"/);
+    expect(() => parseSuppressionsFile('{oops')).toThrow(/not valid JSON/);
+    const data = parseSuppressionsFile('{"z.md": {"b": {"count": 1}, "a": {"count": 2}}, "__proto__": {"r": {"count": 1}}}');
     expect(serializeSuppressions(data)).toBe('{\n  "__proto__": {\n    "r": {\n      "count": 1\n    }\n  },\n  "z.md": {\n    "a": {\n      "count": 2\n    },\n    "b": {\n      "count": 1\n    }\n  }\n}\n');
   });
 });

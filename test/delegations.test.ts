@@ -213,6 +213,21 @@ describe('stages and markers', () => {
       { description: 'description', hours: null },
     ]);
   });
+
+  it('keeps every [delegate: marker as written, well formed or not, for the rule that checks them', () => {
+    const d = doc(['[delegate:Add form:3] `[delegate:quoted:1]`', '[delegate:no hours]', '[delegate:open:2', '```', '[delegate:in fence:4]', '```'].join('\n'));
+    const shown = d.delegations.markers.map((m) => [slice(d, m.range), m.closed, m.description, m.hours, m.fence !== null, m.inCodeSpan]);
+    expect(shown).toEqual([
+      ['[delegate:Add form:3]', true, 'Add form', '3', false, false],
+      ['[delegate:quoted:1]', true, 'quoted', '1', false, true],
+      ['[delegate:no hours]', true, 'no hours', null, false, false],
+      ['[delegate:open:2', false, 'open', '2', false, false],
+      ['[delegate:in fence:4]', true, 'in fence', '4', true, false],
+    ]);
+    expect(d.delegations.markers.map((m) => slice(d, m.hoursRange))).toEqual(['3', '1', null, '2', '4']);
+    // Sites are the closed markers with hours; an inline code span is still a site (the rule leaves it alone).
+    expect(d.delegations.sites.filter((s) => s.kind === 'marker').map((s) => s.marker!.description)).toEqual(['Add form', 'quoted', 'in fence']);
+  });
 });
 
 describe('timeout statements', () => {

@@ -42,7 +42,6 @@ const LEFT = new Set([
   'src/util/folders.ts: let unlisted',
   'src/graph/analysis.ts: const sorted = new WeakMap<ProjectGraph, readonly GraphEdge[]>()',
   'src/graph/render.ts: const twins = new WeakMap<ProjectGraph, Set<string>>()',
-  'src/graph/marketplace.ts: const cache = new Map<string, MarketplacePlugin[]>()',
   'src/config/resolve.ts: const compiled = new WeakMap<readonly Rule[], ValidateFunction>()',
   'src/cli/stdio.ts: let streamed',
   'src/standard/validate.ts: const compiled = new Map<string, ValidateFunction>()',

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSuppressions } from '../src/engine/suppressions.js';
+import { parseDisableComments } from '../src/engine/suppressions.js';
 import { LineIndex } from '../src/model/lines.js';
 
 /** The reference: every directive in order, as the comments read. */
@@ -45,7 +45,7 @@ describe('inline disable comments', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 25 }), fc.constantFrom(...RULES), fc.nat(27), (ls, ruleId, at) => {
         const text = ls.join('\n');
-        const s = parseSuppressions(text, new LineIndex(text));
+        const s = parseDisableComments(text, new LineIndex(text));
         expect(s.isSuppressed(ruleId, at + 1)).toBe(reference(text)(ruleId, at + 1));
       }),
       { numRuns: 3000 },
@@ -56,7 +56,7 @@ describe('inline disable comments', () => {
     const block = '<!-- agent-lint-disable rule-a -->\nfinding here\n<!-- agent-lint-enable rule-a -->\n';
     const text = block.repeat(20_000);
     const t0 = performance.now();
-    const s = parseSuppressions(text, new LineIndex(text));
+    const s = parseDisableComments(text, new LineIndex(text));
     let n = 0;
     for (let i = 0; i < 20_000; i++) if (s.isSuppressed('rule-a', i * 3 + 2)) n++;
     expect(n).toBe(20_000);

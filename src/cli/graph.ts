@@ -20,6 +20,7 @@ import { ProjectRoots } from '../discovery/project-root.js';
 import { ProjectView } from '../engine/project.js';
 import { findCycles, findDeepChains } from '../graph/analysis.js';
 import { nameMatcher } from '../graph/build.js';
+import { Marketplaces, PluginLocator } from '../graph/plugins.js';
 import { GRAPH_FORMATS, toDot, toJson, toMermaid, type EdgeProblem, type GraphFormat, type RenderedProject } from '../graph/render.js';
 import type { GraphEdge } from '../graph/types.js';
 import { readSpec } from '../lint.js';
@@ -89,6 +90,7 @@ function edgeProblems(project: ProjectView, config: ResolvedConfig, relPath: str
 /** The projects to draw: every project root of the specs below `dir`, each with all its specs. */
 export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, agentsDirs: readonly string[]): RenderedProject[] {
   const roots = new ProjectRoots(cwd);
+  const marketplaces = new Marketplaces();
   // A folder inside a project draws the whole project: its other specs belong to the graph too.
   // The graph is of markdown specs: the JSON files discovery also finds (manifests) draw nothing.
   const specsIn = (d: string) => discoverSpecs(d, [], { cwd, configKind: (abs) => configs.forFile(abs).kindFor(relPosix(configs.forFile(abs).dir, abs)) }).filter((f) => f.path.endsWith('.md'));
@@ -116,6 +118,7 @@ export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, a
       configuredStandard: config.configuredStandard,
       usesStandard: config.usesStandard,
       externalAgents: [...external, ...(config.knownAgents ?? [])],
+      plugins: new PluginLocator(root, marketplaces),
     });
     const shown = relPosix(cwd, root) || '.';
     out.push({ root: shown, graph: project.graph, problems: edgeProblems(project, config, relPosix(config.dir, files[0]!)) });

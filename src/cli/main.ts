@@ -4,6 +4,7 @@
  */
 import { plural } from '../util/help.js';
 import { relPosix } from '../util/paths.js';
+import { findUp } from '../util/upward.js';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,12 +113,8 @@ export function useColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTT
 
 /** The repository root above `dir` (a folder holding `.git`), else `dir`. */
 function repoRoot(dir: string): string {
-  for (let d = path.resolve(dir); ; ) {
-    if (existsSync(path.join(d, '.git'))) return d;
-    const up = path.dirname(d);
-    if (up === d) return path.resolve(dir);
-    d = up;
-  }
+  const from = path.resolve(dir);
+  return findUp(from, (d) => existsSync(path.join(d, '.git'))) ?? from;
 }
 
 /** An --agents-dir folder: `~` is the home folder (also unexpanded by the shell, as in --agents-dir=~/x); it must exist. */

@@ -10,7 +10,7 @@ import { openRegularFile, readOpened, ReadRefused } from '../util/read-bounded.j
 import path from 'node:path';
 import {
   applySuppressions,
-  parseSuppressions,
+  parseSuppressionsFile,
   pruneSuppressions,
   recordSuppressions,
   serializeSuppressions,
@@ -42,7 +42,7 @@ export function readSuppressionsFile(file: string): SuppressionsData | undefined
   }
   try {
     if (st.size > MAX_BYTES) throw new SuppressionsFileError(`${st.size} bytes; at most ${MAX_BYTES} are read`);
-    return parseSuppressions(readOpened(fd, st.size).toString('utf8'));
+    return parseSuppressionsFile(readOpened(fd, st.size).toString('utf8'));
   } finally {
     closeSync(fd);
   }

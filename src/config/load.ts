@@ -7,8 +7,9 @@ import { existsIn } from '../util/folders.js';
 import path from 'node:path';
 import { yaml } from '../util/yaml.js';
 import { ConfigError, type LoadedConfig } from './error.js';
-import { parseJsonc } from './jsonc.js';
+import { parseJsonc } from '../model/json/jsonc.js';
 import { readRegularFile } from '../util/read-bounded.js';
+import { searchUp } from '../util/upward.js';
 
 export { ConfigError, type LoadedConfig };
 
@@ -70,7 +71,7 @@ export function configFileIn(dir: string): string | null {
   const pkg = path.join(dir, 'package.json');
   if (existsIn(dir, 'package.json')) {
     try {
-      const data = JSON.parse(readRegularFile(pkg, MAX_CONFIG_BYTES).toString('utf8')) as Record<string, unknown>;
+      const data = parseJsonc(readRegularFile(pkg, MAX_CONFIG_BYTES).toString('utf8')) as Record<string, unknown>;
       if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;
     } catch {
       /* a broken package.json is not our config */
@@ -81,14 +82,7 @@ export function configFileIn(dir: string): string | null {
 
 /** The nearest config file from `dir` upward, or null. */
 export function findConfigFile(dir: string): string | null {
-  let d = path.resolve(dir);
-  for (;;) {
-    const hit = configFileIn(d);
-    if (hit) return hit;
-    const up = path.dirname(d);
-    if (up === d) return null;
-    d = up;
-  }
+  return searchUp(path.resolve(dir), (d) => configFileIn(d) ?? undefined) ?? null;
 }
 
 export function loadConfig(opts: { configFile?: string; lookup: boolean; cwd: string }): LoadedConfig {

@@ -8,6 +8,7 @@ import type { Rule } from '../engine/rule.js';
 import type { StandardName } from '../types.js';
 import { configFileIn, loadConfig, readConfigFile, type LoadedConfig } from './load.js';
 import { resolveConfig, type ResolvedConfig, type RuleEntry } from './resolve.js';
+import { UpwardCache } from '../util/upward.js';
 
 export interface ConfigLookupOptions {
   cwd: string;
@@ -25,7 +26,8 @@ export interface ConfigLookupOptions {
 export class ConfigLookup {
   readonly #opts: ConfigLookupOptions;
   readonly #fixed?: ResolvedConfig;
-  readonly #byDir = new Map<string, string | null>();
+  /** The nearest config file of each folder asked about. */
+  readonly #files = new UpwardCache(configFileIn);
   readonly #byFile = new Map<string | null, ResolvedConfig>();
 
   constructor(opts: ConfigLookupOptions) {
@@ -38,48 +40,10 @@ export class ConfigLookup {
     return resolveConfig(loaded, this.#opts.rules, this.#opts.cliRules);
   }
 
-  /**
-   * The nearest config file from `dir` upward. Each folder is looked at once: a folder without
-   * a config file takes its parent's answer, so many files in a deep tree cost one look per
-   * folder rather than one per folder per file.
-   */
-  #configFileFor(dir: string): string | null {
-    // Looked up as given first: the folders asked about are absolute, and resolving each costs a new string.
-    const given = this.#byDir.get(dir);
-    if (given !== undefined) return given;
-    const abs = path.resolve(dir);
-    const hit = this.#byDir.get(abs);
-    if (hit !== undefined) return hit;
-    // The folders from `abs` up to the first one already known (or the root), then answered downward.
-    const todo: string[] = [];
-    let d = abs;
-    let found: string | null | undefined;
-    for (;;) {
-      found = this.#byDir.get(d);
-      if (found !== undefined) break;
-      todo.push(d);
-      const own = configFileIn(d);
-      if (own) {
-        found = own;
-        this.#byDir.set(d, own);
-        todo.pop();
-        break;
-      }
-      const up = path.dirname(d);
-      if (up === d) {
-        found = null;
-        break;
-      }
-      d = up;
-    }
-    for (const t of todo) this.#byDir.set(t, found);
-    return found;
-  }
-
   /** The config in force for a file (absolute path; it need not exist, as with --stdin-filename). */
   forFile(absPath: string): ResolvedConfig {
     if (this.#fixed) return this.#fixed;
-    const file = this.#configFileFor(path.dirname(absPath));
+    const file = this.#files.nearest(path.dirname(absPath));
     let cfg = this.#byFile.get(file);
     if (!cfg) {
       cfg = this.#resolve(file ? { file, dir: path.dirname(file), raw: readConfigFile(file) } : { file: null, dir: this.#opts.cwd, raw: {} });

@@ -14,8 +14,10 @@
 import { pathExists } from '../util/folders.js';
 import { readRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
-import { parseJsonc } from '../config/jsonc.js';
+import { parseJsonc } from '../model/json/jsonc.js';
 import { isDir } from '../util/fs-kind.js';
+import { isWithin } from '../util/paths.js';
+import { searchUp, UpwardCache } from '../util/upward.js';
 
 export type ComponentKind = 'agent' | 'command' | 'skill';
 
@@ -45,14 +47,7 @@ const REMOTE_SOURCES = new Set(['github', 'git', 'url', 'git-subdir', 'npm', 'pi
 /** A JSON object from a manifest file, or undefined when it cannot be read or is not an object. */
 export function readManifest(file: string): Record<string, unknown> | undefined {
   try {
-    const text = readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8').replace(/^\uFEFF/, '');
-    // Plain JSON first (the common case, and much faster); comments and trailing commas after.
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = parseJsonc(text);
-    }
+    const data = parseJsonc(readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8'));
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -60,9 +55,6 @@ export function readManifest(file: string): Record<string, unknown> | undefined 
 }
 
 const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-
-/** Whether `abs` is `dir` or below it. */
-const within = (dir: string, abs: string) => abs === dir || abs.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 
 /**
  * The manifests of a tree, each read once: which files they declare and which folders are
@@ -79,18 +71,8 @@ export class ManifestIndex {
   readonly #seen = new Set<string>();
   readonly #looked = new Set<string>();
   readonly notes: ManifestNote[] = [];
-  /** Folders with a listed folder or a plugin root at or above them (cleared when one is added). */
-  readonly #reaches = new Map<string, boolean>();
-
-  /** Whether a listed folder or a plugin root is at or above `dir` (memoized per folder). */
-  #reached(dir: string): boolean {
-    const hit = this.#reaches.get(dir);
-    if (hit !== undefined) return hit;
-    const up = path.dirname(dir);
-    const r = this.#dirs.has(dir) || this.#plugins.has(dir) || (up !== dir && this.#reached(up));
-    this.#reaches.set(dir, r);
-    return r;
-  }
+  /** Whether a listed folder or a plugin root is at or above a folder (cleared when one is added). */
+  readonly #reaches = new UpwardCache((d) => (this.#dirs.has(d) || this.#plugins.has(d) ? true : null));
 
   /** Each plugin's manifest as read (undefined: none, or not an object): a plugin may be added twice. */
   readonly #pluginData = new Map<string, { has: boolean; data: Record<string, unknown> | undefined }>();
@@ -148,7 +130,7 @@ export class ManifestIndex {
         continue;
       }
       const dir = path.resolve(root, rel);
-      if (!within(root, dir) || !isDir(dir)) {
+      if (!isWithin(root, dir) || !isDir(dir)) {
         this.notes.push({ manifest, message: `plugin "${name}": source "${rel}" is not a folder in this repository` });
         continue;
       }
@@ -158,28 +140,27 @@ export class ManifestIndex {
 
   /** Registers the manifests in the folders above `dir` (each folder looked at once). */
   lookAbove(dir: string): void {
-    for (let d = path.resolve(dir); ; ) {
-      if (this.#looked.has(d)) return;
+    // A walk ends at a folder an earlier one looked at: the folders above it were looked at too.
+    searchUp(path.resolve(dir), (d) => {
+      if (this.#looked.has(d)) return true;
       this.#looked.add(d);
       if (pathExists(path.join(d, MARKETPLACE_MANIFEST))) this.addMarketplace(d);
       if (pathExists(path.join(d, PLUGIN_MANIFEST))) this.addPlugin(d);
-      const up = path.dirname(d);
-      if (up === d) return;
-      d = up;
-    }
+      return undefined;
+    });
   }
 
   #declare(root: string, data: Record<string, unknown>, manifest: string): void {
     for (const [field, kind] of [['hooks', 'hooks-config'], ['mcpServers', 'mcp-config']] as const) {
       for (const p of strings(data[field])) {
         const abs = path.resolve(root, p);
-        if (within(root, abs) && abs.endsWith('.json') && !this.#json.has(abs)) this.#json.set(abs, { kind, rule: `named in "${field}" of`, source: manifest });
+        if (isWithin(root, abs) && abs.endsWith('.json') && !this.#json.has(abs)) this.#json.set(abs, { kind, rule: `named in "${field}" of`, source: manifest });
       }
     }
     for (const [field, kind] of FIELDS) {
       for (const p of strings(data[field])) {
         const abs = path.resolve(root, p);
-        if (!within(root, abs)) continue; // outside the plugin: plugin-manifest reports it
+        if (!isWithin(root, abs)) continue; // outside the plugin: plugin-manifest reports it
         const claim: Claim = { kind, rule: `listed in "${field}" of`, source: manifest };
         if (isDir(abs)) {
           if (!this.#dirs.has(abs)) {
@@ -220,10 +201,12 @@ export class ManifestIndex {
   claim(abs: string): Claim | null {
     const listed = this.#files.get(abs);
     if (listed) return listed;
-    if (!this.#reached(path.dirname(abs))) return null;
+    const dir = path.dirname(abs);
+    if (this.#reaches.nearest(dir) === null) return null;
     const base = path.basename(abs);
+    // The file's path below the folder the walk is at.
     let rel = base;
-    for (let d = path.dirname(abs); ; ) {
+    const claimIn = (d: string): Claim | null | undefined => {
       const dirClaim = this.#dirs.get(d);
       if (dirClaim && !hidden(rel)) {
         if (dirClaim.kind !== 'skill') return dirClaim;
@@ -232,11 +215,10 @@ export class ManifestIndex {
       }
       const plugin = this.#plugins.get(d);
       if (plugin) return defaultFolderClaim(rel.split(path.sep), d, plugin.name);
-      const up = path.dirname(d);
-      if (up === d) return null;
       rel = path.basename(d) + path.sep + rel;
-      d = up;
-    }
+      return undefined;
+    };
+    return searchUp(dir, claimIn) ?? null;
   }
 }
 

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { listFolder } from '../util/folders.js';
 import { isResolved } from '../util/resolved.js';
+import { UpwardCache } from '../util/upward.js';
 import path from 'node:path';
 import { CONFIG_FILES } from '../config/load.js';
 
@@ -36,28 +37,16 @@ function holdsSpecFolder(dir: string): boolean {
 }
 
 export class ProjectRoots {
-  readonly #cache = new Map<string, string | null>();
-  constructor(readonly fallback: string) {}
-
+  /** Folders a walk has listed, and whether each holds a marker. */
   readonly #known = new Map<string, boolean>();
+  readonly #markers = new UpwardCache((dir) => ((this.#known.get(dir) ?? hasMarker(dir)) ? dir : null));
+  readonly #collections = new UpwardCache((dir) => (holdsSpecFolder(dir) ? dir : null));
+
+  constructor(readonly fallback: string) {}
 
   /** What a walk saw in a folder (its entries' names): saves reading the folder again. */
   noteFolder(dir: string, names: readonly string[]): void {
     this.#known.set(dir, names.some((n) => MARKER_SET.has(n)));
-  }
-
-  /** The nearest folder from `dir` up that passes `holds`, answers kept in `cache`. */
-  #nearest(dir: string, cache: Map<string, string | null>, holds: (d: string) => boolean): string | null {
-    const hit = cache.get(dir);
-    if (hit !== undefined) return hit;
-    let found: string | null;
-    if (holds(dir)) found = dir;
-    else {
-      const up = path.dirname(dir);
-      found = up === dir ? null : this.#nearest(up, cache, holds);
-    }
-    cache.set(dir, found);
-    return found;
   }
 
   /**
@@ -69,9 +58,6 @@ export class ProjectRoots {
   rootOf(file: string): string {
     // Most callers pass a resolved path: resolving it again costs a new string per call.
     const dir = path.dirname(isResolved(file) ? file : path.resolve(file));
-    return this.#nearest(dir, this.#cache, this.#hasMarker) ?? this.#nearest(dir, this.#collections, holdsSpecFolder) ?? this.fallback;
+    return this.#markers.nearest(dir) ?? this.#collections.nearest(dir) ?? this.fallback;
   }
-
-  readonly #collections = new Map<string, string | null>();
-  readonly #hasMarker = (dir: string) => this.#known.get(dir) ?? hasMarker(dir);
 }

@@ -29,7 +29,7 @@ export interface StaleSuppression {
 export class SuppressionsFileError extends Error {}
 
 /** Reads the file's text, refusing anything but the shape above (nothing in it is executed). */
-export function parseSuppressions(text: string): SuppressionsData {
+export function parseSuppressionsFile(text: string): SuppressionsData {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -7,7 +7,7 @@ import type { Profile } from '../standard/profiles.js';
 import type { Fix, LintMessage, LintResult, Location, ReportDescriptor } from '../types.js';
 import type { ProjectView } from './project.js';
 import type { Rule, RuleContext } from './rule.js';
-import { parseSuppressions, type Suppressions } from './suppressions.js';
+import { parseDisableComments, type Suppressions } from './suppressions.js';
 import { clip, MAX_MESSAGE } from '../util/clip.js';
 import { namesDirectivePrefix } from '../util/text-search.js';
 
@@ -83,8 +83,8 @@ class Collector {
         // Scoped: `#` directives only in the frontmatter, none inside fenced code examples.
         // JSON has no comments: its findings are suppressed by config (`ignores`, `overrides`).
         this.#suppressions = namesDirectivePrefix(d.text) && !d.isJson
-          ? parseSuppressions(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
-          : parseSuppressions('', d.lines);
+          ? parseDisableComments(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
+          : parseDisableComments('', d.lines);
       } catch (e) {
         // A bug, not the file's fault: report it, and suppress nothing.
         this.#suppressions = { match: () => null, isSuppressed: () => false, count: 0 };

@@ -45,7 +45,8 @@ const NONE: Suppressions = { match: () => null, isSuppressed: () => false, count
 
 const inside = (ranges: readonly Range[], offset: number) => ranges.some((r) => offset >= r.start && offset < r.end);
 
-export function parseSuppressions(text: string, lines: LineIndex, scope?: SuppressionScope): Suppressions {
+/** The inline disable comments of a file, resolved into a lookup by line. */
+export function parseDisableComments(text: string, lines: LineIndex, scope?: SuppressionScope): Suppressions {
   if (!namesDirectivePrefix(text)) return NONE;
   const directives: Directive[] = [];
   DIRECTIVE.lastIndex = 0;

@@ -11,8 +11,7 @@ import type { DocumentModel } from '../model/document.js';
 import { isSpecKind } from '../model/kinds.js';
 import { BUILTIN_AGENT_TYPES } from '../standard/frontmatter-fields.js';
 import { closest } from '../util/suggest.js';
-import { marketplacePlugins, marketplaceRoot, type MarketplacePlugin } from './marketplace.js';
-import { PluginLocator } from './plugins.js';
+import { PluginLocator, type MarketplacePlugin } from './plugins.js';
 import { referencesOf, type Reference } from './references.js';
 import type { GraphEdge, GraphNode, ProjectGraph, Resolution, SpecKind, SpecSystem } from './types.js';
 
@@ -35,7 +34,7 @@ export interface GraphInput {
   documents: readonly DocumentModel[];
   /** Agents that live outside the project: names, or globs such as `team-*`. */
   externalAgents?: readonly string[];
-  /** Which plugin holds a file, with what it learnt kept (a long-lived caller such as the language server keeps one). */
+  /** The project's plugins, with what they learnt kept (a run keeps one per project, sharing marketplaces; so does the language server). */
   plugins?: PluginLocator;
 }
 
@@ -88,17 +87,18 @@ class Resolver {
   readonly #agentPaths = new Map<string, GraphNode>();
   readonly #external: (name: string) => boolean;
   readonly #root: string;
+  readonly #locator: PluginLocator;
   #siblings?: MarketplacePlugin[];
   /** Suggestions made so far, by kind and name: the same missing name is often written many times. */
   readonly #suggested = new Map<string, string | undefined>();
   readonly mixed: boolean;
 
-  constructor(docs: readonly DocumentModel[], root: string, external: readonly string[], readonly nodeOf: Map<DocumentModel, GraphNode>, plugins?: PluginLocator) {
+  constructor(docs: readonly DocumentModel[], root: string, external: readonly string[], readonly nodeOf: Map<DocumentModel, GraphNode>, locator?: PluginLocator) {
     this.#external = nameMatcher(external);
     this.#root = root;
     const systems = new Set(docs.filter((d) => isSpecKind(d.kind)).map(systemOf));
     this.mixed = systems.size > 1;
-    plugins ??= new PluginLocator(root);
+    this.#locator = locator ?? new PluginLocator(root);
     for (const doc of docs) {
       const kind = doc.kind;
       if (!isSpecKind(kind)) continue;
@@ -106,7 +106,7 @@ class Resolver {
       const name = kind === 'agent' ? doc.name : doc.fileStem;
       const id = this.mixed ? `${kind}:${system}:${name}` : `${kind}:${name}`;
       let node = this.#byId.get(id);
-      const plugin = plugins.pluginOf(doc.filePath)?.name;
+      const plugin = this.#locator.pluginOf(doc.filePath)?.name;
       if (!node) {
         node = { id, kind, name, docs: [], system, tree: agentSystemOf(doc.relPath) };
         if (plugin) node.plugin = plugin;
@@ -147,9 +147,8 @@ class Resolver {
   /** The other plugins of the marketplace the project sits in (read on first need). */
   #marketplace(): MarketplacePlugin[] {
     if (!this.#siblings) {
-      const root = this.#root ? marketplaceRoot(this.#root) : null;
       const inside = (dir: string) => dir === this.#root || dir.startsWith(this.#root + '/') || dir.startsWith(this.#root + '\\');
-      this.#siblings = root ? marketplacePlugins(root).filter((p) => !inside(p.dir)) : [];
+      this.#siblings = this.#root ? this.#locator.marketplacePlugins(this.#root).filter((p) => !inside(p.dir)) : [];
     }
     return this.#siblings;
   }

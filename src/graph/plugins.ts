@@ -1,9 +1,16 @@
 /**
- * Which plugin a spec belongs to: the nearest folder at or above it (within the project) that
- * holds `.claude-plugin/plugin.json`. The plugin's name is the manifest's `name`, else the
- * folder's name. Claude Code registers a plugin's agents as `<plugin>:<agent>`.
+ * The plugins around a project. Which plugin a spec belongs to: the nearest folder at or above
+ * it (within the project) that holds `.claude-plugin/plugin.json`; Claude Code registers a
+ * plugin's agents as `<plugin>:<agent>`. And the plugins of the marketplace a project sits in (a
+ * folder above it holding `.claude-plugin/marketplace.json`), with the names of their agents and
+ * skills: a plugin is its own project, so a delegation to a sibling plugin's agent cannot be
+ * resolved inside it; the marketplace says whether that agent exists, and under which
+ * `plugin:agent` id.
  */
-import { fileExists, path, readTextFile } from '../platform/host.js';
+import { frontmatterKeysOfHead } from '../model/frontmatter.js';
+import { parseJsonc } from '../model/json/jsonc.js';
+import { fileExists, path, readTextFile, walkSpecsTree } from '../platform/host.js';
+import { findUp, UpwardCache } from '../util/upward.js';
 
 export interface PluginInfo {
   name: string;
@@ -11,11 +18,22 @@ export interface PluginInfo {
   dir: string;
 }
 
-const MANIFEST = path.join('.claude-plugin', 'plugin.json');
+export interface MarketplacePlugin extends PluginInfo {
+  agents: ReadonlySet<string>;
+  skills: ReadonlySet<string>;
+}
 
-function readPluginName(dir: string): string {
+const MANIFEST = path.join('.claude-plugin', 'plugin.json');
+const MARKETPLACE = path.join('.claude-plugin', 'marketplace.json');
+/** How far above a project a marketplace may sit (`<marketplace>/plugins/<plugin>`). */
+const MAX_UP = 3;
+/** How deep below the marketplace a plugin's folder may be. */
+const MAX_PLUGIN_DEPTH = 4;
+
+/** A plugin's name: its manifest's `name`, else its folder's name. */
+export function pluginName(dir: string): string {
   try {
-    const data = JSON.parse(readTextFile(path.join(dir, MANIFEST)) ?? '') as unknown;
+    const data = parseJsonc(readTextFile(path.join(dir, MANIFEST)) ?? '');
     const name = data && typeof data === 'object' ? (data as Record<string, unknown>)['name'] : undefined;
     if (typeof name === 'string' && name.trim()) return name.trim();
   } catch {
@@ -24,38 +42,82 @@ function readPluginName(dir: string): string {
   return path.basename(dir);
 }
 
-/** Looks plugins up by folder, each folder checked once. */
-export class PluginLocator {
-  readonly #root: string;
-  readonly #byDir = new Map<string, PluginInfo | null>();
+/** The folder holding the marketplace a project sits in, or null. */
+export function marketplaceRoot(projectRoot: string): string | null {
+  return findUp(path.resolve(projectRoot), (d) => fileExists(path.join(d, MARKETPLACE)), { maxUp: MAX_UP });
+}
 
-  constructor(root: string) {
-    this.#root = path.resolve(root);
+function frontmatterName(file: string): string | null {
+  // The name is in the first lines: read 4 KB, not the whole file.
+  const head = readTextFile(file, 4000);
+  return (head !== null && frontmatterKeysOfHead(head)?.get('name')) || null;
+}
+
+/** The plugins of the marketplace at `root`: one walk gives the plugin roots and every markdown file in it. */
+function readMarketplace(root: string): MarketplacePlugin[] {
+  const tree = walkSpecsTree(root);
+  const base = path.resolve(root);
+  const depth = (dir: string) => (dir === base ? 0 : path.relative(base, dir).split(path.sep).length);
+  const roots = tree.pluginRoots.filter((d) => depth(d) <= MAX_PLUGIN_DEPTH);
+  const found = new Map(roots.map((dir) => [dir, { agents: new Set<string>(), skills: new Set<string>() }]));
+  // One pass over the files: each `<plugin>/agents/` or `<plugin>/skills/` above a file.
+  const AGENTS = `${path.sep}agents${path.sep}`;
+  const SKILLS = `${path.sep}skills${path.sep}`;
+  for (const f of tree.markdown) {
+    for (let i = f.indexOf(AGENTS); i !== -1; i = f.indexOf(AGENTS, i + 1)) {
+      const plugin = found.get(f.slice(0, i));
+      // agents/**/*.md, leaving out hidden folders and files as a glob does.
+      const rest = f.slice(i + AGENTS.length);
+      if (!plugin || !f.endsWith('.md') || rest.startsWith('.') || rest.includes(path.sep + '.')) continue;
+      plugin.agents.add(path.basename(f, '.md'));
+      const n = frontmatterName(f);
+      if (n) plugin.agents.add(n);
+    }
+    for (let i = f.indexOf(SKILLS); i !== -1; i = f.indexOf(SKILLS, i + 1)) {
+      const plugin = found.get(f.slice(0, i));
+      // skills/*/SKILL.md (any case).
+      const parts = f.slice(i + SKILLS.length).split(path.sep);
+      if (plugin && parts.length === 2 && !parts[0]!.startsWith('.') && parts[1]!.toLowerCase() === 'skill.md') plugin.skills.add(parts[0]!);
+    }
+  }
+  return roots.map((dir) => ({ name: pluginName(dir), dir, ...found.get(dir)! }));
+}
+
+/**
+ * Marketplaces read so far, by root: each is read only when a target is not found, and once by
+ * the run (or the language server's project) that owns this, whatever its plugins' projects.
+ */
+export class Marketplaces {
+  readonly #byRoot = new Map<string, MarketplacePlugin[]>();
+
+  pluginsAt(root: string): MarketplacePlugin[] {
+    let plugins = this.#byRoot.get(root);
+    if (!plugins) this.#byRoot.set(root, (plugins = readMarketplace(root)));
+    return plugins;
+  }
+}
+
+/** A project's plugins: which one holds a file (each folder looked at once), and its marketplace's. */
+export class PluginLocator {
+  readonly #byDir: UpwardCache<PluginInfo>;
+  readonly #marketplaces: Marketplaces;
+
+  /** `marketplaces`: shared by the projects of one run, which may sit in the same marketplace. */
+  constructor(root: string, marketplaces = new Marketplaces()) {
+    this.#marketplaces = marketplaces;
+    // `d` is a folder of a normalized path: joined by hand (path.join would normalize again).
+    const own = (d: string) => (fileExists(d.endsWith(path.sep) ? d + MANIFEST : d + path.sep + MANIFEST) ? { name: pluginName(d), dir: d } : null);
+    this.#byDir = new UpwardCache(own, path.resolve(root));
   }
 
   /** The plugin holding a file (absolute path), or null. Looks no higher than the project root. */
   pluginOf(file: string): PluginInfo | null {
-    if (!path.isAbsolute(file)) return null;
-    const chain: string[] = [];
-    let found: PluginInfo | null = null;
-    for (let d = path.dirname(file); ; ) {
-      const hit = this.#byDir.get(d);
-      if (hit !== undefined) {
-        found = hit;
-        break;
-      }
-      chain.push(d);
-      // `d` is a folder of a normalized path: joined by hand (path.join would normalize again).
-      if (fileExists(d.endsWith(path.sep) ? d + MANIFEST : d + path.sep + MANIFEST)) {
-        found = { name: readPluginName(d), dir: d };
-        // Folders below a plugin belong to it; the plugin's own folder is recorded by the loop below.
-        break;
-      }
-      const up = path.dirname(d);
-      if (d === this.#root || up === d || !(d + path.sep).startsWith(this.#root + path.sep)) break;
-      d = up;
-    }
-    for (const d of chain) this.#byDir.set(d, found);
-    return found;
+    return path.isAbsolute(file) ? this.#byDir.nearest(path.dirname(file)) : null;
+  }
+
+  /** The plugins of the marketplace a project sits in (none when it sits in none). */
+  marketplacePlugins(projectRoot: string): MarketplacePlugin[] {
+    const root = marketplaceRoot(projectRoot);
+    return root ? this.#marketplaces.pluginsAt(root) : [];
   }
 }

@@ -23,7 +23,7 @@ import type { FileKind, LintResult } from '../types.js';
 import { relPosix } from '../util/paths.js';
 import type { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { applySuppressions, DEFAULT_SUPPRESSIONS_FILE, parseSuppressions, type SuppressionsData } from '../engine/bulk-suppressions.js';
+import { applySuppressions, DEFAULT_SUPPRESSIONS_FILE, parseSuppressionsFile, type SuppressionsData } from '../engine/bulk-suppressions.js';
 
 /** One project: its spec files on disk (read on first need) and the open buffers among them. */
 export class ProjectState {
@@ -146,7 +146,7 @@ export class Workspace {
         const read = readSpec(file);
         try {
           if ('problem' in read) throw new Error(read.problem.message);
-          this.#suppressions = parseSuppressions(read.text);
+          this.#suppressions = parseSuppressionsFile(read.text);
         } catch (e) {
           this.onProblem(`${DEFAULT_SUPPRESSIONS_FILE}: ${(e as Error).message}; no finding is suppressed by it`);
         }

@@ -90,8 +90,30 @@ export interface DelegationView {
    * No rule reads them as delegations.
    */
   dismissed: Array<{ site: DelegationSite; why: NotInvocation }>;
+  /** Every `[delegate:` marker, in text order: the sites above hold the well-formed ones. */
+  markers: DelegateMarker[];
   /** Every timeout statement of the file (frontmatter included), in text order. */
   timeouts: TimeoutStatement[];
+}
+
+/** A `[delegate:description:hours]` marker of the bounded variant, as written (well formed or not). */
+export interface DelegateMarker {
+  /** From `[delegate:` through its `]`, or through the end of what was read when it is not closed. */
+  range: Range;
+  /** Closed by a `]` on its line. */
+  closed: boolean;
+  /** What follows `[delegate:`, up to the `]` or the end of what was read. */
+  body: string;
+  /** The body before its last `:` (all of it when there is none), untrimmed. */
+  description: string;
+  descriptionRange: Range;
+  /** The body after its last `:`, untrimmed; null when it has no `:`. */
+  hours: string | null;
+  hoursRange: Range | null;
+  /** The fenced block it is in, or null. */
+  fence: FencedBlock | null;
+  /** Inside an inline code span (outside fences): quoted, not written as a marker. */
+  inCodeSpan: boolean;
 }
 
 /** What the scan needs of a document (the DocumentModel provides it). */
@@ -572,41 +594,71 @@ function scanStages(c: Cursor, from: number, others: DelegationSite[]): Delegati
   return out;
 }
 
-const MARKER = /\[delegate:([^\]\n]{0,300})\]/gi;
+/** What opens a marker; the bounded variant's parser reads it in this case only. */
+const MARKER_OPEN = '[delegate:';
+/** Longest marker read: a longer one is read as not closed (keeps the scan linear). */
+const MAX_MARKER_CHARS = 4000;
+
+/** Whether the text holds a marker's opening (what the marker scan looks for). */
+export function hasMarkerOpening(text: string): boolean {
+  return text.includes(MARKER_OPEN);
+}
 
 /**
- * Whether the text holds `[delegate:` in any case (what MARKER starts with): a walk from one `[`
- * to the next, four times quicker over the corpus than the case-insensitive regular expression.
+ * The markers of a text, as written: each `[delegate:` after the frontmatter, read to its `]` on
+ * the same line. The body splits at its last `:` into description and hours, as the bounded
+ * variant's pattern does.
  */
-export function hasMarkerOpening(text: string): boolean {
-  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1)) {
-    let k = 0;
-    for (; k < MARKER_WORD.length; k++) {
-      const c = text.charCodeAt(i + 1 + k);
-      const want = MARKER_WORD.charCodeAt(k);
-      // A letter in either case (an ASCII letter matches only its own two cases under /i).
-      if (c !== want && !(want >= 97 && want <= 122 && c === want - 32)) break;
+function scanMarkers(c: Cursor, from: number): DelegateMarker[] {
+  const { text, lines, fences } = c;
+  const out: DelegateMarker[] = [];
+  let f = 0;
+  // Backticks counted so far on the current line (markers come in order, so this is linear).
+  let line = -1;
+  let counted = 0;
+  let ticks = 0;
+  for (let i = text.indexOf(MARKER_OPEN, from); i !== -1; i = text.indexOf(MARKER_OPEN, i + MARKER_OPEN.length)) {
+    while (f < fences.length && fences[f]!.range.end <= i) f++;
+    const fence = f < fences.length && fences[f]!.range.start <= i ? fences[f]! : null;
+    const l = lines.lineOf(i);
+    if (l !== line) {
+      line = l;
+      counted = lines.starts[l]!;
+      ticks = 0;
     }
-    if (k === MARKER_WORD.length) return true;
-  }
-  return false;
-}
-const MARKER_WORD = 'delegate:';
-
-function scanMarkers(c: Cursor, from: number): DelegationSite[] {
-  const out: DelegationSite[] = [];
-  MARKER.lastIndex = from;
-  for (let m = MARKER.exec(c.text); m; m = MARKER.exec(c.text)) {
-    const body = m[1]!;
+    for (; counted < i; counted++) if (text.charCodeAt(counted) === 96) ticks++;
+    const bodyStart = i + MARKER_OPEN.length;
+    const rest = text.slice(bodyStart, Math.min(lines.lineEnd(l), i + MAX_MARKER_CHARS));
+    const close = rest.indexOf(']');
+    const closed = close !== -1;
+    const body = closed ? rest.slice(0, close) : rest.replace(/\r$/, '');
     const colon = body.lastIndexOf(':');
-    // `[delegate:...]` names the syntax; a marker has a description and hours.
-    if (colon === -1) continue;
-    const description = body.slice(0, colon).trim();
-    const hoursText = body.slice(colon + 1).trim();
-    const hours = /^\d+(\.\d+)?$/.test(hoursText) ? Number(hoursText) : null;
-    const site = blankSite('marker', { start: m.index, end: m.index + m[0].length }, { start: m.index, end: m.index + m[0].length });
-    site.inFence = inFence(c, m.index);
-    site.marker = { description, hours };
+    const description = colon === -1 ? body : body.slice(0, colon);
+    out.push({
+      range: { start: i, end: bodyStart + body.length + (closed ? 1 : 0) },
+      closed,
+      body,
+      description,
+      descriptionRange: { start: bodyStart, end: bodyStart + description.length },
+      hours: colon === -1 ? null : body.slice(colon + 1),
+      hoursRange: colon === -1 ? null : { start: bodyStart + colon + 1, end: bodyStart + body.length },
+      fence,
+      // An odd number of backticks before it on its line: inside an inline code span.
+      inCodeSpan: !fence && ticks % 2 === 1,
+    });
+  }
+  return out;
+}
+
+/** The delegation sites of the markers: those closed on their line with description and hours. */
+function markerSites(markers: readonly DelegateMarker[]): DelegationSite[] {
+  const out: DelegationSite[] = [];
+  for (const mk of markers) {
+    if (!mk.closed || mk.hours === null) continue;
+    const hours = mk.hours.trim();
+    const site = blankSite('marker', mk.range, mk.range);
+    site.inFence = mk.fence !== null;
+    site.marker = { description: mk.description.trim(), hours: /^\d+(\.\d+)?$/.test(hours) ? Number(hours) : null };
     out.push(site);
   }
   return out;
@@ -667,7 +719,8 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
   if (/subagent[_ ]type/i.test(text)) sites.push(...scanSubagentTypes(c, from, inCall));
   if (/\b(task|agent)[ \t]+tool\b/i.test(text)) sites.push(...scanProse(c, from, inCall));
   if (text.includes('@agent-')) sites.push(...scanMentions(c, from, inCall));
-  if (hasMarkerOpening(text)) sites.push(...scanMarkers(c, from));
+  const markers = hasMarkerOpening(text) ? scanMarkers(c, from) : [];
+  sites.push(...markerSites(markers));
   sites.sort((a, b) => a.range.start - b.range.start);
   let merged = mergeIntros(c, sites);
   if (text.includes('<stage')) {
@@ -704,6 +757,7 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
   return {
     sites: merged,
     dismissed,
+    markers,
     get timeouts() {
       timeouts ??= scanTimeoutStatements();
       return timeouts;

@@ -8,6 +8,11 @@ import { UNNORMAL } from './segments.js';
 /** `p` with `/` separators. */
 export const toPosix: (p: string) => string = path.sep === '/' ? (p) => p : (p) => p.split(path.sep).join('/');
 
+/** Whether `abs` is the folder `dir` or below it. */
+export function isWithin(dir: string, abs: string): boolean {
+  return abs === dir || abs.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+}
+
 /** `path.relative(dir, abs)` with `/` separators; a slice when `abs` is inside `dir`. */
 export function relPosix(dir: string, abs: string): string {
   if (path.isAbsolute(dir) && abs.startsWith(dir)) {

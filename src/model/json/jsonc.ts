@@ -1,8 +1,13 @@
 /**
- * JSONC: JSON with `//` and `/* *\/` comments and trailing commas. Comments and trailing commas
- * become spaces, so offsets (and the parser's error positions) stay those of the original text.
+ * The reader of JSON files as plain data: configs, package.json and the manifests discovery
+ * follows. They may hold `//` and `/* *\/` comments and trailing commas (JSONC), as editors
+ * allow. A file linted as a document is read with positions instead (strict.ts); a template
+ * written in a spec, with the tolerant parser (parse.ts).
+ *
+ * Comments and trailing commas become spaces, so offsets (and the parser's error positions) stay
+ * those of the original text.
  */
-export function stripJsonComments(text: string): string {
+function stripJsonComments(text: string): string {
   const out: string[] = [];
   const n = text.length;
   // Index in `out` of the last comma outside strings, while only whitespace/comments follow it.
@@ -38,7 +43,7 @@ export function stripJsonComments(text: string): string {
 }
 
 /** One-based line and column of an offset. */
-export function positionOf(text: string, offset: number): { line: number; column: number } {
+function positionOf(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { line, column: offset - before.lastIndexOf('\n') };
@@ -46,7 +51,14 @@ export function positionOf(text: string, offset: number): { line: number; column
 
 /** Parses JSONC; a syntax error names its line and column. */
 export function parseJsonc(text: string): unknown {
-  const stripped = stripJsonComments(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Plain JSON first: the common case, and much quicker. Stripping changes no valid JSON text.
+  try {
+    return JSON.parse(body);
+  } catch {
+    /* comments or trailing commas, or an error to report from the stripped text */
+  }
+  const stripped = stripJsonComments(body);
   try {
     return JSON.parse(stripped);
   } catch (e) {
