@@ -52,6 +52,11 @@ import forbiddenValue from './forbidden-value.js';
 import jsonDuplicateKey from './json-duplicate-key.js';
 import referenceExists from './reference-exists.js';
 import returnFileMismatch from './return-file-mismatch.js';
+import secretInSpec from './secret-in-spec.js';
+import hiddenUnicode from './hidden-unicode.js';
+import hiddenInstruction from './hidden-instruction.js';
+import dangerousPermission from './dangerous-permission.js';
+import remoteCodeExec from './remote-code-exec.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -92,6 +97,11 @@ export const ALL_RULES: readonly Rule[] = [
   marketplaceManifest,
   hooksConfig,
   mcpConfig,
+  secretInSpec,
+  hiddenUnicode,
+  hiddenInstruction,
+  dangerousPermission,
+  remoteCodeExec,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

@@ -209,13 +209,14 @@ function lintsCleanly(files: MemFile[], std: StandardName | undefined): void {
  * fixable finding is left, nothing crashed, and every position is inside the fixed text.
  */
 function fixesSettle(files: MemFile[], std: StandardName | undefined): void {
-  const plain = files.map((f) => ({ ...f, text: f.text.replace(/^\uFEFF/, '') }));
-  const results = lintMemory(plain, { standard: std });
+  const results = lintMemory(files, { standard: std });
   results.forEach((r, i) => {
     if (!r.messages.some((m) => m.fix)) return;
-    const relint = (text: string) => lintMemory(plain.map((f, k) => (k === i ? { ...f, text } : f)), { standard: std })[i]!.messages;
-    const out = fixLoop(plain[i]!.text, r.messages, relint);
-    const f = plain[i]!;
+    // As --fix does: fixes apply to the text after one BOM, and the BOM is written back.
+    const f = files[i]!;
+    const bom = f.text.startsWith('\uFEFF') ? '\uFEFF' : '';
+    const relint = (text: string) => lintMemory(files.map((g, k) => (k === i ? { ...g, text: bom + text } : g)), { standard: std })[i]!.messages;
+    const out = fixLoop(f.text.slice(bom.length), r.messages, relint);
     expect(out.messages.filter((m) => m.fix).map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`), `fixable findings left in ${f.path}`).toEqual([]);
     expect(out.messages.filter((m) => m.ruleId === 'internal-error').map((m) => m.message), `internal-error after fixing ${f.path}`).toEqual([]);
     expect(badPositions(out.output, out.messages), `positions in fixed ${f.path}`).toEqual([]);
