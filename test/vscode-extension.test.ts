@@ -44,11 +44,11 @@ describe('the VS Code extension', () => {
     expect(registered).toEqual(manifest.contributes.commands.map((c: { command: string }) => c.command));
   });
 
-  it('has code that parses, and a CI job that packages it with vsce', () => {
+  it('has code that parses, and a CI job that packages it as npm run package:vscode does (test/vscode-package.test.ts)', () => {
     for (const f of ['extension.js', 'server-command.js']) expect(spawnSync(process.execPath, ['--check', path.join(EXT, f)]).status, f).toBe(0);
     const workflow = readFileSync(path.join(REPO_ROOT, '.github/workflows/vscode.yml'), 'utf8');
-    expect(workflow).toContain('working-directory: editors/vscode');
-    expect(workflow).toContain('npx --yes @vscode/vsce package');
+    expect(workflow).toContain('run: npm run package:vscode');
+    expect(workflow).toContain('path: dist/agent-lint.vsix');
   });
 
   it('picks the server: the setting, else the workspace package, else agent-lint on the PATH', () => {
