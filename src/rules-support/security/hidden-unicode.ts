@@ -114,6 +114,7 @@ export function decodeTags(codePoints: readonly number[]): string {
 /** Candidates: default-ignorable code points, and the interlinear annotation characters. */
 const CANDIDATE = /[\p{Default_Ignorable_Code_Point}\uFFF9-\uFFFB]/u;
 const CANDIDATES = /[\p{Default_Ignorable_Code_Point}\uFFF9-\uFFFB]/gu;
+const BEYOND_ASCII = /[^\x00-\x7f]/;
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}/u;
 /** Scripts where ZWJ and ZWNJ are part of the spelling. */
 const JOINING = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}\p{Script=Thaana}]/u;
@@ -211,6 +212,8 @@ function isWriting(text: string, f: Found, prevHidden: boolean, rtl: RtlLines): 
 /** The runs of hidden characters in a text, each with what removing it leaves. */
 export function findHidden(text: string): HiddenRun[] {
   const found: Found[] = [];
+  // Every candidate is beyond ASCII: a text of ASCII alone (most specs) takes one quick scan.
+  if (!BEYOND_ASCII.test(text)) return [];
   CANDIDATES.lastIndex = 0;
   for (let m = CANDIDATES.exec(text); m; m = CANDIDATES.exec(text)) {
     found.push({ start: m.index, end: m.index + m[0].length, cp: m[0].codePointAt(0)! });
