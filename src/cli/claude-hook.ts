@@ -20,12 +20,10 @@ import { fileKind, lint } from '../lint.js';
 import type { LintResult } from '../types.js';
 import { relPosix } from '../util/paths.js';
 import type { CliIO } from './main.js';
-import { configErrorText } from './messages.js';
+import { configErrorText, findingLines } from './messages.js';
 import { DEFAULT_SUPPRESSIONS_FILE, runSuppressions } from './suppressions-file.js';
 import { subagentStop, type SubagentStopInput } from './subagent-stop.js';
 
-/** At most this many findings are listed; the rest are counted. */
-const MAX_LISTED = 20;
 /** The hook input holds the written content too; more than this is not a hook's input. */
 const MAX_INPUT_CHARS = 64 * 1024 * 1024;
 
@@ -36,12 +34,8 @@ interface HookInput extends SubagentStopInput {
 
 /** The report Claude reads: the file, one line per finding, and what to do. */
 export function hookReport(r: LintResult, shown: string): string {
-  const lines = r.messages
-    .slice(0, MAX_LISTED)
-    .map((m) => `  ${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} [${m.ruleId}]${m.help ? `\n    help: ${m.help.replace(/\s*[\r\n]+\s*/g, ' ')}` : ''}`);
-  if (r.messages.length > MAX_LISTED) lines.push(`  ... and ${r.messages.length - MAX_LISTED} more`);
   const n = r.messages.length;
-  return `agent-lint found ${n} problem${n === 1 ? '' : 's'} in ${shown}:\n${lines.join('\n')}\nFix the spec so that these are gone (rule pages: https://github.com/agent-lint/agent-lint/tree/main/docs/rules).\n`;
+  return `agent-lint found ${n} problem${n === 1 ? '' : 's'} in ${shown}:\n${findingLines(r.messages, true)}\nFix the spec so that these are gone (rule pages: https://github.com/agent-lint/agent-lint/tree/main/docs/rules).\n`;
 }
 
 export async function runClaudeHook(io: CliIO): Promise<number> {
@@ -54,26 +48,20 @@ export async function runClaudeHook(io: CliIO): Promise<number> {
     io.stderr('agent-lint claude-hook: expected the JSON input of a Claude Code PostToolUse or SubagentStop hook on standard input\n');
     return 1;
   }
-  if (input?.hook_event_name === 'SubagentStop') {
-    const cwd = typeof input.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : io.cwd;
-    try {
+  const cwd = typeof input?.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : io.cwd;
+  try {
+    if (input?.hook_event_name === 'SubagentStop') {
       await prepareRules(ALL_RULES);
       const decision = subagentStop(input, cwd, new ConfigLookup({ cwd, rules: ALL_RULES, lookup: true }));
       // Claude Code reads the decision from standard output: "block" keeps the subagent at work
       // with the reason as its next instruction.
       if (decision.block) io.stdout(`${JSON.stringify({ decision: 'block', reason: decision.reason })}\n`);
       return 0;
-    } catch (e) {
-      io.stderr(`agent-lint: ${e instanceof ConfigError ? configErrorText(e, cwd) : (e as Error).message}\n`);
-      return 1;
     }
-  }
-  const file = input?.tool_input?.file_path;
-  if (typeof file !== 'string' || !/\.(?:md|json)$/i.test(file)) return 0;
-  const cwd = typeof input.cwd === 'string' && path.isAbsolute(input.cwd) ? input.cwd : io.cwd;
-  const abs = path.resolve(cwd, file);
-  if (!existsSync(abs)) return 0;
-  try {
+    const file = input?.tool_input?.file_path;
+    if (typeof file !== 'string' || !/\.(?:md|json)$/i.test(file)) return 0;
+    const abs = path.resolve(cwd, file);
+    if (!existsSync(abs)) return 0;
     const configs = new ConfigLookup({ cwd, rules: ALL_RULES, lookup: true });
     const config = configs.forFile(abs);
     const root = new ProjectRoots(cwd).rootOf(abs);

@@ -34,3 +34,19 @@ export function subcommandFailure(e: unknown, io: { cwd: string; stderr: (s: str
   else io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
   return 2;
 }
+
+/** At most this many findings are listed for an agent to read; the rest are counted. */
+const MAX_LISTED = 20;
+
+/**
+ * Findings as Claude Code's hooks hand them to an agent: a line each (`line:col`, the severity
+ * word when `severity`, the message and the rule), the help under it on one line, and how many
+ * more there are past MAX_LISTED.
+ */
+export function findingLines(messages: ReadonlyArray<{ line: number; column: number; severity: number; message: string; help?: string; ruleId: string | null }>, severity: boolean): string {
+  const lines = messages
+    .slice(0, MAX_LISTED)
+    .map((m) => `  ${m.line}:${m.column} ${severity ? `${m.severity === 2 ? 'error' : 'warning'} ` : ''}${m.message} [${m.ruleId}]${m.help ? `\n    help: ${m.help.replace(/\s*[\r\n]+\s*/g, ' ')}` : ''}`);
+  if (messages.length > MAX_LISTED) lines.push(`  ... and ${messages.length - MAX_LISTED} more`);
+  return lines.join('\n');
+}

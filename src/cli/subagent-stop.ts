@@ -21,6 +21,7 @@ import { getProfile, type Profile } from '../standard/profiles.js';
 import { fastGlob } from '../util/fast-glob.js';
 import { openRegularFile } from '../util/read-bounded.js';
 import { relPosix } from '../util/paths.js';
+import { findingLines } from './messages.js';
 
 export interface SubagentStopInput {
   cwd?: unknown;
@@ -37,8 +38,6 @@ export type StopDecision = { block: false } | { block: true; reason: string };
 const TRANSCRIPT_TAIL = 8 << 20;
 /** The first part of a transcript read for the time the subagent started. */
 const TRANSCRIPT_HEAD = 64 << 10;
-/** At most this many findings are listed in the reason. */
-const MAX_LISTED = 20;
 
 /** Bytes of a regular file (never a FIFO or device), from `from` for at most `max`. */
 function readPart(file: string, max: number, fromEnd: boolean): string | undefined {
@@ -130,10 +129,8 @@ function newestWritten(root: string, names: string[], since: number | undefined)
 }
 
 /** The reason Claude Code gives the subagent: what is wrong with its reply, and what to do. */
-function reason(what: string, messages: ReadonlyArray<{ line: number; column: number; message: string; help?: string; ruleId: string | null }>, spec: string): string {
-  const lines = messages.slice(0, MAX_LISTED).map((m) => `  ${m.line}:${m.column} ${m.message} [${m.ruleId}]${m.help ? `\n    help: ${m.help.replace(/\s*[\r\n]+\s*/g, ' ')}` : ''}`);
-  if (messages.length > MAX_LISTED) lines.push(`  ... and ${messages.length - MAX_LISTED} more`);
-  return `agent-lint: ${what} breaks the project's protocol for this agent (${spec}):\n${lines.join('\n')}\nReturn again, fixed.`;
+function reason(what: string, messages: Parameters<typeof findingLines>[0], spec: string): string {
+  return `agent-lint: ${what} breaks the project's protocol for this agent (${spec}):\n${findingLines(messages, false)}\nReturn again, fixed.`;
 }
 
 /** The project's protocol for one of its agents: its spec, and how a reply of the agent is judged. */

@@ -320,7 +320,7 @@ const BEARER = /(?<![A-Za-z0-9_])Bearer\s+([A-Za-z0-9._~+/=-]{20,})/iy;
  */
 const ASSIGNED = /(?:=>|:=|=|:)[ \t]*(["'`]?)((?:Bearer|Basic|token)[ \t]+)?([A-Za-z0-9+/=_.~@!%^#-]{16,1024})/g;
 /** A credential word at the end of the text before an assignment (`API_KEY`, `"api_key"`, `apiKey`), then a closing quote and blanks. */
-const NAME_END = /(?:key|token|secret|passw(?:or)?d|pwd|passphrase|credentials?|authorization)["']?[ \t]*$/i;
+const NAME_END = /(key|token|secret|passw(?:or)?d|pwd|passphrase|credentials?|authorization)["']?[ \t]*$/i;
 /** How far before an assignment its name may start: the longest name read, a quote and blanks. */
 const NAME_ROOM = 96;
 /** A command-line flag that takes a credential: `--api-key VALUE`, `--token=VALUE`. */
@@ -400,8 +400,7 @@ export function findSecrets(text: string): SecretHit[] {
     const before = text.slice(Math.max(0, a.index - NAME_ROOM), a.index);
     const n = NAME_END.exec(before);
     if (!n) continue;
-    const tail = /["']?[ \t]*$/.exec(n[0])!;
-    const { name } = nameBefore(text, a.index - before.length + n.index + n[0].length - tail[0].length);
+    const { name } = nameBefore(text, a.index - before.length + n.index + n[1]!.length);
     if (!isSecretName(name)) continue;
     const value = a[3]!;
     const at = a.index + a[0].length - value.length;
