@@ -2,6 +2,7 @@ import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { findSecrets, isSecretName, jsonStrings, looksRandom, mask, SECRET_KINDS, stringValueRange, withoutScheme, type SecretHit } from '../src/rules-support/security/secret-in-spec.js';
 import type { Range } from '../src/types.js';
+import { ALL_KINDS } from '../src/model/kinds.js';
 
 /** Where in the project the secret is, for the help: what to write instead depends on it. */
 type Place = 'spec' | 'mcp' | 'hook' | 'settings-env' | 'config';
@@ -65,7 +66,7 @@ export default defineRule({
     severity: 'off',
     strictSeverity: 'error',
     standard: false,
-    kinds: ['agent', 'command', 'skill', 'other', 'plugin-manifest', 'marketplace-manifest', 'hooks-config', 'settings', 'mcp-config'],
+    kinds: [...ALL_KINDS],
   },
   check(ctx) {
     const { doc } = ctx;

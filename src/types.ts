@@ -1,20 +1,10 @@
 /**
  * Public types shared by the engine, the document model, the rules and the formatters.
- * Nothing here imports anything else of the project.
+ * Nothing here imports anything else of the project but the kinds table's types.
  */
 
-/** The markdown kinds: specs, and `other` (a markdown file linted as given). */
-export type SpecFileKind = 'agent' | 'command' | 'skill' | 'other';
-
-/**
- * The JSON files that come with specs: a plugin's `.claude-plugin/plugin.json`, a marketplace's
- * `.claude-plugin/marketplace.json`, a plugin's `hooks/hooks.json`, `.claude/settings.json`
- * (and `settings.local.json`), and `.mcp.json`.
- */
-export type JsonFileKind = 'plugin-manifest' | 'marketplace-manifest' | 'hooks-config' | 'settings' | 'mcp-config';
-
-/** What a file is, by its path (or by config). */
-export type FileKind = SpecFileKind | JsonFileKind;
+/** What a file is, by its path (or by config): one entry of the kinds table. */
+export type { FileKind, JsonFileKind } from './model/kinds.js';
 
 /** The standard profiles: Delegation Standard 2.0, Return Format 1.0, bounded delegation. */
 export type StandardName = 'v2' | 'v1' | 'bounded';

@@ -171,14 +171,16 @@ describe('discovery layouts', () => {
       'prompts/writer.md': '---\nname: writer\ndescription: Writes\nmodel: sonnet\n---\n\nWrite.\n',
       'blog/post.md': '---\ntitle: A post\nmodel: gpt-4\n---\n\nText.\n',
       '.github/agents/copilot.md': AGENT('copilot'),
+      '.sometool/agents/helper.md': AGENT('helper'),
     });
     const { rows, leftOut } = await printed(d);
     expect(rows).toEqual([
+      ['.github/agents/copilot.md', 'copilot-agent', 'a Copilot custom agent'],
       ['prompts/writer.md', 'agent', 'frontmatter sets model: sonnet, a Claude Code agent field'],
       ['tools/db-migrate.md', 'command', 'frontmatter sets model: claude-sonnet-4-0, a Claude Code command field'],
       ['workflows/review.md', 'command', 'frontmatter sets allowed-tools, a Claude Code command field'],
     ]);
-    expect(leftOut).toEqual([['.github/agents/copilot.md', "a folder named agents/ inside .github/, another tool's folder"]]);
+    expect(leftOut).toEqual([['.sometool/agents/helper.md', "a folder named agents/ inside .sometool/, another tool's folder"]]);
   });
 
   it('an empty run names the look-alikes and the config that lints them, which then works', async () => {

@@ -10,6 +10,7 @@ import { ALL_RULES } from '../rules/index.js';
 import { validateConfig } from '../src/config/resolve.js';
 import { buildConfigSchema } from '../src/config/schema.js';
 import { ONLY_WITH_STANDARD, profileCell, rulesTable, TABLE_END, TABLE_START, withRulesTable } from '../src/gen/rules-table.js';
+import { kindsByTool, kindsTable, rulesOfKind, withKindsTable } from '../src/gen/kinds-table.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const read = (rel: string) => readFileSync(path.join(REPO_ROOT, rel), 'utf8');
@@ -83,5 +84,18 @@ describe('docs/config.md', () => {
     const config = JSON.parse(example) as Record<string, unknown>;
     // Every rule the example names must exist (and the whole example must validate).
     expect(() => validateConfig(config, ALL_RULES, 'docs/config.md')).not.toThrow();
+  });
+});
+
+describe('the kinds tables', () => {
+  it(`of docs/kinds.md and README.md are what the kinds table generates (${STALE})`, () => {
+    expect(read('docs/kinds.md'), `docs/kinds.md ${STALE}`).toBe(withKindsTable(read('docs/kinds.md'), kindsTable(ALL_RULES), 'docs/kinds.md'));
+    expect(read('README.md'), `README.md ${STALE}`).toBe(withKindsTable(read('README.md'), kindsByTool(), 'README.md'));
+  });
+
+  it('name the rules that check each kind', () => {
+    expect(rulesOfKind('copilot-agent', ALL_RULES)).toContain('secret-in-spec');
+    expect(rulesOfKind('copilot-agent', ALL_RULES)).not.toContain('frontmatter-schema');
+    expect(rulesOfKind('agent', ALL_RULES)).toContain('frontmatter-schema');
   });
 });

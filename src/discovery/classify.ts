@@ -21,7 +21,8 @@ import { readRegularHead } from '../util/read-bounded.js';
 import path from 'node:path';
 import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
-import { jsonKindFromPath, kindFromPath, kindFromSegments } from './kind.js';
+import { kindFromPath, kindFromSegments } from './kind.js';
+import { kindByPlace, kindBySniff, kindEntry } from '../model/kinds.js';
 import type { ManifestIndex } from './manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
@@ -69,34 +70,32 @@ function isOpencodeSkill(segs: string[]): boolean {
   return n >= 4 && segs[n - 1] === 'SKILL.md' && segs[n - 3] === 'skills' && segs[n - 4] === '.opencode' && segs[n - 2] !== '';
 }
 
-const JSON_REASONS: Partial<Record<FileKind, string>> = {
-  'plugin-manifest': 'a plugin manifest',
-  'marketplace-manifest': 'a marketplace manifest',
-  'hooks-config': "a plugin's hooks",
-  settings: 'Claude Code settings',
-  'mcp-config': 'MCP servers',
-};
-
 /**
- * The JSON files that come with specs (kind.ts's `jsonKindFromPath`): `.claude-plugin/plugin.json`
- * and `marketplace.json`, `.claude/settings(.local).json`, `.mcp.json`, and `hooks/hooks.json`
- * when the folder above `hooks/` is a plugin; and the file a plugin.json names in `hooks` or
- * `mcpServers`. A config override's kind comes first.
+ * A file that is not markdown (kind.ts's table): `.claude-plugin/plugin.json` and
+ * `marketplace.json`, `.claude/settings(.local).json`, `.mcp.json`, `hooks/hooks.json` when the
+ * folder above `hooks/` is a plugin, the file a plugin.json names in `hooks` or `mcpServers`, and
+ * the other tools' files (`.codex/config.toml`, `*.mdc`, ...); a TOML file elsewhere by its first
+ * bytes (a Gemini CLI command sets `prompt`). A config override's kind comes first.
  */
-export function classifyJson(abs: string, ctx: ClassifyContext): Classification {
+export function classifyOther(abs: string, ctx: ClassifyContext): Classification {
   const fromConfig = ctx.configKind?.(abs);
   if (fromConfig) return { spec: { kind: fromConfig, reason: `config override (kind ${fromConfig})` } };
   const named = ctx.manifests.jsonClaim(abs);
   if (named) return { spec: { kind: named.kind, reason: `${named.rule} ${ctx.show(named.source)}` } };
-  const kind = jsonKindFromPath(toPosix(abs).split('/'));
-  if (!kind) return null;
-  if (kind === 'hooks-config' && !ctx.manifests.isPluginRoot(path.dirname(path.dirname(abs)))) return null;
-  return { spec: { kind, reason: JSON_REASONS[kind] ?? kind } };
+  const segs = toPosix(abs).split('/');
+  const kind = kindByPlace(segs);
+  if (kind) {
+    if (kindEntry(kind).inPlugin && !ctx.manifests.isPluginRoot(path.dirname(path.dirname(abs)))) return null;
+    return { spec: { kind, reason: kindEntry(kind).title } };
+  }
+  const name = segs[segs.length - 1]!;
+  const sniffed = kindBySniff(name, (ctx.readHead ?? readHead)(abs, HEAD_BYTES));
+  return sniffed ? { spec: { kind: sniffed, reason: `${kindEntry(sniffed).title}, by its contents` } } : null;
 }
 
-/** Markdown and the JSON files that come with specs: whether a file is linted, as what and why. */
+/** Markdown and the other files the kinds table names: whether a file is linted, as what and why. */
 export function classifyFile(abs: string, ctx: ClassifyContext): Classification {
-  return abs.endsWith('.json') ? classifyJson(abs, ctx) : classifyMarkdown(abs, ctx);
+  return abs.endsWith('.md') ? classifyMarkdown(abs, ctx) : classifyOther(abs, ctx);
 }
 
 export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classification {
@@ -111,6 +110,8 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
     const place = segs.slice(at, Math.min(at + 2, segs.length - 1)).join('/');
     return { spec: { kind: kindFromSegments(segs, at), reason: `in ${place}/` } };
   }
+  const placed = kindByPlace(segs);
+  if (placed) return { spec: { kind: placed, reason: kindEntry(placed).title } };
   const claim = ctx.manifests.claim(abs);
   if (claim) return { spec: { kind: claim.kind, reason: `${claim.rule} ${ctx.show(claim.source)}` } };
   const rel = relPosix(ctx.baseOf(abs), abs);

@@ -11,6 +11,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { listFolder } from '../util/folders.js';
 import path from 'node:path';
+import { walkCollects } from '../model/kinds.js';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
@@ -22,10 +23,9 @@ export interface WalkResult {
   /** Folders holding `.claude-plugin/marketplace.json` (marketplace roots). */
   marketplaceRoots: string[];
   /**
-   * JSON files Claude Code reads beside specs (absolute paths): `.claude-plugin/plugin.json`,
-   * `.claude-plugin/marketplace.json`, `hooks/hooks.json`, `.claude/settings.json`,
-   * `.claude/settings.local.json`, `.mcp.json`. Which of them are linted is discovery's call
-   * (see manifests.ts); the walk only collects them by name.
+   * Files that are not markdown, collected by the names and endings the kinds table gives
+   * (`.claude-plugin/plugin.json`, `settings.json`, `.mcp.json`, `*.toml`, `*.mdc`, ...), absolute
+   * paths. Which of them are linted is discovery's call (classify.ts); the walk only collects them.
    */
   json: string[];
   /** Folders whose path is longer than the system allows: what they hold cannot be read. */
@@ -33,8 +33,6 @@ export interface WalkResult {
   /** Symlinked folders that lead out of the folder walked: not followed. */
   linksOut: string[];
 }
-
-const CONFIG_JSON = new Set(['hooks.json', 'settings.json', 'settings.local.json', '.mcp.json']);
 
 export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false, onFolder?: (dir: string, names: string[]) => void): WalkResult {
   const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [], tooLong: [], linksOut: [] };
@@ -127,7 +125,7 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
           }
         }
         out.markdown.push(abs);
-      } else if (CONFIG_JSON.has(e.name) && isConfigJson(e.name, dir)) {
+      } else if (walkCollects(e.name)) {
         out.json.push(abs);
       }
     }
@@ -137,12 +135,4 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
   out.marketplaceRoots.sort();
   out.json.sort();
   return out;
-}
-
-/** `hooks/hooks.json`, `.claude/settings(.local).json`, `.mcp.json` (by name and folder). */
-function isConfigJson(name: string, dir: string): boolean {
-  const folder = path.basename(dir);
-  if (name === 'hooks.json') return folder === 'hooks';
-  if (name === '.mcp.json') return true;
-  return folder === '.claude';
 }

@@ -12,7 +12,8 @@ import type { JsonNode } from './json/ast.js';
 import { classifyObjects, extractJson, isReturnFormat, mayHoldShapedObjects, mayNameKey, type ExtractedJson, type ShapedObject } from './json/blocks.js';
 import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
-import { isJsonKind } from './kinds.js';
+import { parse as parseToml } from 'smol-toml';
+import { isJsonKind, kindEntry, type KindFormat } from './kinds.js';
 import { scanAssignments, type Assignment } from './call-args.js';
 import type { ChannelWord } from './agent-system.js';
 import { LineIndex } from './lines.js';
@@ -58,6 +59,9 @@ export interface LazyDocumentInit extends Omit<DocumentInit, 'text' | 'value'> {
  */
 export type JsonFileView = { ok: true; root: JsonNode } | { ok: false; message: string; offset: number };
 
+/** A TOML file's value (smol-toml's plain objects: no positions), or where it stops parsing (one-based). */
+export type TomlFileView = { ok: true; root: Record<string, unknown> } | { ok: false; message: string; line: number; column: number };
+
 /** A spec's name: frontmatter `name`, else the file name. */
 function nameOf(doc: DocumentModel): string {
   const n = doc.frontmatter?.data?.['name'];
@@ -93,6 +97,7 @@ export class DocumentModel {
   #xml?: XmlDocument;
   #stages?: Stage[];
   #jsonFile?: JsonFileView | null;
+  #tomlFile?: TomlFileView | null;
 
   /** Answers asked of this document so far, by name (see `fact`). */
   readonly facts: Facts;
@@ -137,9 +142,30 @@ export class DocumentModel {
     return this.#lines;
   }
 
+  /** How the file is written (the kinds table's `format`): markdown, JSON, TOML or plain text. */
+  get format(): KindFormat {
+    return kindEntry(this.kind).format;
+  }
+
   /** A JSON file of a JSON kind (not a markdown spec). */
   get isJson(): boolean {
     return isJsonKind(this.kind);
+  }
+
+  /** The file as one TOML value; null for a file of another format. */
+  get tomlFile(): TomlFileView | null {
+    if (this.#tomlFile === undefined) {
+      if (this.format !== 'toml') this.#tomlFile = null;
+      else {
+        try {
+          this.#tomlFile = { ok: true, root: parseToml(this.text) as Record<string, unknown> };
+        } catch (e) {
+          const err = e as Error & { line?: number; column?: number };
+          this.#tomlFile = { ok: false, message: err.message.split('\n')[0]!.replace(/^Invalid TOML document: /, ''), line: err.line ?? 1, column: err.column ?? 1 };
+        }
+      }
+    }
+    return this.#tomlFile;
   }
 
   /** The file as one strict JSON value with positions; null for a markdown file. */
@@ -160,7 +186,7 @@ export class DocumentModel {
 
   /** The frontmatter, parsed with positions; null when the file has none. */
   get frontmatter(): Frontmatter | null {
-    if (this.#frontmatter === undefined) this.#frontmatter = this.#value || this.isJson ? null : parseFrontmatter(this.text);
+    if (this.#frontmatter === undefined) this.#frontmatter = this.#value || this.format !== 'markdown' ? null : parseFrontmatter(this.text);
     return this.#frontmatter;
   }
 
@@ -172,7 +198,7 @@ export class DocumentModel {
 
   /** Fenced code blocks of the body, indented ones included. */
   get fences(): FencedBlock[] {
-    if (!this.#fences) this.#fences = this.isJson ? [] : scanFences(this.text, this.lines, this.bodyStart);
+    if (!this.#fences) this.#fences = this.format !== 'markdown' ? [] : scanFences(this.text, this.lines, this.bodyStart);
     return this.#fences;
   }
 
