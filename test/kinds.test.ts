@@ -3,12 +3,16 @@
  * each, so a new kind comes with one), the default rules stay on Claude Code's and OpenCode's
  * markdown, and a kind's files are linted by the rules that name it.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { discoverSpecs } from '../src/discovery/discover.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { Discoverer, discoverSpecs } from '../src/discovery/discover.js';
+import { projectMaker } from './helpers/files.js';
 import { kindFromPath } from '../src/discovery/kind.js';
 import { ALL_KINDS, kindBySniff, kindByPlace } from '../src/model/kinds.js';
 import { lintText } from '../src/index.js';
+import { DocumentModel } from '../src/model/document.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const DIR = path.join(REPO_ROOT, 'fixtures/kinds');
@@ -83,5 +87,35 @@ describe('the kinds table', () => {
     const copilot = await ruleIds('.github/agents/planner.agent.md');
     expect(copilot).not.toContain('frontmatter-schema');
     expect(copilot).toContain('secret-in-spec');
+  });
+
+  it('lints a named file wherever it lives when its frontmatter says its kind; a walk leaves it where it is', () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-kinds-'));
+    onTestFinished(() => rmSync(tmp, { recursive: true, force: true }));
+    const d = projectMaker(tmp)({
+      'notes/review.md': "---\napplyTo: '**/*.ts'\n---\n\nReview TypeScript.\n",
+      'notes/react.md': '---\nalwaysApply: true\n---\n\nUse hooks.\n',
+      '.sometool/agents/helper.md': '---\nname: helper\ndescription: Helps\n---\n\nHelp.\n',
+      '.sometool/commands/plain.md': '# Plain\n',
+      'docs/guide.md': '---\ntitle: Guide\n---\n\nText.\n',
+    });
+    const named = (rel: string) => {
+      const c = new Discoverer({ cwd: d }).file(path.join(d, rel));
+      return c && 'spec' in c ? [c.spec.kind, c.spec.reason] : c;
+    };
+    expect(named('notes/review.md')).toEqual(['copilot-scoped-instructions', 'named, and its frontmatter sets applyTo']);
+    expect(named('notes/react.md')).toEqual(['cursor-rule', 'named, and its frontmatter sets alwaysApply']);
+    expect(named('.sometool/agents/helper.md')).toEqual(['agent', "named, in a folder named agents/, with a spec's name and description"]);
+    expect(named('.sometool/commands/plain.md')).toEqual({ leftOut: "a folder named commands/ inside .sometool/, another tool's folder" });
+    expect(named('docs/guide.md')).toBeNull();
+    expect(discoverSpecs(d, [], { cwd: d })).toEqual([]);
+  });
+
+  it('reads a TOML kind as TOML: its value, or where it stops parsing', () => {
+    const doc = (text: string) => new DocumentModel({ filePath: '/p/.gemini/commands/x.toml', relPath: '.gemini/commands/x.toml', kind: 'gemini-command', text });
+    expect(doc('description = "d"\nprompt = "p"\n').tomlFile).toEqual({ ok: true, root: { description: 'd', prompt: 'p' } });
+    expect(doc('prompt = "p"\nprompt = [1,\n').tomlFile).toMatchObject({ ok: false, line: 2, column: 1 });
+    expect(doc('prompt = "p"\n').frontmatter).toBeNull();
+    expect(new DocumentModel({ filePath: '/p/AGENTS.md', relPath: 'AGENTS.md', kind: 'agents-md', text: 'x' }).tomlFile).toBeNull();
   });
 });

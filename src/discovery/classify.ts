@@ -22,7 +22,7 @@ import path from 'node:path';
 import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { kindFromPath, kindFromSegments } from './kind.js';
-import { kindByPlace, kindBySniff, kindEntry } from '../model/kinds.js';
+import { isSpecKind, kindByPlace, kindBySignature, kindBySniff, kindEntry } from '../model/kinds.js';
 import type { ManifestIndex } from './manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
@@ -128,6 +128,27 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
 }
 
 const HEAD_BYTES = 4096;
+
+/**
+ * A markdown file named on the command line that no place makes a spec: it is linted wherever it
+ * lives when its frontmatter says what it is: fields only one kind has (`applyTo`, `alwaysApply`,
+ * `fileMatchPattern`: the kinds table's `signature`), or, in an agents/ or commands/ folder
+ * of another tool's hidden folder, a spec's frontmatter (`name` and `description`, or a Claude
+ * Code field).
+ */
+export function classifyNamed(abs: string, was: Classification, ctx: ClassifyContext): Classification {
+  const head = (ctx.readHead ?? readHead)(abs, HEAD_BYTES);
+  const keys = frontmatterKeysOfHead(head);
+  if (!keys) return null;
+  const signed = kindBySignature(keys);
+  if (signed) return { spec: { kind: signed, reason: `named, and its frontmatter sets ${kindEntry(signed).signature!.filter((k) => keys.has(k)).join(', ')}` } };
+  if (!was || !('leftOut' in was) || !was.leftOut.includes("another tool's folder")) return null;
+  const byFields = specByFrontmatter(head);
+  if (byFields) return { spec: byFields };
+  const kind = kindFromPath(toPosix(abs));
+  if (keys.has('name') && keys.has('description') && isSpecKind(kind)) return { spec: { kind, reason: `named, in a folder named ${kind}s/, with a spec's name and description` } };
+  return null;
+}
 
 /** Rule 5: a spec by its frontmatter alone. */
 function byFrontmatter(abs: string, read: (file: string, bytes: number) => string = readHead): Classification {

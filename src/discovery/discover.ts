@@ -7,7 +7,7 @@ import picomatch from 'picomatch';
 import path from 'node:path';
 import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
-import { classifyFile, type Classification, type ClassifyContext, type LeftOut } from './classify.js';
+import { classifyFile, classifyNamed, type Classification, type ClassifyContext, type LeftOut } from './classify.js';
 import { ManifestIndex } from './manifests.js';
 import { ProjectRoots } from './project-root.js';
 import type { FileKind } from '../types.js';
@@ -105,11 +105,12 @@ export class Discoverer {
   /** The kind of one file named on the command line (manifests above it are read). */
   file(abs: string): Classification {
     this.manifests.lookAbove(path.dirname(abs));
-    return this.#classify(abs);
+    return this.#classify(abs, true);
   }
 
-  #classify(abs: string): Classification {
-    const c = classifyFile(abs, this.#ctx);
+  #classify(abs: string, named = false): Classification {
+    let c = classifyFile(abs, this.#ctx);
+    if (named && !(c && 'spec' in c) && abs.endsWith('.md')) c = classifyNamed(abs, c, this.#ctx) ?? c;
     if (c && 'leftOut' in c) this.leftOut.push({ path: abs, why: c.leftOut });
     return c;
   }

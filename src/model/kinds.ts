@@ -31,6 +31,8 @@ export interface KindEntry {
   readonly files?: { readonly names?: readonly string[]; readonly endings?: readonly string[] };
   /** For a file of the kind's endings outside its places: whether its first bytes make it one. */
   readonly sniff?: (head: string) => boolean;
+  /** Frontmatter fields only this kind has: a markdown file named on the command line that sets one is of the kind wherever it lives. */
+  readonly signature?: readonly string[];
   /** Found by its place only inside a plugin (a folder with `.claude-plugin/plugin.json`). */
   readonly inPlugin?: true;
 }
@@ -103,7 +105,7 @@ export const KINDS = {
   },
   'copilot-scoped-instructions': {
     title: 'a Copilot instructions file', tool: 'GitHub Copilot', format: 'markdown', where: '`.github/instructions/**/*.instructions.md` (and collections of `*.instructions.md`)', docs: `${VSCODE_DOCS}/custom-instructions`,
-    place: (s) => /\.instructions\.md$/i.test(base(s)),
+    place: (s) => /\.instructions\.md$/i.test(base(s)), signature: ['applyTo'],
   },
   'copilot-prompt': {
     title: 'a Copilot prompt file', tool: 'GitHub Copilot', format: 'markdown', where: '`.github/prompts/*.prompt.md` (and collections of `*.prompt.md`)', docs: `${VSCODE_DOCS}/prompt-files`,
@@ -119,7 +121,7 @@ export const KINDS = {
   },
   'cursor-rule': {
     title: 'a Cursor rule', tool: 'Cursor', format: 'markdown', where: '`.cursor/rules/**/*.mdc` (and `.md`), and collections of `*.mdc`', docs: 'https://cursor.com/docs/context/rules',
-    place: (s) => /\.mdc$/i.test(base(s)) || (md(s) && under(s, '.cursor', 'rules')), files: { endings: ['.mdc'] },
+    place: (s) => /\.mdc$/i.test(base(s)) || (md(s) && under(s, '.cursor', 'rules')), files: { endings: ['.mdc'] }, signature: ['alwaysApply'],
   },
   cursorrules: {
     title: 'a legacy `.cursorrules` file', tool: 'Cursor', format: 'markdown', where: '`.cursorrules`', docs: 'https://cursor.com/docs/context/rules',
@@ -131,7 +133,7 @@ export const KINDS = {
   },
   'kiro-steering': {
     title: 'a Kiro steering file', tool: 'Kiro', format: 'markdown', where: '`.kiro/steering/*.md`', docs: 'https://kiro.dev/docs/steering/',
-    place: (s) => md(s) && under(s, '.kiro', 'steering'),
+    place: (s) => md(s) && under(s, '.kiro', 'steering'), signature: ['fileMatchPattern'],
   },
   'cline-rule': {
     title: 'a Cline rule', tool: 'Cline', format: 'markdown', where: '`.clinerules` (a file, or a folder of markdown)', docs: 'https://docs.cline.bot/features/cline-rules',
@@ -199,6 +201,12 @@ export function kindBySniff(name: string, head: string): FileKind | null {
     const e = TABLE[k];
     if (e.sniff && e.files?.endings?.some((x) => name.endsWith(x)) && e.sniff(head)) return k;
   }
+  return null;
+}
+
+/** The kind whose signature fields a frontmatter sets, or null. */
+export function kindBySignature(keys: ReadonlyMap<string, unknown> | ReadonlySet<string>): FileKind | null {
+  for (const k of ALL_KINDS) if (TABLE[k].signature?.some((f) => keys.has(f))) return k;
   return null;
 }
 
