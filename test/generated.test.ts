@@ -11,6 +11,7 @@ import { validateConfig } from '../src/config/resolve.js';
 import { buildConfigSchema } from '../src/config/schema.js';
 import { ONLY_WITH_STANDARD, profileCell, rulesTable, TABLE_END, TABLE_START, withRulesTable } from '../src/gen/rules-table.js';
 import { kindsByTool, kindsTable, rulesOfKind, withKindsTable } from '../src/gen/kinds-table.js';
+import { kindFileGlobs } from '../src/model/kinds.js';
 import { REPO_ROOT } from './helpers/shared.js';
 
 const read = (rel: string) => readFileSync(path.join(REPO_ROOT, rel), 'utf8');
@@ -91,6 +92,7 @@ describe('the kinds tables', () => {
   it(`of docs/kinds.md and README.md are what the kinds table generates (${STALE})`, () => {
     expect(read('docs/kinds.md'), `docs/kinds.md ${STALE}`).toBe(withKindsTable(read('docs/kinds.md'), kindsTable(ALL_RULES), 'docs/kinds.md'));
     expect(read('README.md'), `README.md ${STALE}`).toBe(withKindsTable(read('README.md'), kindsByTool(), 'README.md'));
+    expect(read('editors/vscode/files.json'), `editors/vscode/files.json ${STALE}`).toBe(`${JSON.stringify(kindFileGlobs(), null, 2)}\n`);
   });
 
   it('name the rules that check each kind', () => {

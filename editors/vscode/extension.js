@@ -1,6 +1,8 @@
 /**
  * The VS Code extension: starts `agent-lint lsp --stdio` from the installed package (see
- * server-command.js) and hands it the specs (markdown) and the JSON files that come with them.
+ * server-command.js) and hands it the files that may be of a kind agent-lint reads (files.json,
+ * which `npm run gen` writes from the kinds table): markdown, the JSON files that come with specs,
+ * the other tools' TOML, `.mdc` and rules files.
  * Diagnostics, code actions, go to definition, hover and links all come from the server.
  */
 'use strict';
@@ -11,7 +13,7 @@ const { serverCommand } = require('./server-command');
 /** @type {LanguageClient | undefined} */
 let client;
 
-const JSON_FILES = ['**/.claude-plugin/plugin.json', '**/.claude-plugin/marketplace.json', '**/hooks/hooks.json', '**/.claude/settings.json', '**/.claude/settings.local.json', '**/.mcp.json'];
+const FILES = require('./files.json').filter((pattern) => pattern !== '**/*.md');
 
 function start() {
   const config = vscode.workspace.getConfiguration('agent-lint');
@@ -24,12 +26,12 @@ function start() {
       ? { module: server.module, args: ['lsp'], transport: TransportKind.stdio }
       : { command: server.command, args: ['lsp'], transport: TransportKind.stdio, options: { shell: process.platform === 'win32' } };
   const clientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'markdown' }, ...JSON_FILES.map((pattern) => ({ scheme: 'file', pattern }))],
+    documentSelector: [{ scheme: 'file', language: 'markdown' }, ...FILES.map((pattern) => ({ scheme: 'file', pattern }))],
     synchronize: {
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/*.md'),
         vscode.workspace.createFileSystemWatcher('**/{.agent-lint.json,.agent-lint.jsonc,.agent-lint.yaml,.agent-lint.yml,package.json,agent-lint-suppressions.json}'),
-        ...JSON_FILES.map((p) => vscode.workspace.createFileSystemWatcher(p)),
+        ...FILES.map((p) => vscode.workspace.createFileSystemWatcher(p)),
       ],
     },
   };

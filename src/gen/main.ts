@@ -10,6 +10,7 @@ import { ALL_RULES } from '../../rules/index.js';
 import { buildConfigSchema } from '../config/schema.js';
 import { rulesTable, withRulesTable } from './rules-table.js';
 import { kindsByTool, kindsTable, withKindsTable } from './kinds-table.js';
+import { kindFileGlobs } from '../model/kinds.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
@@ -23,6 +24,7 @@ if (want('readme')) outputs.push(['docs/rules/README.md', (old) => withRulesTabl
 if (want('kinds')) {
   outputs.push(['docs/kinds.md', (old) => withKindsTable(old, kindsTable(ALL_RULES), 'docs/kinds.md')]);
   outputs.push(['README.md', (old) => withKindsTable(old, kindsByTool(), 'README.md')]);
+  outputs.push(['editors/vscode/files.json', () => `${JSON.stringify(kindFileGlobs(), null, 2)}\n`]);
 }
 
 let stale = 0;

@@ -23,6 +23,7 @@ import { CONFIG_FILES } from '../config/load.js';
 import { DEFAULT_SUPPRESSIONS_FILE } from '../engine/bulk-suppressions.js';
 import { prepareRules } from '../engine/rule.js';
 import { VERSION } from '../meta.js';
+import { kindFileGlobs } from '../model/kinds.js';
 import type { DocumentModel } from '../model/document.js';
 import type { LintMessage, LintResult } from '../types.js';
 import { codeActions, OPEN_DOCS_COMMAND } from './actions.js';
@@ -95,11 +96,7 @@ export function startServer(connection: Connection, opts: ServerOptions): void {
     if (watchDynamic) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [
-          { globPattern: '**/*.md' },
-          { globPattern: '**/.claude-plugin/*.json' },
-          { globPattern: '**/hooks/hooks.json' },
-          { globPattern: '**/.claude/settings*.json' },
-          { globPattern: '**/.mcp.json' },
+          ...kindFileGlobs().map((globPattern) => ({ globPattern })),
           { globPattern: '**/package.json' }, { globPattern: `**/${DEFAULT_SUPPRESSIONS_FILE}` }, ...CONFIG_FILES.map((f) => ({ globPattern: `**/${f}` }))],
       });
     }

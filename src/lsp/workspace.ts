@@ -16,7 +16,7 @@ import { diskFiles } from '../util/project-files.js';
 import type { ProjectView } from '../engine/project.js';
 import { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
-import { isSpecKind } from '../model/kinds.js';
+import { isSpecKind, mayBeOfAKind } from '../model/kinds.js';
 import { DocumentModel } from '../model/document.js';
 import { getProfile } from '../standard/profiles.js';
 import type { FileKind, LintResult } from '../types.js';
@@ -177,7 +177,7 @@ export class Workspace {
    * manifests, hooks, settings, MCP configs); and that the config does not ignore.
    */
   isLintable(abs: string): boolean {
-    if (!/\.(?:md|json)$/i.test(abs) || this.isIgnored(abs)) return false;
+    if (!mayBeOfAKind(path.basename(abs)) || this.isIgnored(abs)) return false;
     const p = this.project(abs);
     const kind = fileKind(this.config(abs), p.root, this.cwd, abs, this.kinds.get(abs));
     return kind !== 'other' || p.disk().has(abs);

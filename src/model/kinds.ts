@@ -56,11 +56,11 @@ export const KINDS = {
   other: { title: 'a markdown file', tool: '', format: 'markdown', defaultRules: true, where: 'a markdown file named on the command line', docs: '' },
   'plugin-manifest': {
     title: 'a plugin manifest', tool: 'Claude Code', format: 'json', where: '`.claude-plugin/plugin.json`', docs: `${CLAUDE_DOCS}/plugins-reference`,
-    place: (s) => parent(s) === '.claude-plugin' && base(s) === 'plugin.json',
+    place: (s) => parent(s) === '.claude-plugin' && base(s) === 'plugin.json', files: { names: ['plugin.json'] },
   },
   'marketplace-manifest': {
     title: 'a marketplace manifest', tool: 'Claude Code', format: 'json', where: '`.claude-plugin/marketplace.json`', docs: `${CLAUDE_DOCS}/plugin-marketplaces`,
-    place: (s) => parent(s) === '.claude-plugin' && base(s) === 'marketplace.json',
+    place: (s) => parent(s) === '.claude-plugin' && base(s) === 'marketplace.json', files: { names: ['marketplace.json'] },
   },
   'hooks-config': {
     title: "a plugin's hooks", tool: 'Claude Code', format: 'json', where: "a plugin's `hooks/hooks.json`, or the file its plugin.json names in `hooks`", docs: `${CLAUDE_DOCS}/hooks`,
@@ -213,4 +213,14 @@ export function kindBySignature(keys: ReadonlyMap<string, unknown> | ReadonlySet
 /** Whether the folder walk collects a file of this name (besides markdown, which it always collects). */
 export function walkCollects(name: string): boolean {
   return NAMES.has(name) || ENDINGS.some((e) => name.endsWith(e));
+}
+
+/** Whether a file of this name may be of a kind (what an editor hands the language server). */
+export function mayBeOfAKind(name: string): boolean {
+  return /\.md$/i.test(name) || walkCollects(name);
+}
+
+/** Globs of the files that may be of a kind: what an editor watches and hands the language server. */
+export function kindFileGlobs(): string[] {
+  return ['**/*.md', ...[...NAMES].sort().map((n) => `**/${n}`), ...ENDINGS.map((e) => `**/*${e}`)];
 }
