@@ -68,8 +68,6 @@ const extensions = [
   highlightActiveLine(),
   highlightActiveLineGutter(),
   syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-  // The language alone: markdown() also loads HTML, CSS and JavaScript for embedded code.
-  new LanguageSupport(markdownWithFrontmatter),
   lintGutter(),
   keymap.of([...defaultKeymap, ...historyKeymap]),
   EditorView.lineWrapping,
@@ -83,8 +81,12 @@ const extensions = [
 const view = new EditorView({ parent: $('#editor') });
 performance.mark('view');
 
-function newState(text: string): EditorState {
-  return EditorState.create({ doc: text, extensions });
+// The language alone: markdown() also loads HTML, CSS and JavaScript for embedded code.
+const markdownSupport = new LanguageSupport(markdownWithFrontmatter);
+
+/** A file's editor state: markdown (and Cursor's .mdc) highlighted as such, TOML and JSON as plain text. */
+function newState(text: string, path: string): EditorState {
+  return EditorState.create({ doc: text, extensions: /\.(?:md|mdc)$/i.test(path) ? [markdownSupport, ...extensions] : extensions });
 }
 
 function stateNow(): PlaygroundState {
@@ -92,7 +94,7 @@ function stateNow(): PlaygroundState {
 }
 
 function load(s: PlaygroundState): void {
-  tabs.splice(0, tabs.length, ...s.files.map((f) => ({ path: f.path, state: newState(f.text) })));
+  tabs.splice(0, tabs.length, ...s.files.map((f) => ({ path: f.path, state: newState(f.text, f.path) })));
   standard = STANDARD_CHOICES.includes(s.standard) ? s.standard : 'auto';
   rules = { ...s.rules };
   current = 0;
@@ -270,7 +272,7 @@ function renderTabs(): void {
 function addTab(): void {
   const path = prompt('Path of the new file in the project', '.claude/agents/new-agent.md');
   if (!path) return;
-  tabs.push({ path, state: newState('---\nname: new-agent\ndescription: What it does. Use when ...\n---\n\n') });
+  tabs.push({ path, state: newState(/\.md$/i.test(path) ? '---\nname: new-agent\ndescription: What it does. Use when ...\n---\n\n' : '', path) });
   openFile(path);
   scheduleLint(0);
 }
@@ -279,6 +281,8 @@ function renameTab(i: number): void {
   const path = prompt('Path of this file in the project', tabs[i]!.path);
   if (!path) return;
   tabs[i]!.path = path;
+  tabs[i]!.state = newState(tabs[i]!.state.doc.toString(), path);
+  if (i === current) view.setState(tabs[i]!.state);
   renderTabs();
   scheduleLint(0);
 }

@@ -117,3 +117,20 @@ describe('manifests in the browser bundle', () => {
     ]);
   });
 });
+
+describe('the other tools\' files in the browser bundle', () => {
+  it('lints them by their kinds, a TOML command found by its contents as discovery finds it', async () => {
+    const token = 'ghp_R8x2Kq9LmZ4vT7wY1nB5cD3fH6jP0sA2eU4i';
+    const { results } = await api.lintProject(
+      [
+        { path: '.cursor/rules/api.mdc', text: `---\nalwaysApply: true\n---\n\nUse ${token}.\n` },
+        { path: 'workflows/triage.toml', text: `prompt = "Triage with ${token}"\n` },
+        { path: 'pyproject.toml', text: `[tool]\nkey = "${token}"\n` },
+        { path: 'notes/todo.md', text: `Use ${token}.\n` },
+      ],
+      { rules: { 'secret-in-spec': 'error' } },
+    );
+    const found = results.flatMap((r) => r.messages.map((m) => `${r.filePath} ${m.ruleId} ${m.line}:${m.column}`)).sort();
+    expect(found).toEqual(['.cursor/rules/api.mdc secret-in-spec 5:5', 'workflows/triage.toml secret-in-spec 1:23']);
+  });
+});

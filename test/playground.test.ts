@@ -322,6 +322,19 @@ describe.skipIf(noBrowser !== null)('the playground in headless Chromium', () =>
     }
   });
 
+  it("lints the other tools' files by their kinds, and shows a TOML command as plain text", async () => {
+    const token = 'ghp_R8x2Kq9LmZ4vT7wY1nB5cD3fH6jP0sA2eU4i';
+    const files = [
+      { path: '.gemini/commands/deploy.toml', text: `# Deploy the site\ndescription = "Deploy"\nprompt = "Deploy with ${token}"\n` },
+      { path: '.cursor/rules/api.mdc', text: '---\nalwaysApply: true\n---\n\n# API\n\nValidate input.\n' },
+    ];
+    const page = await open(`${server.url}#${encodeState({ files, standard: 'v2', rules: { 'secret-in-spec': 'error' } })}`);
+    await expect.poll(() => page.locator('li.finding').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-rule')))).toEqual(['secret-in-spec']);
+    const first = await page.locator('.cm-line').first().evaluate((l) => ({ text: l.textContent, bold: [l, ...l.querySelectorAll('*')].some((e) => Number(getComputedStyle(e).fontWeight) > 400) }));
+    expect(first).toEqual({ text: '# Deploy the site', bold: false });
+    await page.close();
+  });
+
   it('highlights the frontmatter as YAML, not as a heading', async () => {
     const page = await open(server.url);
     const lines = await page.locator('.cm-line').evaluateAll((ls) =>

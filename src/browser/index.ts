@@ -8,6 +8,7 @@ import { ALL_RULES } from '../../rules/index.js';
 import type { LoadedConfig } from '../config/error.js';
 import { resolveConfig, type ResolvedConfig, type RuleEntry } from '../config/resolve.js';
 import { kindFromPath } from '../discovery/kind.js';
+import { kindBySniff } from '../model/kinds.js';
 import { runRules } from '../engine/engine.js';
 import { ProjectView } from '../engine/project.js';
 import { prepareRules } from '../engine/rule.js';
@@ -101,10 +102,12 @@ export async function lintProject(files: readonly ProjectFile[], raw: Record<str
   const docs: DocumentModel[] = [];
   for (const [rel, text] of byPath) {
     if (config.isIgnored(rel)) continue;
-    // What discovery finds on disk: specs by their place or their frontmatter, and the JSON files
-    // that come with specs; other files (context documents, artifacts) are the project's context.
+    // What discovery finds on disk: specs by their place or their frontmatter, the files of the
+    // other kinds (a TOML command by its contents too); other files (context documents,
+    // artifacts) are the project's context.
     let kind = config.kindFor(rel) ?? kindFromPath(rel);
     if (kind === 'other' && /\.md$/i.test(rel)) kind = specByFrontmatter(text.slice(0, 4096))?.kind ?? 'other';
+    if (kind === 'other') kind = kindBySniff(rel, text.slice(0, 4096)) ?? 'other';
     if (kind === 'other') continue;
     docs.push(new DocumentModel({ filePath: `${ROOT}/${rel}`, relPath: rel, kind, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text }));
   }
