@@ -10,7 +10,7 @@ import { ALL_RULES } from '../rules/index.js';
 import { resolveConfig } from '../src/config/resolve.js';
 import { lint, planLint } from '../src/lint.js';
 import { DocumentModel } from '../src/model/document.js';
-import { BASELINE_FILE, CORPUS_DIR, corpusProjects, diffSummaries, summarizeCorpus, type Baseline } from './corpus/corpus.mjs';
+import { BASELINE_FILE, CORPORA, CORPUS_DIR, corpusProjects, diffSummaries, summarizeCorpus, type Baseline } from './corpus/corpus.mjs';
 
 const present = corpusProjects().length > 0;
 
@@ -29,6 +29,26 @@ describe.skipIf(!present)(`corpus (${CORPUS_DIR})`, () => {
     for (const [name, s] of Object.entries(baseline.projects)) {
       expect(s.files, name).toBeGreaterThan(0);
       expect(s.markdownLinted / s.markdownWithFrontmatter, name).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+});
+
+const tools = CORPORA.tools;
+
+describe.skipIf(corpusProjects(tools.dir).length === 0)(`corpus-tools (${tools.dir})`, () => {
+  it('gives the counts of test/corpus-tools-baseline.json (agent-lint:strict)', { timeout: 120_000 }, () => {
+    const baseline = JSON.parse(readFileSync(tools.baseline, 'utf8')) as Baseline;
+    const now = summarizeCorpus({ lint, planLint, resolveConfig, rules: ALL_RULES, DocumentModel }, tools);
+    const diff = diffSummaries(baseline, now);
+    expect(diff, `the corpus-tools findings moved; if that is intended, run \`npm run corpus -- --tools --update\` and commit test/corpus-tools-baseline.json:\n  ${diff.join('\n  ')}\n`).toEqual([]);
+  });
+
+  it('lists, with no arguments, at least 95% of the files of every repository', () => {
+    const baseline = JSON.parse(readFileSync(tools.baseline, 'utf8')) as Baseline;
+    expect(Object.keys(baseline.projects)).toEqual(corpusProjects(tools.dir));
+    for (const [name, s] of Object.entries(baseline.projects)) {
+      expect(s.files / s.repoFiles!, name).toBeGreaterThanOrEqual(0.95);
+      expect(s.byRule['internal-error'], name).toBeUndefined();
     }
   });
 });

@@ -19,17 +19,30 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * The corpus: $AGENT_LINT_CORPUS, else `shared/corpus` beside the project folder or beside one
  * of its parents (a worktree in a subfolder finds the same ../shared).
  */
-function findCorpus() {
-  if (process.env.AGENT_LINT_CORPUS) return path.resolve(process.env.AGENT_LINT_CORPUS);
+function findCorpus(name, env) {
+  if (process.env[env]) return path.resolve(process.env[env]);
   for (let d = ROOT; ; d = path.dirname(d)) {
-    const c = path.join(path.dirname(d), 'shared', 'corpus');
+    const c = path.join(path.dirname(d), 'shared', name);
     if (existsSync(c)) return c;
-    if (path.dirname(d) === d) return path.join(path.dirname(ROOT), 'shared', 'corpus');
+    if (path.dirname(d) === d) return path.join(path.dirname(ROOT), 'shared', name);
   }
 }
 
-export const CORPUS_DIR = findCorpus();
+export const CORPUS_DIR = findCorpus('corpus', 'AGENT_LINT_CORPUS');
 export const BASELINE_FILE = path.resolve(import.meta.dirname, '../corpus-baseline.json');
+
+/**
+ * The two corpora: Claude Code's and OpenCode's projects, linted with the recommended rules; and
+ * ../shared/corpus-tools (the other tools' files, one folder per repository), linted with
+ * agent-lint:strict so that every rule that names their kinds is pinned, with each repository's
+ * file count (`repoFiles`: discovery must list 95% of them).
+ * @typedef {{ name: string, dir: string, baseline: string, raw: Record<string, unknown>, countRepoFiles: boolean }} Corpus
+ * @type {Record<'claude' | 'tools', Corpus>}
+ */
+export const CORPORA = {
+  claude: { name: 'corpus', dir: CORPUS_DIR, baseline: BASELINE_FILE, raw: {}, countRepoFiles: false },
+  tools: { name: 'corpus-tools', dir: findCorpus('corpus-tools', 'AGENT_LINT_CORPUS_TOOLS'), baseline: path.resolve(import.meta.dirname, '../corpus-tools-baseline.json'), raw: { extends: 'agent-lint:strict' }, countRepoFiles: true },
+};
 
 /** The repository folders of the corpus, sorted; [] when the corpus is absent. */
 export function corpusProjects(dir = CORPUS_DIR) {
@@ -41,7 +54,7 @@ export function corpusProjects(dir = CORPUS_DIR) {
 
 /**
  * @typedef {{ errors: number, warnings: number }} Counts
- * @typedef {{ files: number, markdownLinted: number, markdownWithFrontmatter: number, kinds: Record<string, number>, withReturnFormat: number,
+ * @typedef {{ repoFiles?: number, files: number, markdownLinted: number, markdownWithFrontmatter: number, kinds: Record<string, number>, withReturnFormat: number,
  *   withDelegationContext: number, errors: number, warnings: number, byRule: Record<string, Counts> }} ProjectSummary
  * @typedef {{ generatedBy: string, projects: Record<string, ProjectSummary>, byRule: Record<string, Counts> }} Baseline
  * @typedef {{ lint: Function, planLint: Function, resolveConfig: Function, rules: readonly any[], DocumentModel: any }} Library
@@ -51,9 +64,9 @@ const sortKeys = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => 
 const toPosix = (p) => p.split(path.sep).join('/');
 
 /** Lints one project with no arguments; returns its results, its config and what discovery found. */
-export function lintProject(lib, name, dir = CORPUS_DIR) {
-  const cwd = path.join(dir, name);
-  const config = lib.resolveConfig({ file: null, dir: cwd, raw: {} }, lib.rules);
+export function lintProject(lib, name, corpus = CORPORA.claude) {
+  const cwd = path.join(corpus.dir, name);
+  const config = lib.resolveConfig({ file: null, dir: cwd, raw: corpus.raw }, lib.rules);
   const req = { cwd, patterns: [], rules: lib.rules, config };
   const plan = lib.planLint(req);
   const run = lib.lint(req, plan);
@@ -75,11 +88,25 @@ function markdownWithFrontmatter(dir) {
   return n;
 }
 
+/** Every file of a folder (files and links; node_modules and .git left out). */
+function repoFiles(dir) {
+  let n = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name === '.git') continue;
+      if (e.isDirectory()) walk(path.join(d, e.name));
+      else n++;
+    }
+  };
+  walk(dir);
+  return n;
+}
+
 /** @returns {ProjectSummary} */
-export function summarizeProject(lib, name, dir = CORPUS_DIR) {
-  const { cwd, run, plan } = lintProject(lib, name, dir);
+export function summarizeProject(lib, name, corpus = CORPORA.claude) {
+  const { cwd, run, plan } = lintProject(lib, name, corpus);
   /** @type {ProjectSummary} */
-  const s = { files: run.results.length, markdownLinted: run.results.filter((r) => r.filePath.endsWith('.md')).length, markdownWithFrontmatter: markdownWithFrontmatter(cwd), kinds: {}, withReturnFormat: 0, withDelegationContext: 0, errors: 0, warnings: 0, byRule: {} };
+  const s = { ...(corpus.countRepoFiles ? { repoFiles: repoFiles(cwd) } : {}), files: run.results.length, markdownLinted: run.results.filter((r) => r.filePath.endsWith('.md')).length, markdownWithFrontmatter: markdownWithFrontmatter(cwd), kinds: {}, withReturnFormat: 0, withDelegationContext: 0, errors: 0, warnings: 0, byRule: {} };
   for (const r of run.results) {
     const rel = toPosix(path.relative(cwd, r.filePath));
     const kind = plan.kinds.get(r.filePath)?.kind ?? 'other';
@@ -108,11 +135,11 @@ export function summarizeProject(lib, name, dir = CORPUS_DIR) {
 }
 
 /** @returns {Baseline} */
-export function summarizeCorpus(lib, dir = CORPUS_DIR) {
+export function summarizeCorpus(lib, corpus = CORPORA.claude) {
   /** @type {Baseline} */
-  const out = { generatedBy: 'npm run corpus -- --update', projects: {}, byRule: {} };
-  for (const name of corpusProjects(dir)) {
-    const s = summarizeProject(lib, name, dir);
+  const out = { generatedBy: `npm run corpus -- ${corpus === CORPORA.tools ? '--tools ' : ''}--update`, projects: {}, byRule: {} };
+  for (const name of corpusProjects(corpus.dir)) {
+    const s = summarizeProject(lib, name, corpus);
     out.projects[name] = s;
     for (const [id, c] of Object.entries(s.byRule)) {
       const t = (out.byRule[id] ??= { errors: 0, warnings: 0 });
@@ -130,7 +157,7 @@ export function diffSummaries(before, after) {
   const flat = (b) => {
     const m = new Map();
     for (const [p, s] of Object.entries(b?.projects ?? {})) {
-      for (const k of ['files', 'markdownLinted', 'markdownWithFrontmatter', 'withReturnFormat', 'withDelegationContext', 'errors', 'warnings']) m.set(`${p} ${k}`, s[k]);
+      for (const k of ['repoFiles', 'files', 'markdownLinted', 'markdownWithFrontmatter', 'withReturnFormat', 'withDelegationContext', 'errors', 'warnings']) m.set(`${p} ${k}`, s[k]);
       for (const [kind, n] of Object.entries(s.kinds)) m.set(`${p} kind ${kind}`, n);
       for (const [id, c] of Object.entries(s.byRule)) {
         m.set(`${p} ${id} errors`, c.errors);

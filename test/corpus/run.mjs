@@ -10,6 +10,8 @@
  *   npm run corpus -- --findings [project] [rule]
  *                                        every finding (file:line:col severity rule message),
  *                                        for reading them by hand
+ *   npm run corpus -- --tools ...        the same on ../shared/corpus-tools (the other tools'
+ *                                        files, agent-lint:strict), test/corpus-tools-baseline.json
  *   npm run corpus -- --errors-by-rule [project] [rule]
  *                                        every error, grouped by rule with a count per rule
  *                                        and project: what to read to judge a rule's precision
@@ -18,7 +20,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BASELINE_FILE, CORPUS_DIR, corpusProjects, diffSummaries, formatSummary, lintProject, summarizeCorpus } from './corpus.mjs';
+import { CORPORA, corpusProjects, diffSummaries, formatSummary, lintProject, summarizeCorpus } from './corpus.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 const lib = {
@@ -29,17 +31,22 @@ const lib = {
   planLint: (await import(`${dist}/src/lint.js`)).planLint,
 };
 
-const args = process.argv.slice(2);
-if (corpusProjects().length === 0) {
+const all = process.argv.slice(2);
+/** `--tools`: ../shared/corpus-tools and test/corpus-tools-baseline.json instead. */
+const corpus = all.includes('--tools') ? CORPORA.tools : CORPORA.claude;
+const args = all.filter((a) => a !== '--tools');
+const CORPUS_DIR = corpus.dir;
+const BASELINE_FILE = corpus.baseline;
+if (corpusProjects(CORPUS_DIR).length === 0) {
   console.log(`corpus not found at ${CORPUS_DIR}: nothing to do`);
   process.exit(0);
 }
 
 if (args[0] === '--findings') {
   const [, project, rule] = args;
-  for (const name of corpusProjects()) {
+  for (const name of corpusProjects(CORPUS_DIR)) {
     if (project && name !== project) continue;
-    const { cwd, run } = lintProject(lib, name);
+    const { cwd, run } = lintProject(lib, name, corpus);
     for (const r of run.results) {
       for (const m of r.messages) {
         if (rule && m.ruleId !== rule) continue;
@@ -55,9 +62,9 @@ if (args[0] === '--findings') {
 if (args[0] === '--errors-by-rule') {
   const [, project, rule] = args;
   const byRule = new Map();
-  for (const name of corpusProjects()) {
+  for (const name of corpusProjects(CORPUS_DIR)) {
     if (project && project !== '-' && name !== project) continue;
-    const { run } = lintProject(lib, name);
+    const { run } = lintProject(lib, name, corpus);
     for (const r of run.results) {
       for (const m of r.messages) {
         if (m.severity !== 2 || (rule && m.ruleId !== rule)) continue;
@@ -82,7 +89,7 @@ if (args[0] === '--errors-by-rule') {
 }
 
 const t0 = performance.now();
-const summary = summarizeCorpus(lib);
+const summary = summarizeCorpus(lib, corpus);
 const ms = performance.now() - t0;
 
 if (args.includes('--json')) {
