@@ -12,7 +12,7 @@ import { Discoverer, discoverSpecs, expandArgs, isGlob } from './discovery/disco
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
-import { ProjectView, type ProjectFiles } from './engine/project.js';
+import { ProjectView, type ProjectFiles } from './model/project.js';
 import { Marketplaces, PluginLocator } from './graph/plugins.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';

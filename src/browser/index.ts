@@ -9,7 +9,7 @@ import type { LoadedConfig } from '../config/error.js';
 import { resolveConfig, type ResolvedConfig, type RuleEntry } from '../config/resolve.js';
 import { kindFromPath } from '../discovery/kind.js';
 import { runRules } from '../engine/engine.js';
-import { ProjectView } from '../engine/project.js';
+import { ProjectView } from '../model/project.js';
 import { prepareRules } from '../engine/rule.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { ruleDocsUrl, VERSION } from '../meta.js';
