@@ -15,7 +15,7 @@ import { lint, type LintPlan, type LintRequest, type LintRun } from './lint.js';
 import type { FileKind, LintResult } from './types.js';
 import { Discoverer } from './discovery/discover.js';
 
-/** The argument a lint worker thread is started with (see src/cli/bin.ts; src/cli/launch.cts looks for it too). */
+/** The argument a lint worker thread is started with (see src/cli/start.ts; src/cli/launch.cts looks for it too). */
 export const WORKER_FLAG = '--agent-lint-worker';
 
 /** Below this many bytes to lint, one thread is faster than two. */
