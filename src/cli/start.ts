@@ -1,8 +1,8 @@
 /**
  * The CLI as a process: standard input and output, the subcommands, the worker thread of a large
  * run, and how the process ends. Started by src/cli/bin.ts (the unbundled modules) or by the
- * launcher (src/cli/launch.cts), which runs the bundle of this module with a code cache and
- * passes what it knows in a Launch.
+ * launcher (src/cli/launch.cts), which runs the bundle of this module with its compiled code kept
+ * between runs and passes what it knows in a Launch.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

@@ -239,14 +239,10 @@ function holdsStandardObjects(d: DocumentModel): boolean {
   return d.fact('holdsStandardObjects', (doc) => (doc.returnFormats.length > 0 || doc.delegationContexts.length > 0) && mayUseStandard(doc.text));
 }
 
-const namesStandardKeys = (d: DocumentModel) => textNamesStandardKeys(d.text);
-
 /** Keys only the delegation standard's returns and contexts have. */
 const STANDARD_KEYS = /\b(?:session_id|delegation_depth|delegation_path)\b/;
 
-/** Whether a text names a key only the delegation standard's returns and contexts have. */
-function textNamesStandardKeys(text: string): boolean {
-  return STANDARD_KEYS.test(text);
-}
+/** Whether a document names a key only the delegation standard's returns and contexts have. */
+const namesStandardKeys = (d: DocumentModel) => STANDARD_KEYS.test(d.text);
 
 
