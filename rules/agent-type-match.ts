@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { ProjectView } from '../src/engine/project.js';
+import type { ProjectView } from '../src/model/project.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { JsonBlock } from '../src/model/json/blocks.js';
 import { findProperty } from '../src/model/json/parse.js';

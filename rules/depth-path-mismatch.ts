@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import type { ProjectView } from '../src/engine/project.js';
+import type { ProjectView } from '../src/model/project.js';
 import type { JsonArray } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { delegationHolders } from '../src/standard/objects.js';

@@ -1,4 +1,4 @@
-import type { ProjectView } from '../src/engine/project.js';
+import type { ProjectView } from '../src/model/project.js';
 import type { Range } from '../src/types.js';
 import { defineRule } from '../src/engine/rule.js';
 import type { Frontmatter, FrontmatterField } from '../src/model/frontmatter.js';

@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { agentSystemOf, fileBasedSystems, specInCallerTree } from '../src/model/agent-system.js';
 import { describeSite, type DelegationSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
-import type { ProjectView } from '../src/engine/project.js';
+import type { ProjectView } from '../src/model/project.js';
 import { readingWindow, readsJsonReply } from '../src/model/return-channel.js';
 
 /**

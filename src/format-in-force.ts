@@ -8,7 +8,7 @@ import type { ResolvedConfig } from './config/resolve.js';
 import { discoverSpecs } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
-import { ProjectView } from './engine/project.js';
+import { ProjectView } from './model/project.js';
 import { readSpec } from './lint.js';
 import { DocumentModel } from './model/document.js';
 import { ProjectFormats } from './return-format-lookup.js';

@@ -8,21 +8,20 @@ import picomatch from 'picomatch';
 import { hashText, type LintCache } from './cache.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import { fixLoop } from './fix/apply.js';
-import { Discoverer, discoverSpecs, expandArgs, isGlob } from './discovery/discover.js';
+import { Discoverer, expandArgs, isGlob } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
-import { ProjectView, type ProjectFiles } from './engine/project.js';
+import { ProjectView, type ProjectFiles } from './model/project.js';
 import { Marketplaces, PluginLocator } from './graph/plugins.js';
 import type { Rule } from './engine/rule.js';
 import { DocumentModel } from './model/document.js';
 import { getProfile } from './standard/profiles.js';
 import { ProjectFormats } from './return-format-lookup.js';
 import { ContextReads, readSpec, type ReadOutcome, type ReadStat } from './read-spec.js';
-import { ProjectIndex, sameStat } from './project-index.js';
 import { diskFiles } from './util/project-files.js';
-import { pathExists, withFolderListings } from './util/folders.js';
-import { agentSystemOf } from './model/agent-system.js';
+import { contextLoader, type RunContextSource } from './project-context.js';
+import { withFolderListings } from './util/folders.js';
 import { useRunHeads } from './util/read-bounded.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
@@ -233,8 +232,7 @@ export function projectLinter(init: ProjectLinterInit) {
   return { project, profile, formats, settingsFor, lintDocs };
 }
 
-/** When this process started, by the wall clock (`performance.timeOrigin` would load perf_hooks, about 1.5 ms). */
-const processStart = () => Date.now() - process.uptime() * 1000;
+type ProjectLinter = ReturnType<typeof projectLinter>;
 
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan?: LintPlan): LintRun {
@@ -254,177 +252,190 @@ export function lint(req: LintRequest, plan?: LintPlan): LintRun {
   });
 }
 
+/** What the projects of one lint run share. */
+interface RunShared extends RunContextSource {
+  req: LintRequest;
+  /** With `fix`: the files whose text the fixes changed (the run's `fixed`). */
+  fixed: FixedFile[];
+  configFor(abs: string): ResolvedConfig;
+  /** What exists on disk, for the rules that check paths. */
+  onDisk: ProjectFiles;
+  /** Plugins of one marketplace are projects of their own: the marketplace is read once for all. */
+  marketplaces: Marketplaces;
+  /** The results so far, by file. */
+  results: Map<string, LintResult>;
+  /** The reads the plan kept, which the lint takes. */
+  reads?: ContextReads;
+}
+
+/** The linted files of one project and config (a project may hold a folder with its own config). */
+interface ProjectGroup {
+  root: string;
+  config: ResolvedConfig;
+  files: string[];
+  /** A file's kind in this project. */
+  kindOf(abs: string): FileKind;
+}
+
 function lintNow(req: LintRequest, plan: LintPlan): LintRun {
   const { cwd } = req;
   const { configFor, isIgnored, configKind } = configAccess(req);
-  const roots = plan.roots ?? new ProjectRoots(cwd);
-  const { targets, walked, run } = plan;
-  const kinds = new Map(plan.kinds);
-
-  // Group targets by project (and config: a project may hold a folder with its own config).
-  const groups = new Map<string, { root: string; config: ResolvedConfig; files: string[] }>();
-  for (const f of targets) {
-    const root = roots.rootOf(f);
-    const config = configFor(f);
-    const key = `${root}\0${config.file ?? ''}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { root, config, files: [] }));
-    g.files.push(f);
-  }
-
-  const discovered = new Map<string, string[]>();
-  // What exists on disk, for the rules that check paths (standard input has a file system too:
-  // its stand-in path decides where relative paths lead).
-  const onDisk = diskFiles();
-  // Plugins of one marketplace are projects of their own: the marketplace is read once for all.
-  const marketplaces = new Marketplaces();
-  const resultByFile = new Map<string, LintResult>();
-  for (const { root, config, files } of groups.values()) {
-    const plugins = new PluginLocator(root, marketplaces);
-    const profile = getProfile(config.standard);
-    const formats = new ProjectFormats(root, config, profile);
-    const kindOf = (abs: string): FileKind => fileKind(config, root, cwd, abs, kinds.get(abs)?.kind);
-    const docs: DocumentModel[] = [];
-    const targetDocs: DocumentModel[] = [];
-    const readStats = new Map<string, ReadStat>();
-    const makeDoc = (abs: string, text: string) => new DocumentModel({ filePath: abs, relPath: relPosix(root, abs), kind: kindOf(abs), text });
-    for (const abs of files) {
-      const read: ReadOutcome = req.stdin ? { text: req.stdin.text } : plan.reads ? plan.reads.take(abs) : readSpec(abs);
-      if ('problem' in read) {
-        resultByFile.set(abs, summarize({ filePath: abs, messages: [read.problem], suppressedMessages: [] }));
-        continue;
-      }
-      const doc = makeDoc(abs, read.text);
-      if (read.stat) readStats.set(abs, read.stat);
-      docs.push(doc);
-      targetDocs.push(doc);
-    }
-    // Cross-file rules see the agent systems of the linted files, also when only some of their
-    // files are linted; the rest is read only if a rule asks a cross-file question. A name written
-    // in a `.claude/` or `.opencode/` tree means a spec of that tree (graph/build.ts), so when
-    // every linted file is in a tree, the context is those trees (and the `.claude/` beside an
-    // `.opencode/` one, whose skills OpenCode reads), not the whole repository.
-    const trees = new Set(files.map((f) => agentSystemOf(relPosix(root, f))));
-    const contextDirs = trees.has('')
-      ? [root]
-      : [...trees].flatMap((t) => (t.endsWith('.opencode/') ? [path.join(root, t), path.join(root, t.slice(0, -'.opencode/'.length), '.claude')] : [path.join(root, t)]));
-    const alreadyWalked = !req.stdin && walked.some((d) => contextDirs.every((c) => c === d || c.startsWith(d + path.sep)));
-    let index: ProjectIndex | undefined;
-    const loadContext = alreadyWalked
-      ? undefined
-      : () => {
-          const have = new Set(files);
-          const extra: DocumentModel[] = [];
-          if (req.projectIndex && !req.stdin) {
-            index = new ProjectIndex(root, req.projectIndex.build, req.projectIndex.began ?? processStart());
-            for (const d of targetDocs) index.remember(d, readStats.get(d.filePath), { target: true });
-          }
-          const scope = `${root}\0${contextDirs.join('\0')}`;
-          let all = discovered.get(scope);
-          const reads = new ContextReads();
-          if (!all) {
-            const specs = contextDirs.filter((d) => d === root || pathExists(d)).flatMap((d) => discoverSpecs(d, [], { cwd, configKind, readHead: reads.head }));
-            for (const s of specs) if (!kinds.has(s.path)) kinds.set(s.path, s);
-            discovered.set(scope, (all = [...new Set(specs.map((s) => s.path))]));
-          }
-          for (const abs of all) {
-            // A spec of a nested project (its own root below this one) is not this project's.
-            if (have.has(abs) || isIgnored(abs) || roots.rootOf(abs) !== root) continue;
-            const relPath = relPosix(root, abs);
-            const kind = kindOf(abs);
-            const known = index?.factsFor(abs, relPath, kind);
-            if (known) {
-              // Unchanged since an earlier run learned its facts: read only if asked for more.
-              let same = true;
-              const load = () => {
-                const read = readSpec(abs);
-                same = 'text' in read && !!read.stat && sameStat(read.stat, known.stat);
-                return 'text' in read ? read.text : '';
-              };
-              const doc = DocumentModel.lazy({ filePath: abs, relPath, kind, facts: known.facts, load });
-              index!.remember(doc, known.stat, { valid: () => same });
-              extra.push(doc);
-              continue;
-            }
-            const read = reads.take(abs);
-            if ('text' in read) {
-              // Its path and kind as computed above (makeDoc would compute them again).
-              const doc = new DocumentModel({ filePath: abs, relPath, kind, text: read.text });
-              index?.remember(doc, read.stat);
-              extra.push(doc);
-            }
-          }
-          reads.drop();
-          run.context = (run.context ?? 0) + extra.length;
-          return extra;
-        };
-    const { project, settingsFor, lintDocs } = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext, externalAgents: req.externalAgents, files: onDisk, formats, plugins, timing: req.timing });
-
-    // The cache: a file's key covers its text, its rules, and every spec of its project.
-    let toLint = targetDocs;
-    const keys = new Map<DocumentModel, string>();
-    if (req.cache) {
-      const fingerprint = hashText(...project.documents.map((d) => `${d.relPath}\0${d.kind}\0${hashText(d.text)}`).sort());
-      // Everything else a result depends on: the rule set, the project-wide settings, the agents known from outside.
-      const inputs = JSON.stringify([
-        req.rules.map((r) => r.meta.id),
-        config.configuredStandard ?? null,
-        config.usesStandard ?? null,
-        [...new Set([...(req.externalAgents ?? []), ...(config.knownAgents ?? [])])].sort(),
-      ]);
-      toLint = [];
-      for (const doc of targetDocs) {
-        const settings = JSON.stringify([...settingsFor(doc)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
-        // The return format in force is part of the key: its document is not one of the specs.
-        const format = formats.formatFor(doc, project);
-        const key = hashText(profile.name, doc.kind, settings, inputs, fingerprint, doc.text, format ? `${format.file}\0${JSON.stringify(format.schema)}` : '');
-        keys.set(doc, key);
-        const hit = req.cache.get(doc.filePath, key);
-        if (hit && !(req.fix && hit.messages.some((m) => m.fix))) {
-          resultByFile.set(doc.filePath, summarize(withSource({ filePath: doc.filePath, messages: hit.messages, suppressedMessages: hit.suppressedMessages }, doc.text)));
-        } else toLint.push(doc);
-      }
-    }
-
-    const results = toLint.length ? lintDocs(toLint) : [];
-    const fixedTexts = new Map<string, string>();
-    for (let i = 0; i < results.length; i++) {
-      let r = results[i]!;
-      const doc = toLint[i]!;
-      if (req.fix && r.messages.some((m) => m.fix)) {
-        // Fix, then lint the fixed text again (a new model of the same file), until nothing is fixable.
-        const relint = (text: string) => {
-          const again = new DocumentModel({ filePath: doc.filePath, relPath: doc.relPath, kind: doc.kind, text });
-          r = lintDocs([again])[0]!;
-          return r.messages;
-        };
-        const out = fixLoop(doc.text, r.messages, relint);
-        if (out.output !== doc.text) {
-          run.fixed.push({ filePath: doc.filePath, output: out.output, fixes: out.fixed, original: doc.text, hasBom: doc.hasBom, root, read: readStats.get(doc.filePath) });
-          r = { ...r, output: out.output };
-        }
-      }
-      resultByFile.set(r.filePath, r);
-      const key = keys.get(doc);
-      if (req.cache && key && r.output === undefined) req.cache.set(doc.filePath, key, r);
-      if (r.output !== undefined) fixedTexts.set(doc.filePath, r.output);
-    }
-    if (fixedTexts.size) {
-      // A fixed file was linted above as a lone new model, which the cross-file rules do not see:
-      // lint every target again in the project as it is after the fixes, so that the report
-      // holds what a plain run after writing them gives (a cycle, an unknown target ...).
-      const after = targetDocs.map((d) => (fixedTexts.has(d.filePath) ? makeDoc(d.filePath, fixedTexts.get(d.filePath)!) : d));
-      const rest = () => project.documents.slice(docs.length);
-      const again = projectLinter({ root, config, rules: req.rules, documents: after, loadContext: rest, externalAgents: req.externalAgents, files: onDisk, formats, plugins });
-      for (const r of again.lintDocs(after)) {
-        const output = fixedTexts.get(r.filePath);
-        resultByFile.set(r.filePath, output === undefined ? r : { ...r, output });
-      }
-    }
-    index?.save();
-  }
+  const { run } = plan;
+  const shared: RunShared = {
+    req,
+    fixed: run.fixed,
+    cwd,
+    walked: plan.walked,
+    stdin: !!req.stdin,
+    projectIndex: req.projectIndex,
+    roots: plan.roots ?? new ProjectRoots(cwd),
+    kinds: new Map(plan.kinds),
+    discovered: new Map(),
+    isIgnored,
+    configKind,
+    counted: (specs) => (run.context = (run.context ?? 0) + specs),
+    configFor,
+    // Standard input has a file system too: its stand-in path decides where relative paths lead.
+    onDisk: diskFiles(),
+    marketplaces: new Marketplaces(),
+    results: new Map(),
+    reads: plan.reads,
+  };
+  for (const group of projectGroups(shared, plan.targets)) lintProject(shared, group);
   // Files read for classification that were not linted (ignored by a config) are let go.
   plan.reads?.drop();
-  run.results = targets.map((f) => resultByFile.get(f)).filter((r): r is LintResult => !!r);
+  run.results = plan.targets.map((f) => shared.results.get(f)).filter((r): r is LintResult => !!r);
   return run;
+}
+
+/** The targets grouped by project and config, in the order of their first files. */
+function projectGroups(run: RunShared, targets: readonly string[]): Iterable<ProjectGroup> {
+  const groups = new Map<string, ProjectGroup>();
+  for (const f of targets) {
+    const root = run.roots.rootOf(f);
+    const config = run.configFor(f);
+    const key = `${root}\0${config.file ?? ''}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { root, config, files: [], kindOf: (abs) => fileKind(config, root, run.cwd, abs, run.kinds.get(abs)?.kind) }));
+    g.files.push(f);
+  }
+  return groups.values();
+}
+
+/** Lints one project's files: read them, load the context on demand, take cached results, lint and fix the rest. */
+function lintProject(run: RunShared, group: ProjectGroup): void {
+  const { req } = run;
+  const { root, config } = group;
+  const { docs, stats } = readTargets(run, group);
+  const context = contextLoader(run, { root, files: group.files, docs, stats, kindOf: group.kindOf });
+  const plugins = new PluginLocator(root, run.marketplaces);
+  const linter = projectLinter({ root, config, rules: req.rules, documents: docs, loadContext: context.load, externalAgents: req.externalAgents, files: run.onDisk, plugins, timing: req.timing });
+  const keys = req.cache ? cacheKeys(req, config, linter, docs) : undefined;
+  const toLint = req.cache && keys ? takeCached(run, req.cache, keys, docs) : docs;
+  const fixedTexts = lintAndFix(run, root, linter, toLint, stats, keys);
+  if (fixedTexts.size) lintAfterFixes(run, group, linter, plugins, docs, fixedTexts);
+  context.save();
+}
+
+/** The linted files' documents, each file's size and times as read; a file that cannot be read gets its result here. */
+function readTargets(run: RunShared, group: ProjectGroup): { docs: DocumentModel[]; stats: Map<string, ReadStat> } {
+  const { req } = run;
+  const docs: DocumentModel[] = [];
+  const stats = new Map<string, ReadStat>();
+  for (const abs of group.files) {
+    const read: ReadOutcome = req.stdin ? { text: req.stdin.text } : run.reads ? run.reads.take(abs) : readSpec(abs);
+    if ('problem' in read) {
+      run.results.set(abs, summarize({ filePath: abs, messages: [read.problem], suppressedMessages: [] }));
+      continue;
+    }
+    if (read.stat) stats.set(abs, read.stat);
+    docs.push(new DocumentModel({ filePath: abs, relPath: relPosix(group.root, abs), kind: group.kindOf(abs), text: read.text }));
+  }
+  return { docs, stats };
+}
+
+/**
+ * Each linted document's key in the cache: its text, its rules and their settings, the return
+ * format in force for it, and every spec of its project (which the cross-file rules read).
+ */
+function cacheKeys(req: LintRequest, config: ResolvedConfig, linter: ProjectLinter, docs: readonly DocumentModel[]): Map<DocumentModel, string> {
+  const { project, profile, formats, settingsFor } = linter;
+  const fingerprint = hashText(...project.documents.map((d) => `${d.relPath}\0${d.kind}\0${hashText(d.text)}`).sort());
+  // Everything else a result depends on: the rule set, the project-wide settings, the agents known from outside.
+  const inputs = JSON.stringify([
+    req.rules.map((r) => r.meta.id),
+    config.configuredStandard ?? null,
+    config.usesStandard ?? null,
+    [...new Set([...(req.externalAgents ?? []), ...(config.knownAgents ?? [])])].sort(),
+  ]);
+  const keys = new Map<DocumentModel, string>();
+  for (const doc of docs) {
+    const settings = JSON.stringify([...settingsFor(doc)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+    // The return format in force is part of the key: its document is not one of the specs.
+    const format = formats.formatFor(doc, project);
+    keys.set(doc, hashText(profile.name, doc.kind, settings, inputs, fingerprint, doc.text, format ? `${format.file}\0${JSON.stringify(format.schema)}` : ''));
+  }
+  return keys;
+}
+
+/** Takes the cached results of the documents whose key is in the cache; returns the others. */
+function takeCached(run: RunShared, cache: LintCache, keys: ReadonlyMap<DocumentModel, string>, docs: DocumentModel[]): DocumentModel[] {
+  const toLint: DocumentModel[] = [];
+  for (const doc of docs) {
+    const hit = cache.get(doc.filePath, keys.get(doc)!);
+    // A result with fixes is linted again by a run that fixes.
+    if (hit && !(run.req.fix && hit.messages.some((m) => m.fix))) {
+      run.results.set(doc.filePath, summarize(withSource({ filePath: doc.filePath, messages: hit.messages, suppressedMessages: hit.suppressedMessages }, doc.text)));
+    } else toLint.push(doc);
+  }
+  return toLint;
+}
+
+/**
+ * Lints the documents; with `fix`, fixes each, lints the fixed text again (a new model of the
+ * same file) until nothing is fixable, and records the fixed file. A result without fixes goes
+ * to the cache. Returns the fixed texts by file.
+ */
+function lintAndFix(run: RunShared, root: string, linter: ProjectLinter, docs: DocumentModel[], stats: ReadonlyMap<string, ReadStat>, keys?: ReadonlyMap<DocumentModel, string>): Map<string, string> {
+  const { req } = run;
+  const fixedTexts = new Map<string, string>();
+  const results = docs.length ? linter.lintDocs(docs) : [];
+  for (let i = 0; i < results.length; i++) {
+    let r = results[i]!;
+    const doc = docs[i]!;
+    if (req.fix && r.messages.some((m) => m.fix)) {
+      const relint = (text: string) => {
+        const again = new DocumentModel({ filePath: doc.filePath, relPath: doc.relPath, kind: doc.kind, text });
+        r = linter.lintDocs([again])[0]!;
+        return r.messages;
+      };
+      const out = fixLoop(doc.text, r.messages, relint);
+      if (out.output !== doc.text) {
+        run.fixed.push({ filePath: doc.filePath, output: out.output, fixes: out.fixed, original: doc.text, hasBom: doc.hasBom, root, read: stats.get(doc.filePath) });
+        r = { ...r, output: out.output };
+      }
+    }
+    run.results.set(r.filePath, r);
+    const key = keys?.get(doc);
+    if (req.cache && key && r.output === undefined) req.cache.set(doc.filePath, key, r);
+    if (r.output !== undefined) fixedTexts.set(doc.filePath, r.output);
+  }
+  return fixedTexts;
+}
+
+/**
+ * A fixed file was linted as a lone new model, which the cross-file rules do not see: every
+ * target is linted again in the project as it is after the fixes, so that the report holds what
+ * a plain run after writing them gives (a cycle, an unknown target ...).
+ */
+function lintAfterFixes(run: RunShared, group: ProjectGroup, linter: ProjectLinter, plugins: PluginLocator, docs: readonly DocumentModel[], fixedTexts: ReadonlyMap<string, string>): void {
+  const { req } = run;
+  const { root, config } = group;
+  const after = docs.map((d) => (fixedTexts.has(d.filePath) ? new DocumentModel({ filePath: d.filePath, relPath: relPosix(root, d.filePath), kind: group.kindOf(d.filePath), text: fixedTexts.get(d.filePath)! }) : d));
+  const rest = () => linter.project.documents.slice(docs.length);
+  const again = projectLinter({ root, config, rules: req.rules, documents: after, loadContext: rest, externalAgents: req.externalAgents, files: run.onDisk, formats: linter.formats, plugins });
+  for (const r of again.lintDocs(after)) {
+    const output = fixedTexts.get(r.filePath);
+    run.results.set(r.filePath, output === undefined ? r : { ...r, output });
+  }
 }

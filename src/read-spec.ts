@@ -138,7 +138,7 @@ export class ContextReads {
   }
 
   /**
-   * Keeps a whole read, with the head asked for (`headBytes` -1: none), when it opens with
+   * Keeps a whole read, with the head asked for, when it opens with
    * frontmatter: only such a file can be classified a spec, and another (a README, a long
    * document) is not kept until the end of discovery.
    */
@@ -151,21 +151,6 @@ export class ContextReads {
   /** A kept file's size in bytes; undefined when it is not kept. */
   keptSize(file: string): number | undefined {
     return this.#reads.get(file)?.size;
-  }
-
-  /**
-   * A file's text for a look before its lint, which then takes this read: the kept read, or the
-   * file read whole now and kept as `head` keeps it (a file its path classified was not read by
-   * the plan). Undefined when it is not kept: it cannot be read or decoded, is larger than
-   * KEEP_FOR_CONTEXT, does not open with frontmatter, or the plan keeps enough already.
-   */
-  textFor(file: string): string | undefined {
-    if (!this.#reads.has(file) && !this.#taken.has(file)) {
-      const whole = this.#wholeRead(file);
-      if (whole) this.#keep(file, whole, '', -1);
-    }
-    const read = this.#reads.get(file)?.read;
-    return read && 'text' in read ? read.text : undefined;
   }
 
   /** Lets go of a kept read that another thread's lint reads for itself. */

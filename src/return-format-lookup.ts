@@ -8,7 +8,7 @@
 import { path, pathInfo, readTextFile } from './platform/host.js';
 import { ConfigError } from './config/error.js';
 import type { ResolvedConfig } from './config/resolve.js';
-import type { ProjectView } from './engine/project.js';
+import type { ProjectView } from './model/project.js';
 import type { DocumentModel } from './model/document.js';
 import { looksLikeReturnText } from './model/json/blocks.js';
 import type { Profile } from './standard/profiles.js';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { runRules } from '../src/engine/engine.js';
-import { ProjectView } from '../src/engine/project.js';
+import { ProjectView } from '../src/model/project.js';
 import { graphAround, holdsName, SEARCH_BUDGET } from '../src/graph/around.js';
 import { GraphIndex } from '../src/graph/build.js';
 import { referencesOf } from '../src/graph/references.js';

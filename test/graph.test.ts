@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { runRules, type RuleSetting } from '../src/engine/engine.js';
-import { ProjectView } from '../src/engine/project.js';
+import { ProjectView } from '../src/model/project.js';
 import { findCycles, findDeepChains } from '../src/graph/analysis.js';
 import { buildGraph } from '../src/graph/build.js';
 import { showChain } from '../src/graph/describe.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { runRules, type RuleSetting } from '../src/engine/engine.js';
-import { ProjectView } from '../src/engine/project.js';
+import { ProjectView } from '../src/model/project.js';
 import { defineRule, type Rule } from '../src/engine/rule.js';
 import { applySuggestion, suggestionDiffs } from '../src/fix/suggestions.js';
 import { DocumentModel } from '../src/model/document.js';

@@ -10,7 +10,7 @@ import { resolveConfig, type ResolvedConfig, type RuleEntry } from '../config/re
 import { kindFromPath } from '../discovery/kind.js';
 import { kindBySniff } from '../model/kinds.js';
 import { runRules } from '../engine/engine.js';
-import { ProjectView } from '../engine/project.js';
+import { ProjectView } from '../model/project.js';
 import { prepareRules } from '../engine/rule.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { ruleDocsUrl, VERSION } from '../meta.js';

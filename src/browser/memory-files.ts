@@ -2,7 +2,7 @@
  * `ProjectFiles` over the files the page holds (absolute POSIX paths to texts): what the rules
  * that check paths ask of the disk in Node (src/util/project-files.ts), answered from memory.
  */
-import type { ProjectFiles } from '../engine/project.js';
+import type { ProjectFiles } from '../model/project.js';
 import * as path from '../platform/posix-path.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 

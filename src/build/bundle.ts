@@ -8,6 +8,7 @@
  * Usage: node dist/src/build/bundle.js   (from the repository root, after tsc)
  */
 import { build, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -77,11 +78,14 @@ const chalkOnFirstUse: Plugin = {
  */
 const LAZY_URL = "var __agentLintUrl = { get href() { return this.url ??= require('node:url').pathToFileURL(__filename).href; } };";
 
+/** Stands for the CLI bundle's build name until the bundle is written (see nameBuild). */
+const BUILD_PLACEHOLDER = 'agent-lint-build';
+
 /** The version the bundles report: their package's, fixed when they are built (a run need not read package.json for it). */
 const VERSION = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
 await build({
-  entryPoints: [path.join(root, 'src/cli/bin.ts')],
+  entryPoints: [path.join(root, 'src/cli/start.ts')],
   outfile: path.join(out, 'agent-lint.cjs'),
   bundle: true,
   platform: 'node',
@@ -89,7 +93,7 @@ await build({
   target: 'node20',
   external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
   // Modules that locate files next to themselves do it from the bundle's own place.
-  define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs'), __AGENT_LINT_MCP__: JSON.stringify('./mcp.cjs') },
+  define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs'), __AGENT_LINT_MCP__: JSON.stringify('./mcp.cjs'), __AGENT_LINT_BUILD__: JSON.stringify(BUILD_PLACEHOLDER) },
   banner: { js: LAZY_URL },
   minifySyntax: true,
   minifyWhitespace: true,
@@ -113,7 +117,7 @@ await build({
 
 // The language server and the MCP server (with the MCP SDK and zod) in bundles of their own
 // (with the engine and rules they share with the CLI's), each loaded only by its subcommand,
-// `agent-lint lsp` or `agent-lint mcp` (src/cli/bin.ts): a lint run never reads them.
+// `agent-lint lsp` or `agent-lint mcp` (src/cli/start.ts): a lint run never reads them.
 for (const [entry, bundle] of [
   ['src/lsp/server.ts', 'lsp.cjs'],
   ['src/mcp/server.ts', 'mcp.cjs'],
@@ -174,6 +178,19 @@ function escapeNonAscii(file: string): void {
   if (escaped !== text) writeFileSync(file, escaped);
 }
 for (const bundle of ['agent-lint.cjs', 'lsp.cjs', 'mcp.cjs', 'vendor/yaml.cjs']) escapeNonAscii(path.join(out, bundle));
+
+/**
+ * Names the CLI bundle's build with a hash of its text (its placeholder in place): what a run
+ * keeps for the next (the project index) is used only by the same build. The same sources give
+ * the same name; a bundle from other sources, of whatever size and time, another.
+ */
+function nameBuild(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  const parts = text.split(JSON.stringify(BUILD_PLACEHOLDER));
+  if (parts.length !== 2) throw new Error(`${file}: the build placeholder is there ${parts.length - 1} times, not once`);
+  writeFileSync(file, parts.join(JSON.stringify(createHash('sha256').update(text).digest('hex').slice(0, 16))));
+}
+nameBuild(path.join(out, 'agent-lint.cjs'));
 
 // What the bundled modules read beside themselves: the schemas and the precompiled validators.
 mkdirSync(out, { recursive: true });

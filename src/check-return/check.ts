@@ -7,7 +7,7 @@
 import { checkOptions, isBoolean, isObject, isString } from '../api/args.js';
 import path from 'node:path';
 import { compareMessages, runRules, type RuleSetting } from '../engine/engine.js';
-import { ProjectView } from '../engine/project.js';
+import { ProjectView } from '../model/project.js';
 import { DocumentModel } from '../model/document.js';
 import type { JsonNode } from '../model/json/ast.js';
 import { findProperty, toPlainValue } from '../model/json/parse.js';

@@ -87,8 +87,8 @@ Options:
       --pass-on-unpruned-suppressions
                                a count above the errors found is a warning, not a failure
       --init                   write a commented starter .agent-lint.jsonc and exit
-      --concurrency <mode>     auto (default: in a large run, a worker thread lints half of it
-                               on 4+ cores, its delegation-standard projects on 2-3) or off
+      --concurrency <mode>     auto (default: on 4+ cores, a worker thread lints half of a
+                               large run) or off
       --print-files            list the files that would be linted, with kind and reason, and
                                the files that look like specs but are left out; then exit
       --no-error-on-unmatched-pattern

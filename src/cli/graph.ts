@@ -17,7 +17,7 @@ import { discoverAgentNames } from '../discovery/agents-dir.js';
 import { discoverSpecs } from '../discovery/discover.js';
 import { kindFromPath } from '../discovery/kind.js';
 import { ProjectRoots } from '../discovery/project-root.js';
-import { ProjectView } from '../engine/project.js';
+import { ProjectView } from '../model/project.js';
 import { findCycles, findDeepChains } from '../graph/analysis.js';
 import { nameMatcher } from '../graph/build.js';
 import { Marketplaces, PluginLocator } from '../graph/plugins.js';

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
- * The `agent-lint` command. Runs the bundled CLI (dist/agent-lint.cjs) with a V8 code cache, so
- * that a run on one file (a pre-commit hook) does not spend its time compiling JavaScript; falls
- * back to the unbundled modules when there is no bundle. The cache is a file beside the bundle
- * (or in a private folder under the temp directory when that is not writable), keyed on the
- * Node.js version, the bundle's size and time, and the kind of run (a few named files, or the
- * rest: see fewFilesRun).
+ * The `agent-lint` command: starts the bundled CLI (dist/agent-lint.cjs, made from
+ * src/cli/start.ts) with its compiled code kept between runs, or the unbundled modules when there
+ * is no bundle. A CommonJS file: Node.js starts a CommonJS entry point about 8 ms sooner than an
+ * ES module.
+ *
+ * Compiling the bundle is most of a short run's CPU time. On Node.js 22.1 and later Node keeps
+ * the compiled code itself (`module.enableCompileCache`). On Node.js 20 this file keeps a V8 code
+ * cache of the bundle (a one-file run then takes 0.7x the CPU time), made after the run so that
+ * it holds the functions the run compiled.
  *
  * A code cache is code: V8 runs what a cache holds as long as its source had the same length, so
  * a cache planted by someone else would run their code. A cache is therefore read and written
@@ -13,46 +16,36 @@
  * and that nobody else can write to; the file is opened without following a symlink, must be a
  * regular file with the same owner rules, and holds a copy of the source it was made for, which
  * must equal the bundle byte for byte (no hash: loading node:crypto would cost a one-file run
- * about 3 ms). A folder that fails these checks is not used at all. New caches are written to a fresh
- * temporary file (O_EXCL) in the same folder and renamed into place.
- * A CommonJS file: Node.js starts a CommonJS entry point about 8 ms sooner than an ES module.
+ * about 3 ms). A folder that fails these checks is not used at all. New caches are written to a
+ * fresh temporary file (O_EXCL) in the same folder and renamed into place.
  */
-import { closeSync, constants as C, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants as C, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import type { Launch } from './start.js';
+
+type Cli = { start(launch: Launch): void };
 
 const bundle = path.resolve(__dirname, '../../agent-lint.cjs');
 const MAGIC = 'agent-lint-v8cache-3\n';
 /** No code cache of ours comes near this; a larger file is not read. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const myUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+/** A lint worker thread (src/parallel.ts starts it from this file) writes no cache: it compiles only its share of the run. */
+const IN_WORKER = process.argv.includes('--agent-lint-worker');
 
-/** Owners whose cache files may run: the current user, and whoever owns the code itself. */
-function trustedOwner(uid: number, codeUid: number): boolean {
-  return myUid === undefined || uid === myUid || uid === codeUid;
-}
-
-/** Makes the folder `dir`, not its parents, for this user alone; one that exists is left as it is (and checked after). */
-function makeFolder(dir: string): void {
-  try {
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-}
-
-/** A folder the cache may live in: a real folder (not a link), a trusted owner, writable by no one else. */
-function safeDir(dir: string, codeUid: number, create: boolean): boolean {
-  try {
-    // Only the folder itself is made (beside the bundle, or in a temp directory that exists).
-    if (create) makeFolder(dir);
-    const st = lstatSync(dir);
-    return st.isDirectory() && trustedOwner(st.uid, codeUid) && (myUid === undefined || (st.mode & 0o022) === 0);
-  } catch {
-    return false;
-  }
-}
+/**
+ * Node.js's CommonJS module class, which `node:module` exports, taken from this module: loading
+ * `node:module` itself also loads the ES module loader and source maps (about 0.4 ms).
+ */
+const ModuleCtor = module.constructor as unknown as {
+  new (id: string): { filename: string; paths: string[]; exports: Cli };
+  wrap(s: string): string;
+  _nodeModulePaths(dir: string): string[];
+  createRequire(file: string): NodeJS.Require;
+  enableCompileCache?(): unknown;
+};
 
 /**
  * Whether this run lints a few named files (a pre-commit hook, an editor on save): at most 20
@@ -82,34 +75,34 @@ function fewFilesRun(argv: readonly string[]): boolean {
   return files > 0;
 }
 
-const RUN_KIND = fewFilesRun(process.argv.slice(2)) ? '-files' : '';
+/** Owners whose cache files may run: the current user, and whoever owns the code itself. */
+function trustedOwner(uid: number, codeUid: number): boolean {
+  return myUid === undefined || uid === myUid || uid === codeUid;
+}
+
+/** A folder the cache may live in (made, not its parents, when `create`): a real folder, a trusted owner, writable by no one else. */
+function safeDir(dir: string, codeUid: number, create: boolean): boolean {
+  try {
+    if (create) {
+      try {
+        mkdirSync(dir, { mode: 0o700 });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
+    const st = lstatSync(dir);
+    return st.isDirectory() && trustedOwner(st.uid, codeUid) && (myUid === undefined || (st.mode & 0o022) === 0);
+  } catch {
+    return false;
+  }
+}
 
 /**
- * A run over a whole project leaves functions to V8's optimizing compiler four times later than
- * Node.js's default: most of such a run's code is warm for a few hundred milliseconds only, and
- * optimizing it sooner cost more than it saved (whole corpus: 0.92x wall, 0.76x CPU, 5 MB less
- * peak, in 21 pairs). Few-files runs keep the default, and skip loading node:v8 (about 2 ms, 3%
- * of a bare `node -e 0`).
- * Set before the bundle is compiled, so that its code cache is made and used under the same flags.
+ * A cache file's data and the number of documents the run that made it took in, when the file
+ * passes every check and was made for `source`; else undefined. The file holds a header (the
+ * source's length, that number), a copy of the source, then the data.
  */
-if (RUN_KIND === '') (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--interrupt-budget=270336');
-
-function cachePaths(file: string, st: { size: number; mtimeMs: number }): string[] {
-  const name = `${path.basename(file, '.cjs')}-${process.version}-${st.size}-${Math.round(st.mtimeMs)}${RUN_KIND}.v8cache`;
-  const uid = myUid ?? 'user';
-  return [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${uid}`, name)];
-}
-
-/** A code cache as read: its data, the number of documents the run that made it took in, its file's inode and time. */
-interface CacheRead {
-  data: Buffer;
-  took: number;
-  ino: number;
-  mtimeMs: number;
-}
-
-/** The cache's data when the file passes every check and was made for this source; else undefined. */
-function readCache(file: string, source: Buffer, codeUid: number): CacheRead | undefined {
+function readCache(file: string, source: Buffer, codeUid: number): { data: Buffer; took: number } | undefined {
   if (!safeDir(path.dirname(file), codeUid, false)) return undefined;
   let fd: number | undefined;
   try {
@@ -118,24 +111,12 @@ function readCache(file: string, source: Buffer, codeUid: number): CacheRead | u
     if (!st.isFile() || st.size > MAX_CACHE_BYTES || !trustedOwner(st.uid, codeUid) || (myUid !== undefined && (st.mode & 0o022) !== 0)) return undefined;
     const buf = Buffer.allocUnsafe(st.size);
     let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    // The header (the source's length, then how many documents the run that made it took in), then a
-    // copy of the source the cache was made for, compared byte for byte.
-    const sizeLine = `${source.length}\n`;
-    if (got < MAGIC.length + sizeLine.length || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
-    if (buf.toString('latin1', MAGIC.length, MAGIC.length + sizeLine.length) !== sizeLine) return undefined;
-    const at = MAGIC.length + sizeLine.length;
-    const eol = buf.indexOf(10, at);
-    if (eol === -1 || eol - at > 10) return undefined;
-    const tookText = buf.toString('latin1', at, eol);
-    if (!/^\d+$/.test(tookText)) return undefined;
-    const head = eol + 1 + source.length;
-    if (got < head || !buf.subarray(eol + 1, head).equals(source)) return undefined;
-    return { data: buf.subarray(head, got), took: Number(tookText), ino: st.ino, mtimeMs: st.mtimeMs };
+    for (let n = 1; got < st.size && n > 0; got += n) n = readSync(fd, buf, got, st.size - got, got);
+    const head = /^(\d+)\n(\d{1,10})\n/.exec(buf.toString('latin1', MAGIC.length, Math.min(got, MAGIC.length + 32)));
+    if (buf.toString('latin1', 0, MAGIC.length) !== MAGIC || !head || Number(head[1]) !== source.length) return undefined;
+    const at = MAGIC.length + head[0].length;
+    if (got < at + source.length || !buf.subarray(at, at + source.length).equals(source)) return undefined;
+    return { data: buf.subarray(at + source.length, got), took: Number(head[2]) };
   } catch {
     return undefined;
   } finally {
@@ -171,92 +152,77 @@ function writeCache(file: string, source: Buffer, data: Buffer, codeUid: number,
   }
 }
 
-type ModuleLike = { filename: string; paths: string[]; exports: object };
 /**
- * Node.js's CommonJS module class, which `node:module` exports, taken from this module: loading
- * `node:module` itself also loads the ES module loader and source maps (about 0.4 ms).
+ * Runs the bundle from its code cache and returns its exports, with a function that writes a
+ * new cache once the run is over (given how many documents it took in) when one is wanted;
+ * undefined when there is no bundle. The cache lives beside the bundle, else in a private folder
+ * under the temp directory, named after the Node.js version, the bundle's size and time, and
+ * the kind of run.
  */
-const ModuleCtor = module.constructor as unknown as {
-  new (id: string, parent?: unknown): ModuleLike;
-  wrap(s: string): string;
-  _nodeModulePaths(dir: string): string[];
-  createRequire(file: string): NodeJS.Require;
-};
-
-/** Caches to write once the run is over, so that they hold the functions the run compiled. */
-const toWrite: Array<() => void> = [];
-/**
- * A lint worker thread (src/parallel.ts starts it from this file, with this flag) writes no code
- * cache: it compiles only its share of the run, and the main thread writes the run's cache and
- * ends the process (src/cli/bin.ts) without waiting for the worker's exit. A worker still writing
- * then left a temporary file behind, or its own smaller cache in place of the main thread's.
- */
-const IN_WORKER = process.argv.includes('--agent-lint-worker');
-/** Writes them, once: before a natural exit, or when the CLI ends its run itself (src/cli/bin.ts). */
-const writeCaches = () => toWrite.splice(0).forEach((w) => w());
-(globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.beforeExit')] = writeCaches;
-
-/**
- * Runs a CommonJS file with a V8 code cache and returns its exports; undefined when the file
- * cannot be read. Used for the bundle, and (through a global hook, see src/platform/host.ts) for the
- * vendored YAML parser and the precompiled schema validators beside it.
- */
-function loadCached(file: string): unknown {
+function runCached(runKind: string): { cli: Cli; save?: (took: number) => void } | undefined {
   let bytes: Buffer;
   let st;
   try {
-    st = statSync(file);
-    bytes = readFileSync(file);
+    st = statSync(bundle);
+    bytes = readFileSync(bundle);
   } catch {
     return undefined;
   }
-  const source = bytes.toString('utf8');
-  const caches = cachePaths(file, st);
-  let read: CacheRead | undefined;
-  for (const c of caches) {
-    read = readCache(c, bytes, st.uid);
-    if (read) break;
-  }
-  const cachedData = read?.data;
-  const script = new vm.Script(ModuleCtor.wrap(source.replace(/^#!.*/, '')), {
-    filename: file,
-    cachedData,
+  const name = `agent-lint-${process.version}-${st.size}-${Math.round(st.mtimeMs)}${runKind}.v8cache`;
+  const caches = [path.join(path.dirname(bundle), '.cache', name), path.join(os.tmpdir(), `agent-lint-${myUid ?? 'user'}`, name)];
+  let read;
+  for (const c of caches) if ((read = readCache(c, bytes, st.uid))) break;
+  const script = new vm.Script(ModuleCtor.wrap(bytes.toString('utf8').replace(/^#!.*/, '')), {
+    filename: bundle,
+    cachedData: read?.data,
     importModuleDynamically: (vm as unknown as { constants?: { USE_MAIN_CONTEXT_DEFAULT_LOADER?: symbol } }).constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER as never,
   });
-  const mod = new ModuleCtor(file);
-  mod.filename = file;
-  mod.paths = ModuleCtor._nodeModulePaths(path.dirname(file));
-  // The build the CLI runs, for what it keeps between runs (its project index): known only when
-  // a code cache was taken, which holds a copy of the bundle equal to it byte for byte; the cache
-  // file's inode and time then tell this bundle from another of the same size and time (npm
-  // gives every installed file one fixed time). A run without one keeps no index.
-  if (file === bundle && read && !script.cachedDataRejected) {
-    (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] = `${process.version}-${st.size}-${st.mtimeMs}-${read.ino}-${read.mtimeMs}`;
-  }
-  const fn = script.runInThisContext() as (...args: unknown[]) => void;
-  // A cache holds the functions its run compiled. The bundle's cache (of either kind) is made
-  // again by a run that took in more than twice the documents (linted, or read for context) of
-  // the run that made it, and at least 20: a cache made by a small run (a first try, a test
-  // suite, a file on standard input) leaves larger runs to compile much of their code anew each
-  // time (whole corpus 4% slower, a file in a 50-spec project 7%). The new one holds what the
-  // new run compiled and the old one's functions it still held. A new cache file is a new
-  // build identity: the project index the rewriting run kept is made again by the next run.
-  const grows = file === bundle && read !== undefined && !script.cachedDataRejected;
-  if (!IN_WORKER && (!read || script.cachedDataRejected || grows)) {
-    if (toWrite.length === 0) process.once('beforeExit', writeCaches);
-    toWrite.push(() => {
-      const n = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.documents')];
-      const took = typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
-      if (grows && !(took >= 20 && took > 2 * (read?.took ?? 0))) return;
-      const data = script.createCachedData();
-      for (const c of caches) if (writeCache(c, bytes, data, st.uid, took)) return;
-    });
-  }
-  fn.call(mod.exports, mod.exports, ModuleCtor.createRequire(file), mod, file, path.dirname(file));
-  return mod.exports;
+  const mod = new ModuleCtor(bundle);
+  mod.filename = bundle;
+  mod.paths = ModuleCtor._nodeModulePaths(path.dirname(bundle));
+  (script.runInThisContext() as (...args: unknown[]) => void).call(mod.exports, mod.exports, ModuleCtor.createRequire(bundle), mod, bundle, path.dirname(bundle));
+  const used = read && !script.cachedDataRejected ? read : undefined;
+  // A cache made by a small run (a first try, a test suite, a file on standard input) leaves
+  // larger runs to compile much of their code anew each time (whole corpus 4% slower, a file in
+  // a 50-spec project 7%): a run that took in more than twice the documents (linted, or read for
+  // context) of the run that made the cache, and at least 20, makes it again. The new cache holds
+  // what the new run compiled and the old one's functions it still held.
+  const save = (took: number) => {
+    if (used && !(took >= 20 && took > 2 * used.took)) return;
+    const data = script.createCachedData();
+    for (const c of caches) if (writeCache(c, bytes, data, st.uid, took)) return;
+  };
+  return { cli: mod.exports, save: IN_WORKER ? undefined : save };
 }
 
-(globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] = loadCached;
-// A lint worker thread starts from this file too, so that it also runs the bundle from its cache.
-(globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] = __filename;
-if (loadCached(bundle) === undefined) void import('./bin.js');
+function launch(): void {
+  const runKind = fewFilesRun(process.argv.slice(2)) ? '-files' : '';
+  // A run over a whole project leaves functions to V8's optimizing compiler four times later than
+  // Node.js's default: most of such a run's code is warm for a few hundred milliseconds only, and
+  // optimizing it sooner cost more than it saved (whole corpus: 0.92x wall, 0.76x CPU, 5 MB less
+  // peak, in 21 pairs). Few-files runs keep the default, and skip loading node:v8 (about 2 ms).
+  // Set before the bundle is compiled, so that its cached code is made and used under the same flags.
+  if (runKind === '') (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--interrupt-budget=270336');
+  // A lint worker thread starts from this file too, so that it also runs the bundle as this thread does.
+  const entry = __filename;
+  if (typeof ModuleCtor.enableCompileCache === 'function') {
+    ModuleCtor.enableCompileCache();
+    if (existsSync(bundle)) return (require(bundle) as Cli).start({ entry });
+  } else {
+    const ran = runCached(runKind);
+    if (ran) {
+      let took = 0;
+      let save = ran.save;
+      // Before a natural exit, or when the CLI ends its run itself.
+      const beforeExit = () => {
+        save?.(took);
+        save = undefined;
+      };
+      if (save) process.once('beforeExit', beforeExit);
+      return ran.cli.start({ entry, took: (n) => (took = n), beforeExit });
+    }
+  }
+  void import('./start.js').then((m) => m.start({ entry }));
+}
+
+launch();

@@ -68,8 +68,8 @@ export interface CliIO {
   /** The module to start as a worker thread for large runs (the CLI's entry); none: one thread. */
   workerEntry?: string | URL;
   /**
-   * The running build (the launcher names the bundle it runs): when given, runs keep a project
-   * index of the specs they read for context (src/project-index.ts).
+   * The running build (the bundle's name for it): when given, runs keep a project index of the
+   * specs they read for context (src/project-index.ts).
    */
   build?: string;
   /** Told how many documents a lint run took in, linted or read for context (the launcher keeps its code cache from a run about as large as its largest). */

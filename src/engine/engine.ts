@@ -5,7 +5,7 @@
 import type { DocumentModel } from '../model/document.js';
 import type { Profile } from '../standard/profiles.js';
 import type { Fix, LintMessage, LintResult, Location, ReportDescriptor } from '../types.js';
-import type { ProjectView } from './project.js';
+import type { ProjectView } from '../model/project.js';
 import type { Rule, RuleContext } from './rule.js';
 import { parseDisableComments, type Suppressions } from './suppressions.js';
 import { clip, MAX_MESSAGE } from '../util/clip.js';

@@ -5,7 +5,7 @@
 import type { DocumentModel } from '../model/document.js';
 import type { Profile } from '../standard/profiles.js';
 import type { FileKind, ReportDescriptor, SeverityName } from '../types.js';
-import type { ProjectView } from './project.js';
+import type { ProjectView } from '../model/project.js';
 import type { LogRuleContext, LogVisitor } from '../log/rule-types.js';
 
 export interface RuleMeta {

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentLink, Hover, Location } from 'vscode-languageserver';
-import type { ProjectView } from '../engine/project.js';
+import type { ProjectView } from '../model/project.js';
 import type { GraphNode } from '../graph/types.js';
 import type { DocumentModel } from '../model/document.js';
 import type { Range as TextRange } from '../types.js';

@@ -13,7 +13,7 @@ import type { Rule } from '../engine/rule.js';
 import { fileKind, projectLinter, readSpec } from '../lint.js';
 import { ProjectFormats } from '../return-format-lookup.js';
 import { diskFiles } from '../util/project-files.js';
-import type { ProjectView } from '../engine/project.js';
+import type { ProjectView } from '../model/project.js';
 import { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
 import { isSpecKind, mayBeOfAKind } from '../model/kinds.js';

@@ -5,7 +5,7 @@
  * JSON text and as structured content; input it cannot act on is a tool result with `isError`
  * and a one-line message, never a failed request or a crash.
  *
- * Loaded only by `agent-lint mcp` (src/cli/bin.ts; the bundled CLI loads dist/mcp.cjs), so that a
+ * Loaded only by `agent-lint mcp` (src/cli/start.ts; the bundled CLI loads dist/mcp.cjs), so that a
  * lint run never loads the MCP SDK.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -54,19 +54,10 @@ export function schemaText(file: string): string {
   return readFileSync(besideHere(`${STANDARD_DIR}schemas/${file}`), 'utf8');
 }
 
-/** The launcher's loader with a V8 code cache (src/cli/launch.cts), when it runs us. */
-const cachedLoad = (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.load')] as ((file: string) => unknown) | undefined;
-
-/**
- * The build's precompiled validator of a schema (`x.validate.cjs`), or undefined without one.
- * Under the launcher it is run with a code cache of its own, as the bundle is: a return-format
- * validator is 26 KB of code that a one-file run would otherwise compile (about 1 ms).
- */
+/** The build's precompiled validator of a schema (`x.validate.cjs`), or undefined without one. */
 export function precompiledValidator(moduleName: string): ValidateFunction | undefined {
   try {
-    const rel = `${STANDARD_DIR}validators/${moduleName}`;
-    const viaCache = cachedLoad ? (cachedLoad(besideHere(rel)) as ValidateFunction | { default: ValidateFunction } | undefined) : undefined;
-    const mod = viaCache ?? (here()(rel) as ValidateFunction | { default: ValidateFunction });
+    const mod = here()(`${STANDARD_DIR}validators/${moduleName}`) as ValidateFunction | { default: ValidateFunction };
     return typeof mod === 'function' ? mod : mod.default;
   } catch {
     return undefined;
@@ -76,11 +67,8 @@ export function precompiledValidator(moduleName: string): ValidateFunction | und
 /** ajv's class, loaded on first need (config checking, a schema without a precompiled validator). */
 export const loadAjv = (): new (o: AjvOptions) => Ajv => (here()('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
 
-/** The `yaml` package (the bundle's vendored copy, through the launcher's code cache when there is one). */
-export function loadYaml(): typeof Yaml {
-  const viaCache = cachedLoad && YAML_MODULE.startsWith('.') ? (cachedLoad(here().resolve(YAML_MODULE)) as typeof Yaml | undefined) : undefined;
-  return viaCache ?? (here()(YAML_MODULE) as typeof Yaml);
-}
+/** The `yaml` package (for the bundle, the vendored copy beside it). */
+export const loadYaml = (): typeof Yaml => here()(YAML_MODULE) as typeof Yaml;
 
 /** Set by the bundler: the version of the package the bundle was built from. */
 declare const __AGENT_LINT_VERSION__: string | undefined;

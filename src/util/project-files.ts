@@ -5,7 +5,7 @@
 import { listFolder, pathKind } from './folders.js';
 import { readRegularHead } from './read-bounded.js';
 import path from 'node:path';
-import type { ProjectFiles } from '../engine/project.js';
+import type { ProjectFiles } from '../model/project.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 import { relPosix } from './paths.js';
 

@@ -7,7 +7,7 @@ import { ALL_RULES } from '../../rules/index.js';
 import { resolveConfig, type ResolvedConfig } from '../../src/config/resolve.js';
 import { kindFromPath } from '../../src/discovery/kind.js';
 import { runRules } from '../../src/engine/engine.js';
-import { ProjectView } from '../../src/engine/project.js';
+import { ProjectView } from '../../src/model/project.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { DocumentModel } from '../../src/model/document.js';
 import { getProfile } from '../../src/standard/profiles.js';

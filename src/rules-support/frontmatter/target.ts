@@ -2,7 +2,7 @@
  * Which frontmatter table a spec file answers to, and whether an agent comes from a plugin.
  */
 import { fileExists, path } from '../../platform/host.js';
-import type { ProjectView } from '../../engine/project.js';
+import type { ProjectView } from '../../model/project.js';
 import type { DocumentModel } from '../../model/document.js';
 import type { FrontmatterKind } from '../../standard/frontmatter-fields.js';
 

@@ -7,10 +7,10 @@ import { GraphIndex } from '../graph/build.js';
 import type { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
-import type { DocumentModel } from '../model/document.js';
-import { namesSessionId } from '../model/json/blocks.js';
-import { isSpecKind } from '../model/kinds.js';
-import { agentSystemOf } from '../model/agent-system.js';
+import type { DocumentModel } from './document.js';
+import { namesSessionId } from './json/blocks.js';
+import { isSpecKind } from './kinds.js';
+import { agentSystemOf } from './agent-system.js';
 import type { StandardName } from '../types.js';
 
 /**
@@ -239,14 +239,10 @@ function holdsStandardObjects(d: DocumentModel): boolean {
   return d.fact('holdsStandardObjects', (doc) => (doc.returnFormats.length > 0 || doc.delegationContexts.length > 0) && mayUseStandard(doc.text));
 }
 
-const namesStandardKeys = (d: DocumentModel) => textNamesStandardKeys(d.text);
-
 /** Keys only the delegation standard's returns and contexts have. */
 const STANDARD_KEYS = /\b(?:session_id|delegation_depth|delegation_path)\b/;
 
-/** Whether a text names a key only the delegation standard's returns and contexts have. */
-export function textNamesStandardKeys(text: string): boolean {
-  return STANDARD_KEYS.test(text);
-}
+/** Whether a document names a key only the delegation standard's returns and contexts have. */
+const namesStandardKeys = (d: DocumentModel) => STANDARD_KEYS.test(d.text);
 
 
