@@ -8,6 +8,8 @@ export interface Counts {
   warnings: number;
 }
 export interface ProjectSummary extends Counts {
+  /** corpus-tools only: every file of the repository. */
+  repoFiles?: number;
   files: number;
   /** The linted markdown files (`files` counts JSON manifests too). */
   markdownLinted: number;
@@ -31,11 +33,19 @@ export interface Library {
   DocumentModel: new (init: { filePath: string; relPath: string; kind: FileKind; text: string }) => unknown;
 }
 
+export interface Corpus {
+  name: string;
+  dir: string;
+  baseline: string;
+  raw: Record<string, unknown>;
+  countRepoFiles: boolean;
+}
 export const CORPUS_DIR: string;
 export const BASELINE_FILE: string;
+export const CORPORA: { claude: Corpus; tools: Corpus };
 export function corpusProjects(dir?: string): string[];
-export function lintProject(lib: Library, name: string, dir?: string): { cwd: string; config: ResolvedConfig; run: LintRun; plan: LintPlan };
-export function summarizeProject(lib: Library, name: string, dir?: string): ProjectSummary;
-export function summarizeCorpus(lib: Library, dir?: string): Baseline;
+export function lintProject(lib: Library, name: string, corpus?: Corpus): { cwd: string; config: ResolvedConfig; run: LintRun; plan: LintPlan };
+export function summarizeProject(lib: Library, name: string, corpus?: Corpus): ProjectSummary;
+export function summarizeCorpus(lib: Library, corpus?: Corpus): Baseline;
 export function diffSummaries(before: Baseline | null, after: Baseline): string[];
 export function formatSummary(b: Baseline): string;
