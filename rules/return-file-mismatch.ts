@@ -48,12 +48,17 @@ export default defineRule({
   meta: {
     id: 'return-file-mismatch',
     description: "A caller reads its callee's metadata file at the name, and for the fields, the callee writes.",
-    details:
-      'In a project whose agents write their result to a file (`specs/{N}/.return-meta.json`, a handoff file), the caller reads that file back after the delegation: the file\'s name and its fields are a contract written twice, in the caller and in the callee, and they drift apart. Reported at the caller\'s invocation: a return file the caller reads after the call (a `.json` name with meta, return, result or handoff in it) when the callee\'s spec writes others and the caller names none of them, and a field the caller reads with jq from that file (`jq -r \'.completion_data\' "$metadata_file"`) that the callee\'s spec never mentions. A field read with a default (`.x // []`) is optional and not checked; callees are looked up in the caller\'s own agent tree.',
     severity: 'error',
     requiresStandard: true,
-    help: {
-      default: 'Read the file the callee writes, or have the callee write what the caller reads.',
+    messages: {
+      'other-file': {
+        message: 'the caller reads {{read}}, but {{who}} writes {{written}}',
+        help: '{{what}} reads {{allRead}}, but {{callee}} writes only {{allWritten}}. Read the file the callee writes, or change the name on one side.',
+      },
+      'missing-fields': {
+        message: "the caller reads {{fields}} from {{who}}'s metadata file, which its spec never writes",
+        help: '{{what}} reads {{allFields}} with jq, but {{callee}} never mentions {{them}}. Read only what the callee writes, or add the field to what it writes.',
+      },
     },
   },
   check({ doc, project, report }) {
@@ -87,8 +92,8 @@ export default defineRule({
         // A caller that names a file its callee writes anywhere reads it somewhere.
         if (read.size > 0 && foreign.length === read.size && ![...written].some((n) => doc.text.includes(n))) {
           report({
-            message: `the caller reads ${clip(foreign[0]!, 30)}, but ${who} writes ${clip([...written][0]!, 30)}`,
-            help: `${what} reads ${foreign.join(', ')}, but ${callee.relPath} writes only ${[...written].join(', ')}. Read the file the callee writes, or change the name on one side.`,
+            messageId: 'other-file',
+            data: { read: clip(foreign[0]!, 30), who, written: clip([...written][0]!, 30), what, allRead: foreign.join(', '), callee: callee.relPath, allWritten: [...written].join(', ') },
             range: site.anchor,
           });
           continue;
@@ -102,9 +107,10 @@ export default defineRule({
         if (!new RegExp(`\\b${field}\\b`).test(callee.text)) missing.push(field);
       }
       if (missing.length === 0) continue;
+      const fields = missing.map((k) => `"${k}"`).join(', ');
       report({
-        message: `the caller reads ${clip(missing.map((k) => `"${k}"`).join(', '), 30)} from ${who}'s metadata file, which its spec never writes`,
-        help: `${what} reads ${missing.map((k) => `"${k}"`).join(', ')} with jq, but ${callee.relPath} never mentions ${missing.length > 1 ? 'them' : 'it'}. Read only what the callee writes, or add the field to what it writes.`,
+        messageId: 'missing-fields',
+        data: { fields: clip(fields, 30), who, what, allFields: fields, callee: callee.relPath, them: missing.length > 1 ? 'them' : 'it' },
         range: site.anchor,
       });
     }

@@ -15,10 +15,18 @@ export default defineRule<Options>({
   meta: {
     id: 'session-id-format',
     description: 'Session ids in return metadata and delegation contexts follow the profile\'s format.',
-    details:
-      'Delegation Standard 2.0 generates one id per delegation as sess_{timestamp}_{random_6char}; Return Format 1.0 uses {agent_type}_{task_id}_{timestamp}_{random}. The caller checks that the returned id equals the one it sent and the orchestrator\'s registry is keyed by it, so an example with an id in another shape teaches agents to echo the wrong thing. Placeholders ({session_id}, ${session_id}, sess_{timestamp}_{random}) are accepted.',
     severity: 'warn',
     requiresStandard: true,
+    messages: {
+      format: {
+        message: '{{where}} {{value}} does not match the {{profile}} format',
+        help: 'Expected the {{profile}} format {{format}}, such as {{example}}: the caller checks that the id it sent comes back.',
+      },
+      pattern: {
+        message: "{{where}} {{value}} does not match the rule's pattern",
+        help: "Expected a match of {{format}} (the rule's pattern option).",
+      },
+    },
     schema: {
       type: 'object',
       additionalProperties: false,
@@ -43,10 +51,8 @@ export default defineRule<Options>({
       if (re.test(value)) continue;
       const where = h.role === 'metadata' ? 'metadata.session_id' : "the delegation context's session_id";
       report({
-        message: `${where} ${quoted(value, 32)} does not match the ${options.pattern ? "rule's pattern" : `${profile.name} format`}`,
-        help: options.pattern
-          ? `Expected a match of ${format} (the rule's pattern option).`
-          : `Expected the ${profile.name} format ${format}, such as ${JSON.stringify(profile.sessionIdExample)}: the caller checks that the id it sent comes back.`,
+        messageId: options.pattern ? 'pattern' : 'format',
+        data: { where, value: quoted(value, 32), profile: profile.name, format, example: JSON.stringify(profile.sessionIdExample) },
         range: node.range,
       });
     }
