@@ -2,26 +2,11 @@ import { defineRule } from '../src/engine/rule.js';
 import { specInCallerTree } from '../src/model/agent-system.js';
 import { describeSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
-import { readingWindow } from '../src/model/return-channel.js';
+import { jsonNames, readingWindow, RETURN_FILE, writtenReturnFiles } from '../src/model/return-channel.js';
 import { clip } from '../src/util/clip.js';
 
 /** Lines after a call in which the caller reads what its callee wrote (a postflight step comes late). */
 const READ_LINES = 60;
-const NAME_CHAR = /[\w.-]/;
-
-/** The base names of the `.json` files a text names (`.return-meta.json`), with their offsets: found from each `.json`. */
-function jsonNames(text: string): Array<{ name: string; at: number }> {
-  const out: Array<{ name: string; at: number }> = [];
-  for (let i = text.indexOf('.json'); i !== -1; i = text.indexOf('.json', i + 5)) {
-    if (NAME_CHAR.test(text[i + 5] ?? ' ') && text[i + 5] !== '.') continue;
-    let from = i;
-    while (from > 0 && NAME_CHAR.test(text[from - 1]!) && i - from < 200) from--;
-    out.push({ name: text.slice(from, i + 5), at: from });
-  }
-  return out;
-}
-/** File names that hold a return: a metadata, result or handoff file (not state.json, package.json). */
-const RETURN_FILE = /meta|return|result|handoff/i;
 /** `jq -r '.status' "$metadata_file"`: group 1 the field, 2 the rest of the filter, 3 the file it reads. */
 const JQ_FILE_FIELD = /\bjq\s+(?:-[a-zA-Z]{1,20}[ \t]{1,4}|--arg\S*\s+\S+\s+\S+\s+){0,6}['"]\.([A-Za-z_]\w*)([^'"\n]*)['"]\s+("?\$\{?\w+\}?"?|[\w.{}$/-]+\.json\b)/gi;
 /** A file argument that is a return file: a variable named after one, or a path whose name is one. */
@@ -29,19 +14,6 @@ function isReturnFileArg(arg: string): boolean {
   const a = arg.replace(/"/g, '');
   if (a.startsWith('$')) return /meta|return|result|handoff|_file\b/i.test(a) && !/state|todo|index|config/i.test(a);
   return RETURN_FILE.test(a.slice(a.lastIndexOf('/') + 1));
-}
-/** Writing on the same line as a path: the callee writes that file. */
-const WRITES = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)|updat(?:e|es|ing)|emit(?:s|ting)?)\b/i;
-
-/** The base names of the return files a text names on lines that write them. */
-function writtenFiles(callee: DocumentModel): Set<string> {
-  const out = new Set<string>();
-  for (const { name, at } of jsonNames(callee.text)) {
-    if (!RETURN_FILE.test(name)) continue;
-    const line = callee.lines.lineText(callee.lines.lineOf(at));
-    if (WRITES.test(line)) out.add(name);
-  }
-  return out;
 }
 
 export default defineRule({
@@ -82,7 +54,7 @@ export default defineRule({
       }
       const window = doc.text.slice(win.start, next && next.range.start < win.end ? next.range.start : win.end);
       let written = writtenBy.get(callee);
-      if (!written) writtenBy.set(callee, (written = writtenFiles(callee)));
+      if (!written) writtenBy.set(callee, (written = writtenReturnFiles(callee)));
       const what = describeSite(site, doc.text);
       const who = clip(site.target!, 24);
       if (written.size > 0) {
