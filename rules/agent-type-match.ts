@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { ProjectView } from '../src/engine/project.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { JsonBlock } from '../src/model/json/blocks.js';
@@ -66,13 +66,9 @@ export default defineRule<Options>({
         help: 'The path ends with the agent that returns: expected {{agentType}} last.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        lookBehindLines: { type: 'integer', minimum: 0, description: 'How many lines above an example may name the other agent it shows (default 4).' },
-      },
-    },
+    schema: optionsSchema({
+      lookBehindLines: { type: 'integer', minimum: 0, description: 'How many lines above an example may name the other agent it shows (default 4).' },
+    }),
     defaultOptions: { lookBehindLines: 4 },
   },
   check({ doc, project, profile, options, report }) {

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { hasMarkerOpening, type DelegateMarker } from '../src/model/delegations.js';
 import type { FencedBlock } from '../src/model/fences.js';
 import { PROFILES } from '../src/standard/profiles.js';
@@ -78,15 +78,11 @@ export default defineRule<Options>({
         help: 'This is marker {{number}}: a story holds at most {{max}} delegations (MAX_DELEGATIONS_PER_STORY). Group related subtasks.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDelegations: { type: 'integer', minimum: 1, description: 'Most markers in one story (default: the bounded profile\'s, 10).' },
-        maxDescriptionChars: { type: 'integer', minimum: 1, description: 'Longest description (default 500).' },
-        countPer: { enum: ['example', 'file'], description: 'Count markers per example (fenced block, or text outside fences) or per file (default example).' },
-      },
-    },
+    schema: optionsSchema({
+      maxDelegations: { type: 'integer', minimum: 1, description: 'Most markers in one story (default: the bounded profile\'s, 10).' },
+      maxDescriptionChars: { type: 'integer', minimum: 1, description: 'Longest description (default 500).' },
+      countPer: { enum: ['example', 'file'], description: 'Count markers per example (fenced block, or text outside fences) or per file (default example).' },
+    }),
     defaultOptions: { countPer: 'example' },
   },
   check({ doc, profile, options, report }) {

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { loadSchema } from '../src/standard/profiles.js';
@@ -85,17 +85,13 @@ export default defineRule<Options>({
       },
       type: { message: '{{key}} is {{value}}', help: 'Expected {{want}}.' },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        required: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Keys every delegation context must have (default: the schema\'s: session_id, delegation_depth, delegation_path, timeout).',
-        },
+    schema: optionsSchema({
+      required: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Keys every delegation context must have (default: the schema\'s: session_id, delegation_depth, delegation_path, timeout).',
       },
-    },
+    }),
   },
   check({ doc, profile, options, report }) {
     const contexts = doc.delegationContexts;

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findDeepChains } from '../src/graph/analysis.js';
 import { nodeLabel, relatedOf, showChain } from '../src/graph/describe.js';
 
@@ -19,13 +19,9 @@ export default defineRule<Options>({
         help: 'The chain: {{chain}} (command -> subagent is depth 1). {{from}} is already at depth {{callerDepth}} and must not delegate further (MAX_DEPTH_EXCEEDED).',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDepth: { type: 'integer', minimum: 0, description: 'The deepest allowed delegation (default: the profile\'s: 3 in v2 and v1, 2 in bounded).' },
-      },
-    },
+    schema: optionsSchema({
+      maxDepth: { type: 'integer', minimum: 0, description: 'The deepest allowed delegation (default: the profile\'s: 3 in v2 and v1, 2 in bounded).' },
+    }),
   },
   checkProject({ project, profile, optionsFor, enabledFor, report }) {
     if (!project.targetsDelegate) return; // nothing to report in the linted files

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { ProjectView } from '../src/engine/project.js';
 import type { JsonArray } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
@@ -92,11 +92,7 @@ export default defineRule<Options>({
         help: 'A delegation_path holds delegation_depth + {{offset}} names{{parts}}: {{names}} is too short for any depth.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { pathOffset: { type: 'integer', minimum: 0, description: 'delegation_path.length - delegation_depth (default 2).' } },
-    },
+    schema: optionsSchema({ pathOffset: { type: 'integer', minimum: 0, description: 'delegation_path.length - delegation_depth (default 2).' } }),
     defaultOptions: { pathOffset: 2 },
   },
   check({ doc, options, profile, project, report }) {

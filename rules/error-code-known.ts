@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { closest } from '../src/util/suggest.js';
 import { returnsOf } from '../src/standard/objects.js';
@@ -37,14 +37,10 @@ export default defineRule<Options>({
         help: '{{near}}Expected one of the {{whose}}: {{codes}}, or add it to the extraCodes option.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        knownCodes: { type: 'array', items: { type: 'string' }, description: 'Replace the profile\'s list of standardized codes.' },
-        extraCodes: { type: 'array', items: { type: 'string' }, description: 'Codes the project adds to the standardized ones.' },
-      },
-    },
+    schema: optionsSchema({
+      knownCodes: { type: 'array', items: { type: 'string' }, description: 'Replace the profile\'s list of standardized codes.' },
+      extraCodes: { type: 'array', items: { type: 'string' }, description: 'Codes the project adds to the standardized ones.' },
+    }),
   },
   check({ doc, profile, options, report }) {
     if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;

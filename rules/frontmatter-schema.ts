@@ -1,6 +1,6 @@
 import type { ProjectView } from '../src/engine/project.js';
 import type { Range } from '../src/types.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { Frontmatter, FrontmatterField } from '../src/model/frontmatter.js';
 import { FIELD_TABLES, type FrontmatterKind } from '../src/standard/frontmatter-fields.js';
 import { KIND_LABEL, type FieldContext, type Finding } from '../src/rules-support/frontmatter/finding.js';
@@ -33,13 +33,9 @@ export default defineRule<Options>({
     kinds: ['agent', 'command', 'skill'],
     fixable: true,
     hasSuggestions: true,
-    schema: {
-      type: 'object',
-      properties: {
-        allowFields: { type: 'array', items: { type: 'string' }, description: 'Keys never reported as unknown (your own metadata).' },
-      },
-      additionalProperties: false,
-    },
+    schema: optionsSchema({
+      allowFields: { type: 'array', items: { type: 'string' }, description: 'Keys never reported as unknown (your own metadata).' },
+    }),
     defaultOptions: { allowFields: [] },
     messages: {
       'no-frontmatter': {

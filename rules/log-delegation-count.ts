@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
 import { at, storyKeys } from '../src/log/entry.js';
 
@@ -20,14 +20,10 @@ export default defineRule<Options>({
         help: 'This delegation (to {{child}}) is number {{count}}: a story holds at most {{max}} delegations (MAX_DELEGATIONS_PER_STORY), so the orchestrator should have refused it.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDelegations: { type: 'integer', minimum: 0, description: "The most delegations per story (default: the profile's, 10 in bounded; none in v2 and v1)." },
-        countPer: { enum: ['parent', 'tree'], description: 'Count the delegations each story makes ("parent", default) or all under a root story ("tree").' },
-      },
-    },
+    schema: optionsSchema({
+      maxDelegations: { type: 'integer', minimum: 0, description: "The most delegations per story (default: the profile's, 10 in bounded; none in v2 and v1)." },
+      countPer: { enum: ['parent', 'tree'], description: 'Count the delegations each story makes ("parent", default) or all under a root story ("tree").' },
+    }),
     defaultOptions: { countPer: 'parent' },
   },
   checkLog({ options, profile, report }) {

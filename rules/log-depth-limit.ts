@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
 import { at, num } from '../src/log/entry.js';
 
@@ -18,13 +18,9 @@ export default defineRule<Options>({
         help: "A caller at depth {{limit}} must not delegate further: the orchestrator's depth check should have refused this delegation (MAX_DEPTH_EXCEEDED).",
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDepth: { type: 'integer', minimum: 0, description: "The deepest allowed depth (default: the profile's: 2 in bounded, 3 in v2 and v1); never above the profile's hard maximum." },
-      },
-    },
+    schema: optionsSchema({
+      maxDepth: { type: 'integer', minimum: 0, description: "The deepest allowed depth (default: the profile's: 2 in bounded, 3 in v2 and v1); never above the profile's hard maximum." },
+    }),
   },
   checkLog({ options, profile, report }) {
     const asked = options.maxDepth ?? profile.maxDepth;

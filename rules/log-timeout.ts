@@ -1,6 +1,6 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
-import { commandTimeout } from '../src/rules-support/command-timeouts.js';
+import { commandTimeout, MAX_TIMEOUTS_OPTION } from '../src/rules-support/command-timeouts.js';
 import { at, num, str, time } from '../src/log/entry.js';
 import { clock } from '../src/log/time-text.js';
 
@@ -25,18 +25,10 @@ export default defineRule<Options>({
         help: 'Expected {{want}}: {{start}} + {{timeout}} s.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxTimeouts: {
-          type: 'object',
-          additionalProperties: { type: 'number', exclusiveMinimum: 0 },
-          description: "Maximum timeout in seconds per command name without the slash (merged over the profile's table).",
-        },
-        toleranceMs: { type: 'integer', minimum: 0, description: 'How far the deadline may be from start_time + timeout, in ms (default 1000).' },
-      },
-    },
+    schema: optionsSchema({
+      maxTimeouts: MAX_TIMEOUTS_OPTION,
+      toleranceMs: { type: 'integer', minimum: 0, description: 'How far the deadline may be from start_time + timeout, in ms (default 1000).' },
+    }),
     defaultOptions: { toleranceMs: 1000 },
   },
   checkLog({ options, profile, report }) {

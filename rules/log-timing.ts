@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
 import { at, num, str, time } from '../src/log/entry.js';
 import { clock } from '../src/log/time-text.js';
@@ -28,13 +28,9 @@ export default defineRule<Options>({
         help: 'From {{start}} (line {{line}}) to {{at}} is {{elapsed}} ms: {{expected}}.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        toleranceMs: { type: 'integer', minimum: 0, description: 'How far duration_ms may be from the timestamps, in ms (default 2000).' },
-      },
-    },
+    schema: optionsSchema({
+      toleranceMs: { type: 'integer', minimum: 0, description: 'How far duration_ms may be from the timestamps, in ms (default 2000).' },
+    }),
     defaultOptions: { toleranceMs: 2000 },
   },
   checkLog({ options, report }) {

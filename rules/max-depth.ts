@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { forEachObject } from '../src/standard/objects.js';
 import { includesKey } from '../src/util/text-search.js';
@@ -23,13 +23,9 @@ export default defineRule<Options>({
         help: 'Expected at most {{limit}}: a caller at depth {{limit}} must not delegate further and returns MAX_DEPTH_EXCEEDED instead. Shorten the chain, or set maxDepth if the project allows deeper delegation.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDepth: { type: 'integer', minimum: 0, description: 'The deepest allowed delegation_depth (default: the profile\'s: 3 in v2 and v1, 2 in bounded).' },
-      },
-    },
+    schema: optionsSchema({
+      maxDepth: { type: 'integer', minimum: 0, description: 'The deepest allowed delegation_depth (default: the profile\'s: 3 in v2 and v1, 2 in bounded).' },
+    }),
   },
   check({ doc, profile, options, report }) {
     if (!includesKey(doc.text, 'delegation_depth')) return;

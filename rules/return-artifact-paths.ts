@@ -1,4 +1,4 @@
-import { defineRule, fillTemplate, type RuleMessage } from '../src/engine/rule.js';
+import { defineRule, optionsSchema, fillTemplate, type RuleMessage } from '../src/engine/rule.js';
 import type { JsonString } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
@@ -93,13 +93,9 @@ export default defineRule<Options>({
     severity: 'error',
     requiresStandard: true,
     messages: MESSAGES,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        checkExists: { type: 'boolean', description: 'Also require each concrete path to exist relative to the project root and not be empty (default false).' },
-      },
-    },
+    schema: optionsSchema({
+      checkExists: { type: 'boolean', description: 'Also require each concrete path to exist relative to the project root and not be empty (default false).' },
+    }),
     defaultOptions: { checkExists: false },
   },
   check({ doc, project, profile, options, report }) {

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { STANDARD_NAMES, getProfile, type Profile } from '../src/standard/profiles.js';
 import { validateReturnFormat } from '../src/standard/validate.js';
 import { returnsOf } from '../src/standard/objects.js';
@@ -23,13 +23,9 @@ export default defineRule<Options>({
       // The validator words each schema violation (src/standard/validate.ts), for check-return too.
       schema: { message: '{{message}}', help: '{{help}}' },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        standard: { enum: [...STANDARD_NAMES], description: 'Validate against this profile instead of the configured one.' },
-      },
-    },
+    schema: optionsSchema({
+      standard: { enum: [...STANDARD_NAMES], description: 'Validate against this profile instead of the configured one.' },
+    }),
   },
   check({ doc, profile, options, report }) {
     if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;

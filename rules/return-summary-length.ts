@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
 
@@ -51,16 +51,12 @@ export default defineRule<Options>({
         help: 'The standard asks for plain text ("no emojis or formatting markup"): callers show the summary and pass it on verbatim.',
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxChars: { type: 'integer', minimum: 1, description: 'Longest summary, error above (default: the profile\'s, 500).' },
-        warnChars: { type: 'integer', minimum: 1, description: 'Warning above this length (default: the profile\'s, 400 = ~100 tokens).' },
-        minChars: { type: 'integer', minimum: 1, description: 'Warning below this length (default: the profile\'s: 1 in v2, 10 in v1).' },
-        checkMarkup: { type: 'boolean', description: 'Warn on emoji and markdown markup (default true).' },
-      },
-    },
+    schema: optionsSchema({
+      maxChars: { type: 'integer', minimum: 1, description: 'Longest summary, error above (default: the profile\'s, 500).' },
+      warnChars: { type: 'integer', minimum: 1, description: 'Warning above this length (default: the profile\'s, 400 = ~100 tokens).' },
+      minChars: { type: 'integer', minimum: 1, description: 'Warning below this length (default: the profile\'s: 1 in v2, 10 in v1).' },
+      checkMarkup: { type: 'boolean', description: 'Warn on emoji and markdown markup (default true).' },
+    }),
     defaultOptions: { checkMarkup: true },
   },
   check({ doc, profile, options, report }) {

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString, delegationHolders } from '../src/standard/objects.js';
 import { quoted } from '../src/util/clip.js';
@@ -27,13 +27,9 @@ export default defineRule<Options>({
         help: "Expected a match of {{format}} (the rule's pattern option).",
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        pattern: { type: 'string', format: 'regex', description: 'A regular expression session ids must match (default: the profile\'s).' },
-      },
-    },
+    schema: optionsSchema({
+      pattern: { type: 'string', format: 'regex', description: 'A regular expression session ids must match (default: the profile\'s).' },
+    }),
   },
   check({ doc, profile, options, report }) {
     const holders = delegationHolders(doc);

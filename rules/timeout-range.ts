@@ -1,5 +1,5 @@
-import { defineRule } from '../src/engine/rule.js';
-import { commandTimeout } from '../src/rules-support/command-timeouts.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
+import { commandTimeout, MAX_TIMEOUTS_OPTION, secondsByCommand } from '../src/rules-support/command-timeouts.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString } from '../src/standard/objects.js';
@@ -84,22 +84,10 @@ export default defineRule<Options>({
         help: "Expected {{default}} (the standard's default for /{{commandName}}, maximum {{max}} s), or set defaultTimeouts if the project differs on purpose.",
       },
     },
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxTimeouts: {
-          type: 'object',
-          additionalProperties: { type: 'number', exclusiveMinimum: 0 },
-          description: 'Maximum timeout in seconds per command name without the slash (merged over the profile\'s table).',
-        },
-        defaultTimeouts: {
-          type: 'object',
-          additionalProperties: { type: 'number', exclusiveMinimum: 0 },
-          description: 'Default timeout in seconds per command name (merged over the profile\'s table).',
-        },
-      },
-    },
+    schema: optionsSchema({
+      maxTimeouts: MAX_TIMEOUTS_OPTION,
+      defaultTimeouts: secondsByCommand("Default timeout in seconds per command name (merged over the profile's table)."),
+    }),
   },
   check({ doc, profile, options, report }) {
     const maxOf = (cmd: string | undefined): number | undefined => (cmd === undefined ? undefined : commandTimeout(profile, options.maxTimeouts, cmd, 'max'));

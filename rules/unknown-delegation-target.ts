@@ -1,4 +1,4 @@
-import { defineRule, fillTemplate, type RuleMessage } from '../src/engine/rule.js';
+import { defineRule, optionsSchema, fillTemplate, type RuleMessage } from '../src/engine/rule.js';
 import { nameMatcher } from '../src/graph/build.js';
 import { viaText } from '../src/graph/describe.js';
 import type { GraphEdge } from '../src/graph/types.js';
@@ -100,14 +100,10 @@ export default defineRule<Options>({
     standard: false,
     kinds: ['agent', 'command', 'skill'],
     messages: MESSAGES,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        knownAgents: { type: 'array', items: { type: 'string' }, description: 'Agents that exist outside the project (names or globs such as "team-*").' },
-        knownSkills: { type: 'array', items: { type: 'string' }, description: 'Skills that exist outside the project (names or globs).' },
-      },
-    },
+    schema: optionsSchema({
+      knownAgents: { type: 'array', items: { type: 'string' }, description: 'Agents that exist outside the project (names or globs such as "team-*").' },
+      knownSkills: { type: 'array', items: { type: 'string' }, description: 'Skills that exist outside the project (names or globs).' },
+    }),
     defaultOptions: { knownAgents: [], knownSkills: [] },
   },
   checkProject({ project, optionsFor, enabledFor, report }) {

@@ -47,7 +47,7 @@ export interface RuleMeta {
   fixable?: boolean;
   /** The rule may offer suggestions (repairs a person chooses; ESLint's `meta.hasSuggestions`). */
   hasSuggestions?: boolean;
-  /** JSON Schema of the rule's options object. */
+  /** JSON Schema of the rule's options object (`optionsSchema` writes it). */
   schema?: Record<string, unknown>;
   /** Option defaults (merged under the profile's and the user's). */
   defaultOptions?: Record<string, unknown>;
@@ -95,6 +95,11 @@ export interface Rule<O = any> {
 
 export function defineRule<O = Record<string, unknown>>(rule: Rule<O>): Rule<O> {
   return rule;
+}
+
+/** The JSON Schema of a rule's options: an object of these properties, and no other. */
+export function optionsSchema(properties: Record<string, Record<string, unknown>>): Record<string, unknown> {
+  return { type: 'object', additionalProperties: false, properties };
 }
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
