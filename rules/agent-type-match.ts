@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { ProjectView } from '../src/model/project.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { JsonBlock } from '../src/model/json/blocks.js';
@@ -53,18 +53,22 @@ export default defineRule<Options>({
   meta: {
     id: 'agent-type-match',
     description: 'In an agent\'s own return examples, metadata.agent_type is the agent\'s name and ends delegation_path.',
-    details:
-      'metadata.agent_type is "the name of the agent returning results", and delegation_path ends with the agent that returns. Callers route and log by these fields; an agent whose example names another agent returns the wrong name at run time. Examples of what OTHER agents return are not checked: an agent_type that names another agent, command or skill of the project, that the lines just above the example mention ("Expected return from status-sync-manager:"), or any example of a file whose examples name two or more other agents (an orchestrator or a document describing several agents). Placeholders ("agent_name", "{agent}") and enumerations are skipped.',
     severity: 'error',
     kinds: ['agent'],
     requiresStandard: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        lookBehindLines: { type: 'integer', minimum: 0, description: 'How many lines above an example may name the other agent it shows (default 4).' },
+    messages: {
+      'agent-type': {
+        message: 'metadata.agent_type is {{agentType}} in a return of agent {{name}}',
+        help: 'Expected {{name}}: the name of the agent returning results.',
+      },
+      'path-end': {
+        message: 'delegation_path ends with {{last}}, not the agent_type {{agentType}}',
+        help: 'The path ends with the agent that returns: expected {{agentType}} last.',
       },
     },
+    schema: optionsSchema({
+      lookBehindLines: { type: 'integer', minimum: 0, description: 'How many lines above an example may name the other agent it shows (default 4).' },
+    }),
     defaultOptions: { lookBehindLines: 4 },
   },
   check({ doc, project, profile, options, report }) {
@@ -83,11 +87,7 @@ export default defineRule<Options>({
       const own = agentType === doc.name;
       if (!own) {
         if (catalogue || namesOtherSpec(agentType, doc, project) || mentionedBefore(agentType, block, doc, lookBehind)) continue;
-        report({
-          message: `metadata.agent_type is ${JSON.stringify(agentType)} in a return of agent ${JSON.stringify(doc.name)}`,
-          help: `Expected ${JSON.stringify(doc.name)}: the name of the agent returning results.`,
-          range: atNode.range,
-        });
+        report({ messageId: 'agent-type', data: { agentType: JSON.stringify(agentType), name: JSON.stringify(doc.name) }, range: atNode.range });
       }
       const pathNode = findProperty(meta, 'delegation_path')?.value;
       if (pathNode?.type !== 'array' || pathNode.hasEllipsis || pathNode.items.length === 0) continue;
@@ -96,11 +96,7 @@ export default defineRule<Options>({
       if (last === undefined || !lastNode || last === agentType) continue;
       // When agent_type was wrong, say so once; the path then usually ends with the right name.
       if (!own && last === doc.name) continue;
-      report({
-        message: `delegation_path ends with ${JSON.stringify(last)}, not the agent_type ${JSON.stringify(agentType)}`,
-        help: `The path ends with the agent that returns: expected ${JSON.stringify(agentType)} last.`,
-        range: lastNode.range,
-      });
+      report({ messageId: 'path-end', data: { last: JSON.stringify(last), agentType: JSON.stringify(agentType) }, range: lastNode.range });
     }
   },
 });

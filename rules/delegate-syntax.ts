@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { hasMarkerOpening, type DelegateMarker } from '../src/model/delegations.js';
 import type { FencedBlock } from '../src/model/fences.js';
 import { PROFILES } from '../src/standard/profiles.js';
@@ -27,7 +27,7 @@ function isSyntaxExample(desc: string, hours: string): boolean {
 }
 
 /** The markers to check (written as markers, not the syntax's own examples); the malformed ones are reported. */
-function wellFormed(text: string, markers: readonly DelegateMarker[], report: (what: { message: string; help: string }, r: Range) => void): Marker[] {
+function wellFormed(text: string, markers: readonly DelegateMarker[], report: (what: { messageId: string; data?: Record<string, string> }, r: Range) => void): Marker[] {
   const out: Marker[] = [];
   for (const mk of markers) {
     if (mk.inCodeSpan) continue;
@@ -37,12 +37,7 @@ function wellFormed(text: string, markers: readonly DelegateMarker[], report: (w
     }
     const body = mk.body.trim();
     if (PLACEHOLDER.test(body) || (mk.closed && IDENT.test(body))) continue;
-    report(
-      mk.closed
-        ? { message: `delegation marker ${clip(text.slice(mk.range.start, mk.range.end))} has no hours`, help: 'Expected [delegate:description:hours] such as [delegate:Add login form:3].' }
-        : { message: 'delegation marker is not closed on its line', help: 'Expected [delegate:description:hours] with the closing "]" on the same line.' },
-      mk.range,
-    );
+    report(mk.closed ? { messageId: 'no-hours', data: { marker: clip(text.slice(mk.range.start, mk.range.end)) } } : { messageId: 'unclosed' }, mk.range);
   }
   return out;
 }
@@ -51,19 +46,43 @@ export default defineRule<Options>({
   meta: {
     id: 'delegate-syntax',
     description: 'Delegation markers are well-formed [delegate:description:hours], safe, and at most 10 per story.',
-    details:
-      'Bounded delegation (US-007) lets an agent split a story with [delegate:description:hours] markers, which a shell script parses. The parser rejects a description over 500 characters or holding $, backticks, &&, ||, ; (command injection) or ../, /etc/, /root/ (path traversal), and a story may hold at most MAX_DELEGATIONS_PER_STORY=10 delegations. Hours must be a positive number. Markers that document the syntax itself ([delegate:description:hours], [delegate:...]) and markers in inline code spans are not checked. The count is per example (one fenced block, or the file\'s text outside fences) unless countPer is "file".',
     severity: 'error',
     standard: 'bounded',
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDelegations: { type: 'integer', minimum: 1, description: 'Most markers in one story (default: the bounded profile\'s, 10).' },
-        maxDescriptionChars: { type: 'integer', minimum: 1, description: 'Longest description (default 500).' },
-        countPer: { enum: ['example', 'file'], description: 'Count markers per example (fenced block, or text outside fences) or per file (default example).' },
+    messages: {
+      'no-hours': {
+        message: 'delegation marker {{marker}} has no hours',
+        help: 'Expected [delegate:description:hours] such as [delegate:Add login form:3].',
+      },
+      unclosed: {
+        message: 'delegation marker is not closed on its line',
+        help: 'Expected [delegate:description:hours] with the closing "]" on the same line.',
+      },
+      hours: {
+        message: 'delegation hours {{hours}} is not a positive number',
+        help: 'Expected estimated hours such as 3 (3-8 is ideal).',
+      },
+      empty: {
+        message: 'delegation description is empty',
+        help: 'Expected what the subtask does, e.g. [delegate:Add login form:3].',
+      },
+      long: {
+        message: 'delegation description is {{length}} characters, over the limit of {{max}}',
+        help: 'The parser rejects it: expected a short subtask title.',
+      },
+      forbidden: {
+        message: 'delegation description holds {{found}}, which the parser rejects',
+        help: 'The parser rejects {{forbidden}} as command injection or path traversal: expected plain words.',
+      },
+      'too-many': {
+        message: '{{count}} delegation markers in {{where}}, over the limit of {{max}} per story',
+        help: 'This is marker {{number}}: a story holds at most {{max}} delegations (MAX_DELEGATIONS_PER_STORY). Group related subtasks.',
       },
     },
+    schema: optionsSchema({
+      maxDelegations: { type: 'integer', minimum: 1, description: 'Most markers in one story (default: the bounded profile\'s, 10).' },
+      maxDescriptionChars: { type: 'integer', minimum: 1, description: 'Longest description (default 500).' },
+      countPer: { enum: ['example', 'file'], description: 'Count markers per example (fenced block, or text outside fences) or per file (default example).' },
+    }),
     defaultOptions: { countPer: 'example' },
   },
   check({ doc, profile, options, report }) {
@@ -78,24 +97,20 @@ export default defineRule<Options>({
       const desc = mk.description.trim();
       const hours = mk.hours.trim();
       if (!HOURS.test(hours) || Number(hours) <= 0) {
-        report({
-          message: `delegation hours ${quoted(mk.hours, 24)} is not a positive number`,
-          help: 'Expected estimated hours such as 3 (3-8 is ideal).',
-          range: mk.hours.length > 0 ? mk.hoursRange : mk.range,
-        });
+        report({ messageId: 'hours', data: { hours: quoted(mk.hours, 24) }, range: mk.hours.length > 0 ? mk.hoursRange : mk.range });
       }
       if (desc === '') {
-        report({ message: 'delegation description is empty', help: 'Expected what the subtask does, e.g. [delegate:Add login form:3].', range: mk.range });
+        report({ messageId: 'empty', range: mk.range });
       } else {
         const len = [...mk.description].length;
         if (len > maxChars) {
-          report({ message: `delegation description is ${len} characters, over the limit of ${maxChars}`, help: 'The parser rejects it: expected a short subtask title.', range: mk.descriptionRange });
+          report({ messageId: 'long', data: { length: len, max: maxChars }, range: mk.descriptionRange });
         }
         const bad = spec.forbiddenSubstrings.filter((s) => mk.description.includes(s));
         if (bad.length > 0) {
           report({
-            message: `delegation description holds ${bad.map((s) => JSON.stringify(s)).join(', ')}, which the parser rejects`,
-            help: `The parser rejects ${spec.forbiddenSubstrings.map((s) => JSON.stringify(s)).join(' ')} as command injection or path traversal: expected plain words.`,
+            messageId: 'forbidden',
+            data: { found: bad.map((s) => JSON.stringify(s)).join(', '), forbidden: spec.forbiddenSubstrings.map((s) => JSON.stringify(s)).join(' ') },
             range: mk.descriptionRange,
           });
         }
@@ -109,11 +124,7 @@ export default defineRule<Options>({
       if (list.length <= maxCount) continue;
       const over = list[maxCount]!;
       const where = options.countPer === 'file' ? 'this file' : fence ? 'this example' : 'this file\'s text outside code blocks';
-      report({
-        message: `${list.length} delegation markers in ${where}, over the limit of ${maxCount} per story`,
-        help: `This is marker ${maxCount + 1}: a story holds at most ${maxCount} delegations (MAX_DELEGATIONS_PER_STORY). Group related subtasks.`,
-        range: over.range,
-      });
+      report({ messageId: 'too-many', data: { count: list.length, where, max: maxCount, number: maxCount + 1 }, range: over.range });
     }
   },
 });

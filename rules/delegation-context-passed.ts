@@ -44,15 +44,21 @@ function promptVariableCarries(doc: DocumentModel, site: DelegationSite): boolea
   return doc.assignedBefore(name, site.range.start).some((t) => NAMED_CONTEXT.test(t) || [...named(t)].filter((f) => f !== 'session_id').length > 0);
 }
 
+const HELP =
+  'The context prepared at line {{line}} holds {{has}}{{gave}}. ' +
+  'Pass every field at the call: as arguments, in the prompt ("depth 2, path orchestrator > research > researcher"), or by naming the context ("Delegation context: {prepared context}").';
+
 export default defineRule({
   meta: {
     id: 'delegation-context-passed',
     description: 'A delegation passes the context it prepares: session_id, delegation_depth and delegation_path.',
-    details:
-      'Delegation Standard 2.0: every delegation carries session_id, delegation_depth and delegation_path, so the callee can enforce the depth limit, detect cycles and echo the session id. A spec that prepares a delegation context and then invokes the subagent with only the session id (or with nothing) drops the rest on the floor: the callee never sees its depth or path. The fields count as passed when the call names them (as arguments, keys, or words of the prompt such as "depth 2, path orchestrator > research > researcher"), or passes the prepared context by name ("Delegation context: {prepared context}", context=delegation_context). Reported at the call, naming the fields it prepared and the ones it dropped.',
     severity: 'error',
     requiresStandard: true,
     profiles: ['v2', 'bounded'],
+    messages: {
+      drops: { message: '{{call}} drops {{dropped}} of its context', help: HELP },
+      'passes-none': { message: '{{call}} passes none of the context prepared at line {{line}}', help: HELP },
+    },
   },
   check({ doc, report }) {
     const contexts = doc.delegationContexts;
@@ -79,12 +85,8 @@ export default defineRule({
       const line = doc.lines.lineOf(ctx.node.range.start) + 1;
       const gave = has.filter((f) => passed.has(f));
       report({
-        message: gave.length
-          ? `${clip(describeSite(site, doc.text), 40)} drops ${dropped.join(', ')} of its context`
-          : `${clip(describeSite(site, doc.text), 40)} passes none of the context prepared at line ${line}`,
-        help:
-          `The context prepared at line ${line} holds ${has.join(', ')}${gave.length ? ` and the call passes only ${gave.join(', ')}` : ''}. ` +
-          'Pass every field at the call: as arguments, in the prompt ("depth 2, path orchestrator > research > researcher"), or by naming the context ("Delegation context: {prepared context}").',
+        messageId: gave.length ? 'drops' : 'passes-none',
+        data: { call: clip(describeSite(site, doc.text), 40), dropped: dropped.join(', '), line, has: has.join(', '), gave: gave.length ? ` and the call passes only ${gave.join(', ')}` : '' },
         range: site.anchor,
       });
     }

@@ -1,9 +1,10 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { loadSchema } from '../src/standard/profiles.js';
 import { isTemplateValue, looksLikeReturnMetadata } from '../src/standard/objects.js';
 import type { DocumentModel } from '../src/model/document.js';
+import type { ReportDescriptor } from '../src/types.js';
 import { stepAround } from '../src/model/steps.js';
 import { isReceivedContext } from '../src/model/json/return-roles.js';
 
@@ -74,22 +75,23 @@ export default defineRule<Options>({
   meta: {
     id: 'delegation-context-schema',
     description: 'Delegation contexts carry session_id, delegation_depth, delegation_path and timeout, with the right types.',
-    details:
-      'Delegation Standard 2.0: "Every delegation MUST include this context" with session_id, delegation_depth, delegation_path and timeout required (caller and task_context optional); the schema is src/standard/schemas/delegation-context.json. Without depth and path the callee cannot enforce the depth limit or detect cycles; without a timeout the caller may wait forever. An object is a delegation context when it holds session_id and delegation_depth or delegation_path; one that also holds agent_type or duration_seconds is a return\'s metadata and is not checked. Objects with a "..." line may hold more keys and are not checked for missing ones; placeholder values pass. A negative depth is reported by max-depth and a timeout of 0 or less by timeout-range.',
     severity: 'error',
     requiresStandard: true,
     profiles: ['v2', 'bounded'],
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        required: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Keys every delegation context must have (default: the schema\'s: session_id, delegation_depth, delegation_path, timeout).',
-        },
+    messages: {
+      missing: {
+        message: 'delegation context is missing {{missing}}',
+        help: 'Every delegation carries {{required}}; this one has {{has}}.',
       },
+      type: { message: '{{key}} is {{value}}', help: 'Expected {{want}}.' },
     },
+    schema: optionsSchema({
+      required: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Keys every delegation context must have (default: the schema\'s: session_id, delegation_depth, delegation_path, timeout).',
+      },
+    }),
   },
   check({ doc, profile, options, report }) {
     const contexts = doc.delegationContexts;
@@ -105,15 +107,15 @@ export default defineRule<Options>({
   },
 });
 
-function checkContext(node: JsonObject, required: readonly string[], report: (d: { message: string; help: string; range: { start: number; end: number } }) => void, timeoutNearby: () => boolean) {
+function checkContext(node: JsonObject, required: readonly string[], report: (d: ReportDescriptor) => void, timeoutNearby: () => boolean) {
   if (!node.hasEllipsis) {
     let missing = required.filter((k) => !findProperty(node, k));
     if (missing.includes('timeout') && timeoutNearby()) missing = missing.filter((k) => k !== 'timeout');
     if (missing.length > 0) {
       const keys = node.properties.map((p) => p.key);
       report({
-        message: `delegation context is missing ${missing.map((k) => JSON.stringify(k)).join(', ')}`,
-        help: `Every delegation carries ${required.join(', ')}; this one has ${keys.length ? keys.join(', ') : 'no keys'}.`,
+        messageId: 'missing',
+        data: { missing: missing.map((k) => JSON.stringify(k)).join(', '), required: required.join(', '), has: keys.length ? keys.join(', ') : 'no keys' },
         range: { start: node.range.start, end: node.range.start + 1 },
       });
     }
@@ -122,7 +124,7 @@ function checkContext(node: JsonObject, required: readonly string[], report: (d:
     const spec = EXPECT[prop.key];
     if (!spec || isTemplateValue(prop.value)) continue;
     if (!spec.ok(prop.value)) {
-      report({ message: `${prop.key} is ${describe(prop.value)}`, help: `Expected ${spec.want}.`, range: prop.value.range });
+      report({ messageId: 'type', data: { key: prop.key, value: describe(prop.value), want: spec.want }, range: prop.value.range });
     }
   }
 }

@@ -8,10 +8,14 @@ export default defineRule({
   meta: {
     id: 'delegation-cycle',
     description: 'No name occurs twice in one delegation_path.',
-    details:
-      'delegation_path exists to detect cycles: before delegating, a caller refuses a target already in the path (CYCLE_DETECTED). A path that holds a name twice documents a delegation the standard forbids, and agents that copy it loop. Every delegation_path in the file\'s JSON is checked; placeholders and "..." entries are skipped.',
     severity: 'error',
     requiresStandard: true,
+    messages: {
+      twice: {
+        message: 'delegation_path names {{name}} twice, at entries {{first}} and {{second}}',
+        help: 'The path {{path}} holds the cycle {{cycle}}. Expected each agent once: a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED).',
+      },
+    },
   },
   check({ doc, report }) {
     if (!includesKey(doc.text, 'delegation_path')) return;
@@ -31,8 +35,8 @@ export default defineRule({
         if (prev === undefined || reported.has(name)) return;
         reported.add(name);
         report({
-          message: `delegation_path names ${quoted(name)} twice, at entries ${prev + 1} and ${idx + 1}`,
-          help: `The path ${showPath(names)} holds the cycle ${showPath(names, prev, idx + 1)}. Expected each agent once: a caller must refuse to delegate to an agent already in the path (CYCLE_DETECTED).`,
+          messageId: 'twice',
+          data: { name: quoted(name), first: prev + 1, second: idx + 1, path: showPath(names), cycle: showPath(names, prev, idx + 1) },
           range: item.range,
         });
       });

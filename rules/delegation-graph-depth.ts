@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findDeepChains } from '../src/graph/analysis.js';
 import { nodeLabel, relatedOf, showChain } from '../src/graph/describe.js';
 
@@ -10,18 +10,18 @@ export default defineRule<Options>({
   meta: {
     id: 'delegation-graph-depth',
     description: 'No chain of delegations from a command goes deeper than the depth limit.',
-    details:
-      'The standard counts command -> subagent as depth 1, subagent -> specialist 2, specialist -> helper 3, and caps it (3 in v2 and v1, 2 in bounded): an agent at the limit must refuse to delegate (MAX_DEPTH_EXCEEDED). This rule follows the delegations the specs write across files, from every command, along the longest chain, and reports the delegation that goes past the limit, naming the chain. A skill adds a level only when it runs in its own context (`context: fork`); a delegation back into a command starts a new chain; a loop counts once (delegation-graph-cycle reports it).',
     severity: 'error',
     kinds: ['agent', 'command', 'skill'],
     requiresStandard: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDepth: { type: 'integer', minimum: 0, description: 'The deepest allowed delegation (default: the profile\'s: 3 in v2 and v1, 2 in bounded).' },
+    messages: {
+      deep: {
+        message: 'delegation chain from {{start}} reaches depth {{depth}} here, above {{whose}} of {{limit}}',
+        help: 'The chain: {{chain}} (command -> subagent is depth 1). {{from}} is already at depth {{callerDepth}} and must not delegate further (MAX_DEPTH_EXCEEDED).',
       },
     },
+    schema: optionsSchema({
+      maxDepth: { type: 'integer', minimum: 0, description: 'The deepest allowed delegation (default: the profile\'s: 3 in v2 and v1, 2 in bounded).' },
+    }),
   },
   checkProject({ project, profile, optionsFor, enabledFor, report }) {
     if (!project.targetsDelegate) return; // nothing to report in the linted files
@@ -44,8 +44,8 @@ export default defineRule<Options>({
         seen.add(key);
         const whose = options.maxDepth !== undefined ? 'the configured limit (maxDepth)' : `the ${profile.name} limit`;
         report(doc, {
-          message: `delegation chain from ${nodeLabel(chain[0]!)} reaches depth ${depth} here, above ${whose} of ${limit}`,
-          help: `The chain: ${showChain(chain)} (command -> subagent is depth 1). ${nodeLabel(edge.from)} is already at depth ${depth - 1} and must not delegate further (MAX_DEPTH_EXCEEDED).`,
+          messageId: 'deep',
+          data: { start: nodeLabel(chain[0]!), depth, whose, limit, chain: showChain(chain), from: nodeLabel(edge.from), callerDepth: depth - 1 },
           range: edge.range,
           related: before.map((e) => relatedOf(e, `${nodeLabel(e.from)} delegates to ${nodeLabel(e.to)}`)),
         });

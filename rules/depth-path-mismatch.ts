@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { ProjectView } from '../src/model/project.js';
 import type { JsonArray } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
@@ -74,19 +74,25 @@ function pathRepair(text: string, path: JsonArray, missing: number, calls: (name
   return { fix: { range: [first, last], text: out }, added: inserts.map((i) => i.name) };
 }
 
+const MISMATCH = 'delegation_depth is {{depth}} but delegation_path has {{entries}}';
+
 export default defineRule<Options>({
   meta: {
     id: 'depth-path-mismatch',
     description: 'delegation_path has exactly delegation_depth + 2 entries.',
-    details:
-      'The standard counts orchestrator -> command as depth 0 and command -> subagent as depth 1, so every delegation_path holds delegation_depth + 2 names (orchestrator, command, then one per delegation). A mismatch means the depth or the path is wrong, and depth limits and cycle checks then act on bad data. Which one is wrong only the author knows, so the repairs are suggestions: set the depth to match the path, or (where the project\'s delegations show which agents the path misses) add them to the path.',
     severity: 'error',
     hasSuggestions: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { pathOffset: { type: 'integer', minimum: 0, description: 'delegation_path.length - delegation_depth (default 2).' } },
+    messages: {
+      mismatch: {
+        message: MISMATCH,
+        help: 'A delegation_path holds delegation_depth + {{offset}} names{{parts}}: {{names}} fits depth {{expected}}, or it misses names.',
+      },
+      'too-short': {
+        message: MISMATCH,
+        help: 'A delegation_path holds delegation_depth + {{offset}} names{{parts}}: {{names}} is too short for any depth.',
+      },
     },
+    schema: optionsSchema({ pathOffset: { type: 'integer', minimum: 0, description: 'delegation_path.length - delegation_depth (default 2).' } }),
     defaultOptions: { pathOffset: 2 },
   },
   check({ doc, options, profile, project, report }) {
@@ -110,10 +116,15 @@ export default defineRule<Options>({
         if (repair) suggest.push({ desc: `Add ${repair.added.map((n) => `"${n}"`).join(' and ')} to delegation_path (the project's delegations pass through ${missing === 1 ? 'it' : 'them'})`, messageId: 'fixPath', fix: repair.fix });
       }
       report({
-        message: `delegation_depth is ${depth.value} but delegation_path has ${len} ${len === 1 ? 'entry' : 'entries'}`,
-        help:
-          `A delegation_path holds delegation_depth + ${offset} names${offset === 2 ? ' (orchestrator, command, then one per delegation)' : ''}: ` +
-          (expected >= 0 ? `${names} fits depth ${expected}, or it misses names.` : `${names} is too short for any depth.`),
+        messageId: expected >= 0 ? 'mismatch' : 'too-short',
+        data: {
+          depth: depth.value,
+          entries: `${len} ${len === 1 ? 'entry' : 'entries'}`,
+          offset,
+          parts: offset === 2 ? ' (orchestrator, command, then one per delegation)' : '',
+          names,
+          expected,
+        },
         range: depth.range,
         suggest,
       });

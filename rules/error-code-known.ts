@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { closest } from '../src/util/suggest.js';
 import { returnsOf } from '../src/standard/objects.js';
@@ -25,18 +25,22 @@ export default defineRule<Options>({
   meta: {
     id: 'error-code-known',
     description: 'Error codes in returns are UPPER_SNAKE_CASE and, under 2.0, one of the standardized codes.',
-    details:
-      'Callers branch on errors[].code, so a code must be machine-matchable: UPPER_SNAKE_CASE in both versions of the standard. Delegation Standard 2.0 also lists the standardized codes (TIMEOUT, VALIDATION_FAILED, TOOL_UNAVAILABLE, BUILD_ERROR, FILE_NOT_FOUND, CYCLE_DETECTED, MAX_DEPTH_EXCEEDED, STATUS_SYNC_FAILED, GIT_COMMIT_FAILED, UNKNOWN_ERROR); another code is a warning (add project codes with extraCodes). Error types (errors[].type) are checked by return-format-schema, not here.',
     severity: 'error',
     requiresStandard: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        knownCodes: { type: 'array', items: { type: 'string' }, description: 'Replace the profile\'s list of standardized codes.' },
-        extraCodes: { type: 'array', items: { type: 'string' }, description: 'Codes the project adds to the standardized ones.' },
+    messages: {
+      case: {
+        message: 'error code {{code}} is not UPPER_SNAKE_CASE',
+        help: 'Expected {{expected}}: the standard\'s codes are upper-case words joined by "_".',
+      },
+      unknown: {
+        message: 'error code {{code}} is not one of the {{list}}',
+        help: '{{near}}Expected one of the {{whose}}: {{codes}}, or add it to the extraCodes option.',
       },
     },
+    schema: optionsSchema({
+      knownCodes: { type: 'array', items: { type: 'string' }, description: 'Replace the profile\'s list of standardized codes.' },
+      extraCodes: { type: 'array', items: { type: 'string' }, description: 'Codes the project adds to the standardized ones.' },
+    }),
   },
   check({ doc, profile, options, report }) {
     if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;
@@ -56,18 +60,14 @@ export default defineRule<Options>({
         for (const value of c.alternatives ?? [c.value]) {
           if (value === '' || TEMPLATE_CODE.test(value)) continue;
           if (!UPPER_SNAKE.test(value)) {
-            report({
-              message: `error code ${JSON.stringify(value)} is not UPPER_SNAKE_CASE`,
-              help: `Expected ${JSON.stringify(toUpperSnake(value) || 'UNKNOWN_ERROR')}: the standard's codes are upper-case words joined by "_".`,
-              range: c.range,
-            });
+            report({ messageId: 'case', data: { code: JSON.stringify(value), expected: JSON.stringify(toUpperSnake(value) || 'UNKNOWN_ERROR') }, range: c.range });
             continue;
           }
           if (checkKnown && !knownSet.has(value)) {
             const near = closest(value, known);
             report({
-              message: `error code ${JSON.stringify(value)} is not one of the ${format ? "project's return format codes" : whose}`,
-              help: `${near ? `Did you mean ${JSON.stringify(near)}? ` : ''}Expected one of the ${whose}: ${known.join(', ')}, or add it to the extraCodes option.`,
+              messageId: 'unknown',
+              data: { code: JSON.stringify(value), list: format ? "project's return format codes" : whose, near: near ? `Did you mean ${JSON.stringify(near)}? ` : '', whose, codes: known.join(', ') },
               range: c.range,
               severity: 'warn',
             });

@@ -42,13 +42,14 @@ export default defineRule({
   meta: {
     id: 'forbidden-value',
     description: "No return uses a value the project's own documents forbid.",
-    details:
-      'A project that writes down its own return format often forbids values outright: "Never use `"completed"` - it triggers Claude stop behavior", "Do NOT use `"status": "completed"`". Each return block (console JSON, or a block the spec writes to its metadata file) is checked against the prohibitions of the format documents in force for the spec, and a forbidden value is reported at the value, citing the document and line that forbid it. An alternative of a template (`"completed|failed"`) counts; a placeholder does not.',
     severity: 'error',
     requiresStandard: true,
     standard: false,
-    help: {
-      default: 'Use one of the values the format allows instead.',
+    messages: {
+      forbidden: {
+        message: "{{path}} \"{{value}}\" is a value the project's format forbids",
+        help: '{{where}} says: {{text}}',
+      },
     },
   },
   check({ doc, profile, report }) {
@@ -62,11 +63,7 @@ export default defineRule({
         for (const str of found) {
           const range = siteOf(str, f.value, doc.text);
           if (!range) continue;
-          report({
-            message: `${f.path.replace('/', '[].')} "${clip(f.value, 40)}" is a value the project's format forbids`,
-            help: `${where(f)} says: ${clip(f.text, 200)}`,
-            range,
-          });
+          report({ messageId: 'forbidden', data: { path: f.path.replace('/', '[].'), value: clip(f.value, 40), where: where(f), text: clip(f.text, 200) }, range });
         }
       }
     }

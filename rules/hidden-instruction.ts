@@ -12,14 +12,18 @@ export default defineRule({
   meta: {
     id: 'hidden-instruction',
     description: 'No spec hides instructions where a rendered view does not show them: in HTML comments, [//]: # comments or hidden elements.',
-    details:
-      'An agent reads its spec as written; a person reviewing it on GitHub or in a preview reads it rendered, where an HTML comment, a link reference definition used as a comment and an element with `hidden` or `display:none` do not show. An instruction placed there is followed by the model and approved by nobody. Other tools\' directives (markdownlint, prettier, TOC markers, agent-lint\'s own comments) and notes to the file\'s editors (TODO, FIXME, "generated, do not edit") are not reported, unless they hold a plain sign of an injected instruction.',
     // Off in agent-lint:recommended until it costs less than a full scan of every text (the
     // whole corpus took 10% longer with it); on in agent-lint:strict and when configured.
     severity: 'off',
     strictSeverity: 'warn',
     standard: false,
     kinds: ['agent', 'command', 'skill', 'other'],
+    messages: {
+      hidden: {
+        message: 'instructions in {{where}}: the agent reads them, a reviewer of the rendered file does not',
+        help: "It says {{said}}. If the agent is meant to follow it, write it as visible text; if it is a note for the file's maintainers, move it out of the prompt. {{reaches}}",
+      },
+    },
   },
   check({ doc, report }) {
     const text = doc.text;
@@ -30,11 +34,8 @@ export default defineRule({
     for (const h of findHiddenTexts(text, doc.lines.starts, (o) => doc.lines.lineOf(o), skip)) {
       if (!isInstruction(h.text)) continue;
       const said = h.text.replace(/\s+/g, ' ').trim();
-      report({
-        message: `instructions in ${where(h)}: the agent reads them, a reviewer of the rendered file does not`,
-        help: `It says ${quoted(said, 120)}. If the agent is meant to follow it, write it as visible text; if it is a note for the file's maintainers, move it out of the prompt. ${h.how === 'element' ? 'A hidden element still reaches the model: only the rendered view leaves it out.' : 'Text in a comment still reaches the model: commenting a step out does not disable it.'}`,
-        range: h.range,
-      });
+      const reaches = h.how === 'element' ? 'A hidden element still reaches the model: only the rendered view leaves it out.' : 'Text in a comment still reaches the model: commenting a step out does not disable it.';
+      report({ messageId: 'hidden', data: { where: where(h), said: quoted(said, 120), reaches }, range: h.range });
     }
   },
 });

@@ -16,13 +16,14 @@ export default defineRule({
   meta: {
     id: 'json-duplicate-key',
     description: 'No return, delegation context or JSON config repeats a key in one object.',
-    details:
-      'JSON allows a key twice in one object, and every common reader (JavaScript, Python, jq, Claude Code\'s own settings loader) keeps the last value without a word: the first is lost. In a return example or a delegation context an agent copies, the copy carries the ambiguity; in a plugin manifest, hooks, settings or MCP config the first value silently does nothing. Checked: the return-shaped and delegation-context blocks of specs and the whole of the JSON config files agent-lint reads. Reported at the repeated key, naming the line of the first.',
     severity: 'error',
     standard: false,
     kinds: ['agent', 'command', 'skill', 'other', 'plugin-manifest', 'marketplace-manifest', 'hooks-config', 'settings', 'mcp-config'],
-    help: {
-      default: 'Keep one of them: a JSON reader keeps the last value and drops the other without a word.',
+    messages: {
+      twice: {
+        message: '"{{key}}" appears twice in this object',
+        help: 'Line {{firstLine}} sets it first. A JSON reader keeps the last value and drops the first without a word: keep one.',
+      },
     },
   },
   check({ doc, report }) {
@@ -50,11 +51,7 @@ export default defineRule({
           first.set(p.key, p.keyRange.start);
           continue;
         }
-        report({
-          message: `"${clip(p.key, 40)}" appears twice in this object`,
-          help: `Line ${doc.lines.lineOf(at) + 1} sets it first. A JSON reader keeps the last value and drops the first without a word: keep one.`,
-          range: p.keyRange,
-        });
+        report({ messageId: 'twice', data: { key: clip(p.key, 40), firstLine: doc.lines.lineOf(at) + 1 }, range: p.keyRange });
       }
     }
   },

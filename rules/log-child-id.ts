@@ -6,11 +6,15 @@ export default defineRule({
   meta: {
     id: 'log-child-id',
     description: "A delegated story's id extends its parent's id (US-007-DEL-001 under US-007).",
-    details:
-      'Bounded delegation names each child story after its parent: US-007 delegates US-007-DEL-001, which delegates US-007-DEL-001-DEL-001 (seed 004). A child id that does not start with its parent\'s id and a dash breaks cost attribution and the cycle checks that read ancestry from ids, and usually means the parent was logged wrong. Each delegation is judged once (its first event).',
     severity: 'error',
     checks: 'logs',
     standard: 'bounded',
+    messages: {
+      'not-extended': {
+        message: "child id {{child}} does not extend its parent's id {{parent}}",
+        help: 'Expected "{{parentId}}-DEL-NNN": a delegated story\'s id is its parent\'s id with -DEL- and a number.',
+      },
+    },
   },
   checkLog({ report }) {
     return {
@@ -18,8 +22,8 @@ export default defineRule({
         if (!facts || facts.link !== 'new') return;
         if (facts.child.startsWith(facts.parent + '-')) return;
         report(e, {
-          message: `child id ${quoted(facts.child, 30)} does not extend its parent's id ${quoted(facts.parent, 30)}`,
-          help: `Expected "${facts.parent}-DEL-NNN": a delegated story's id is its parent's id with -DEL- and a number.`,
+          messageId: 'not-extended',
+          data: { child: quoted(facts.child, 30), parent: quoted(facts.parent, 30), parentId: facts.parent },
           range: at(e, storyKeys(e).child),
         });
       },

@@ -25,18 +25,26 @@ export default defineRule({
   meta: {
     id: 'log-cycle',
     description: 'No logged delegation goes back to an ancestor, and no registry delegation_path names an agent twice.',
-    details:
-      'A story that delegates to one of its ancestors (US-007 -> US-007-DEL-001 -> US-007) loops until a limit stops it: the bounded variant refuses it ("Delegation cycle detected"), and Delegation Standard 2.0 checks that the target is not already in delegation_path. Story links are read from the log in order, and a link that would close a cycle is reported where it is logged; each registry entry\'s delegation_path is reported once per name it repeats.',
     severity: 'error',
     checks: 'logs',
+    messages: {
+      'back-to-ancestor': {
+        message: '{{parent}} delegates back to its ancestor {{child}}',
+        help: 'The chain: {{chain}}. A story must not delegate to a story above it: the orchestrator should have refused it (CYCLE_DETECTED).',
+      },
+      'path-twice': {
+        message: 'delegation_path names {{name}} twice, at items {{first}} and {{second}}',
+        help: 'A delegation to an agent already in the path is a cycle: the caller should have refused it (CYCLE_DETECTED). Expected each agent once.',
+      },
+    },
   },
   checkLog({ stories, report }) {
     return {
       entry(e, facts) {
         if (facts?.link === 'cycle') {
           report(e, {
-            message: `${clip(facts.parent, 34)} delegates back to its ancestor ${clip(facts.child, 34)}`,
-            help: `The chain: ${cyclePath(stories, facts.parent, facts.child)}. A story must not delegate to a story above it: the orchestrator should have refused it (CYCLE_DETECTED).`,
+            messageId: 'back-to-ancestor',
+            data: { parent: clip(facts.parent, 34), child: clip(facts.child, 34), chain: cyclePath(stories, facts.parent, facts.child) },
             range: at(e, storyKeys(e).child),
           });
           return;
@@ -51,11 +59,7 @@ export default defineRule({
           if (j === undefined) first.set(p.value, i);
           else if (!reported.has(p.value)) {
             reported.add(p.value);
-            report(e, {
-              message: `delegation_path names ${quoted(p.value, 42)} twice, at items ${j + 1} and ${i + 1}`,
-              help: 'A delegation to an agent already in the path is a cycle: the caller should have refused it (CYCLE_DETECTED). Expected each agent once.',
-              range: p.range,
-            });
+            report(e, { messageId: 'path-twice', data: { name: quoted(p.value, 42), first: j + 1, second: i + 1 }, range: p.range });
           }
         });
       },

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
 import { at, storyKeys } from '../src/log/entry.js';
 
@@ -11,19 +11,19 @@ export default defineRule<Options>({
   meta: {
     id: 'log-delegation-count',
     description: 'No story delegates more often than allowed.',
-    details:
-      'The bounded-delegation variant allows 10 delegations per story (MAX_DELEGATIONS_PER_STORY; "Too many delegations (12). Maximum: 10"). By default the delegations a story makes itself are counted (countPer "parent"); countPer "tree" counts every delegation under a root story, nested ones included. Reported once per story, at the first delegation over the limit. Delegation Standard 2.0 sets no such limit: under it the rule checks only when maxDelegations is set.',
     severity: 'error',
     checks: 'logs',
     standard: 'bounded',
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxDelegations: { type: 'integer', minimum: 0, description: "The most delegations per story (default: the profile's, 10 in bounded; none in v2 and v1)." },
-        countPer: { enum: ['parent', 'tree'], description: 'Count the delegations each story makes ("parent", default) or all under a root story ("tree").' },
+    messages: {
+      'too-many': {
+        message: '{{what}} {{count}} delegations, above the limit of {{max}}',
+        help: 'This delegation (to {{child}}) is number {{count}}: a story holds at most {{max}} delegations (MAX_DELEGATIONS_PER_STORY), so the orchestrator should have refused it.',
       },
     },
+    schema: optionsSchema({
+      maxDelegations: { type: 'integer', minimum: 0, description: "The most delegations per story (default: the profile's, 10 in bounded; none in v2 and v1)." },
+      countPer: { enum: ['parent', 'tree'], description: 'Count the delegations each story makes ("parent", default) or all under a root story ("tree").' },
+    }),
     defaultOptions: { countPer: 'parent' },
   },
   checkLog({ options, profile, report }) {
@@ -40,11 +40,7 @@ export default defineRule<Options>({
         if (n <= max || reported.has(story)) return;
         reported.add(story);
         const what = perTree ? `the tree of ${clip(story, 30)} holds` : `${clip(story, 30)} makes`;
-        report(e, {
-          message: `${what} ${n} delegations, above the limit of ${max}`,
-          help: `This delegation (to ${facts.child}) is number ${n}: a story holds at most ${max} delegations (MAX_DELEGATIONS_PER_STORY), so the orchestrator should have refused it.`,
-          range: at(e, storyKeys(e).child),
-        });
+        report(e, { messageId: 'too-many', data: { what, count: n, max, child: facts.child }, range: at(e, storyKeys(e).child) });
       },
     };
   },

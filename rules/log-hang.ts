@@ -18,10 +18,18 @@ export default defineRule({
   meta: {
     id: 'log-hang',
     description: 'Every delegation that started also completed or failed, and no registry entry is still running past its deadline.',
-    details:
-      'A delegation that starts ("status": "started", or a delegation_created audit event) and is neither completed nor failed by the end of the log hung, or its worker died without a word: the parent waits for a result that never comes. A registry entry whose status is still "running" after its deadline is a delegation the orchestrator should have timed out (Delegation Standard 2.0, Timeout Enforcement). "Now" is the clock, or --now. The registry is judged by each session\'s latest entry. When a log is followed as it is written, delegations still open are not hangs.',
     severity: 'error',
     checks: 'logs',
+    messages: {
+      'never-ended': {
+        message: '{{child}} {{what}} and never completed or failed in this log',
+        help: 'It {{what}} at {{at}}. Expected a completed or failed event for it: a delegation that never ends keeps its caller waiting until its timeout.',
+      },
+      'past-deadline': {
+        message: 'session {{session}} is still "running" {{late}} after its deadline',
+        help: 'Its deadline was {{deadline}}: expected the orchestrator to have ended it (a timeout) by then.',
+      },
+    },
   },
   checkLog({ now, following, reportAt }) {
     /** Open delegations by child story, status events and audit events apart: when each began. */
@@ -53,16 +61,15 @@ export default defineRule({
       },
       end() {
         if (!following) {
-          const help = (what: string, o: Open) =>
-            `It ${what} at ${clock(o.at)}. Expected a completed or failed event for it: a delegation that never ends keeps its caller waiting until its timeout.`;
-          for (const [child, o] of started) reportAt(o.mark.loc, o.mark.lineText, { message: `${clip(child)} started and never completed or failed in this log`, help: help('started', o) });
-          for (const [child, o] of created) reportAt(o.mark.loc, o.mark.lineText, { message: `${clip(child)} was created and never completed or failed in this log`, help: help('was created', o) });
+          const open = (what: string, child: string, o: Open) => reportAt(o.mark.loc, o.mark.lineText, { messageId: 'never-ended', data: { child: clip(child), what, at: clock(o.at) } });
+          for (const [child, o] of started) open('started', child, o);
+          for (const [child, o] of created) open('was created', child, o);
         }
         for (const s of running.values()) {
           if (s.deadline >= now) continue;
           reportAt(s.mark.loc, s.mark.lineText, {
-            message: `session ${clip(s.sessionId ?? '(no id)')} is still "running" ${span(now - s.deadline)} after its deadline`,
-            help: `Its deadline was ${clock(s.deadline)}: expected the orchestrator to have ended it (a timeout) by then.`,
+            messageId: 'past-deadline',
+            data: { session: clip(s.sessionId ?? '(no id)'), late: span(now - s.deadline), deadline: clock(s.deadline) },
           });
         }
       },

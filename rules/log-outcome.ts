@@ -10,10 +10,17 @@ export default defineRule({
   meta: {
     id: 'log-outcome',
     description: 'A failed delegation says why, and no child completes after its parent has completed.',
-    details:
-      'A delegation that ends with "success": false (or "status": "failed") and no error leaves nobody able to tell what went wrong ("Unclear failure attribution", seed 004): log an "error". A child that completes after its parent completed was never seen by its parent: the parent\'s result was built without it (results flow back from depth 2 to depth 1 to depth 0).',
     severity: 'error',
-    help: { 'no-error': 'Expected an "error" (or "errors", "error_message", "failure_reason") that says why it failed, so the caller can act on it.' },
+    messages: {
+      'no-error': {
+        message: '{{child}} failed and no "error" says why',
+        help: 'Expected an "error" (or "errors", "error_message", "failure_reason") that says why it failed, so the caller can act on it.',
+      },
+      'after-parent': {
+        message: '{{child}} ended after its parent {{parent}} completed',
+        help: 'It ended at {{at}}, its parent completed at {{parentAt}}: the parent never saw its result. Expected a story to end before its parent does.',
+      },
+    },
     checks: 'logs',
   },
   checkLog({ report }) {
@@ -29,7 +36,7 @@ export default defineRule({
         const failed = bool(e, 'success') === false || status === 'failed' || ev === 'delegation_failed';
         if (failed && !ERROR_KEYS.some((k) => prop(e, k))) {
           const where = prop(e, 'success') ? 'success' : e.shape === 'status' ? 'status' : 'event';
-          report(e, { message: `${clip(str(e, e.shape === 'status' ? 'child_story' : 'child') ?? '')} failed and no "error" says why`, range: at(e, where), messageId: 'no-error' });
+          report(e, { messageId: 'no-error', data: { child: clip(str(e, e.shape === 'status' ? 'child_story' : 'child') ?? '') }, range: at(e, where) });
         }
         if (e.shape !== 'status' || !facts) return;
         const ts = time(e, 'timestamp');
@@ -38,10 +45,9 @@ export default defineRule({
         const parentDone = done.get(facts.parent);
         if (parentDone !== undefined && parentDone < ts) {
           report(e, {
-            message: `${clip(facts.child, 32)} ended after its parent ${clip(facts.parent, 32)} completed`,
-            help: `It ended at ${clock(ts)}, its parent completed at ${clock(parentDone)}: the parent never saw its result. Expected a story to end before its parent does.`,
-            range: at(e, 'timestamp'),
             messageId: 'after-parent',
+            data: { child: clip(facts.child, 32), parent: clip(facts.parent, 32), at: clock(ts), parentAt: clock(parentDone) },
+            range: at(e, 'timestamp'),
           });
         }
       },

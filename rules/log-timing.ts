@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
 import { at, num, str, time } from '../src/log/entry.js';
 import { clock } from '../src/log/time-text.js';
@@ -16,17 +16,21 @@ export default defineRule<Options>({
   meta: {
     id: 'log-timing',
     description: "A delegation completes after it starts, and its duration_ms agrees with its timestamps.",
-    details:
-      'The completed (or failed) event of a delegation must not be logged before its start, and its duration_ms is the time between the two: 10:30:45 to 10:35:22 is 277000 ms (seed 004). A duration that disagrees by more than toleranceMs (default 2000: timestamps are written to the second) means a clock or a counter is wrong, and the cost and timeout reports built on it are wrong too. In the audit trail the duration may be shorter than the time since delegation_created (validation and the worktree come first) but not longer.',
     severity: 'error',
     checks: 'logs',
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        toleranceMs: { type: 'integer', minimum: 0, description: 'How far duration_ms may be from the timestamps, in ms (default 2000).' },
+    messages: {
+      order: {
+        message: '{{child}} {{ended}} before it {{what}}',
+        help: 'It {{ended}} at {{at}}, but {{what}} at {{start}} (line {{line}}): expected the end after the start.',
+      },
+      duration: {
+        message: 'duration_ms {{duration}} disagrees with the timestamps, {{elapsed}} ms apart',
+        help: 'From {{start}} (line {{line}}) to {{at}} is {{elapsed}} ms: {{expected}}.',
       },
     },
+    schema: optionsSchema({
+      toleranceMs: { type: 'integer', minimum: 0, description: 'How far duration_ms may be from the timestamps, in ms (default 2000).' },
+    }),
     defaultOptions: { toleranceMs: 2000 },
   },
   checkLog({ options, report }) {
@@ -56,12 +60,7 @@ export default defineRule<Options>({
         const what = status ? 'started' : 'was created';
         if (ts < start.at) {
           const ended = status ?? (ev === 'delegation_failed' ? 'failed' : 'completed');
-          report(e, {
-            message: `${clip(child)} ${ended} before it ${what}`,
-            help: `It ${ended} at ${clock(ts)}, but ${what} at ${clock(start.at)} (line ${start.line}): expected the end after the start.`,
-            range: at(e, 'timestamp'),
-            messageId: 'order',
-          });
+          report(e, { messageId: 'order', data: { child: clip(child), ended, what, at: clock(ts), start: clock(start.at), line: start.line }, range: at(e, 'timestamp') });
           return;
         }
         const d = num(e, 'duration_ms');
@@ -69,10 +68,9 @@ export default defineRule<Options>({
         const elapsed = ts - start.at;
         if (status ? Math.abs(d - elapsed) > tolerance : d > elapsed + tolerance) {
           report(e, {
-            message: `duration_ms ${d} disagrees with the timestamps, ${elapsed} ms apart`,
-            help: `From ${clock(start.at)} (line ${start.line}) to ${clock(ts)} is ${elapsed} ms: ${status ? 'expected duration_ms to match' : 'expected a duration_ms of at most that'}.`,
-            range: at(e, 'duration_ms'),
             messageId: 'duration',
+            data: { duration: d, elapsed, start: clock(start.at), line: start.line, at: clock(ts), expected: status ? 'expected duration_ms to match' : 'expected a duration_ms of at most that' },
+            range: at(e, 'duration_ms'),
           });
         }
       },

@@ -1,9 +1,10 @@
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject, JsonString } from '../src/model/json/ast.js';
 import { closest } from '../src/util/suggest.js';
-import { describe, inner, opening, prop, rootObject } from '../src/rules-support/json/file.js';
+import { describe, inner, JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
 import { COMPONENT_FIELDS, pathShapeProblem } from '../src/rules-support/json/plugin-components.js';
-import { checkComponents } from '../src/rules-support/json/component-paths.js';
+import { checkComponents, COMPONENT_PATH_MESSAGES } from '../src/rules-support/json/component-paths.js';
+import type { Fix } from '../src/types.js';
 
 const REQUIRED = ['name', 'owner', 'plugins'];
 /** The object forms of a plugin source, with the key each needs (Claude Code's marketplace reference). */
@@ -23,13 +24,13 @@ function joinList(words: string[], conj = 'or'): string {
 function checkTop(ctx: Ctx, root: JsonObject): void {
   const missing = REQUIRED.filter((k) => !prop(root, k));
   if (missing.length) {
-    ctx.report({ message: `marketplace.json has no ${joinList(missing)}`, messageId: 'missing', help: 'Claude Code needs the marketplace\'s "name", its "owner" ({"name": ...}) and its "plugins" (an array).', range: opening(root) });
+    ctx.report({ messageId: 'missing', data: { fields: joinList(missing) }, range: opening(root) });
   }
   const name = prop(root, 'name');
-  if (name && name.value.type !== 'string') ctx.report({ message: `marketplace "name" is ${describe(name.value)}`, messageId: 'type', help: 'Expected a string, such as "team-plugins".', range: name.value.range });
+  if (name && name.value.type !== 'string') ctx.report({ messageId: 'name-type', data: { value: describe(name.value) }, range: name.value.range });
   const owner = prop(root, 'owner');
-  if (owner && owner.value.type !== 'object') ctx.report({ message: `marketplace "owner" is ${describe(owner.value)}`, messageId: 'type', help: 'Expected an object with a "name": "owner": {"name": "Team"}.', range: owner.value.range });
-  else if (owner && owner.value.type === 'object' && !prop(owner.value, 'name')) ctx.report({ message: 'marketplace "owner" has no "name"', messageId: 'missing', help: 'Claude Code shows the owner\'s name: "owner": {"name": "Team"}.', range: opening(owner.value) });
+  if (owner && owner.value.type !== 'object') ctx.report({ messageId: 'owner-type', data: { value: describe(owner.value) }, range: owner.value.range });
+  else if (owner && owner.value.type === 'object' && !prop(owner.value, 'name')) ctx.report({ messageId: 'owner-name', range: opening(owner.value) });
 }
 
 /** The folder bare source names are resolved in (`metadata.pluginRoot`), if the marketplace sets one. */
@@ -48,74 +49,66 @@ function checkRelativeSource(ctx: Ctx, entry: JsonObject, node: JsonString, base
   const explicit = v.startsWith('./') || v.startsWith('../');
   const rel = explicit || pluginRoot === null ? v : `${pluginRoot.replace(/\/+$/, '')}/${v}`;
   const shape = pathShapeProblem(explicit || pluginRoot === null ? v : `./${rel.replace(/^\.\//, '')}`);
-  if (shape === 'empty') {
-    ctx.report({ message: 'plugin "source" is empty', messageId: 'source', help: 'Write the plugin\'s folder as "./plugins/name", or a source object.', range: node.range });
-    return;
-  }
-  if (shape === 'absolute') {
-    ctx.report({ message: `plugin source ${JSON.stringify(v)} is absolute`, messageId: 'source', help: 'A relative source starts with ./; for a plugin elsewhere use an object, e.g. {"source": "github", "repo": "owner/repo"}.', range: node.range });
-    return;
-  }
-  if (shape === 'outside') {
-    ctx.report({ message: `plugin source ${JSON.stringify(v)} leads outside the marketplace`, messageId: 'source', help: 'Relative sources stay inside the marketplace\'s folder; for a plugin elsewhere use a source object.', range: node.range });
+  const data = { source: JSON.stringify(v), value: v };
+  const report = (messageId: string, fix?: Fix) => ctx.report({ messageId, data, range: node.range, fix });
+  if (shape === 'empty' || shape === 'absolute' || shape === 'outside') {
+    report(shape === 'empty' ? 'source-blank' : `source-${shape}`);
     return;
   }
   const files = ctx.project.files;
   if (!files || base === null) {
-    if (shape === 'no-dot-slash') ctx.report({ message: `plugin source ${JSON.stringify(v)} does not start with ./`, messageId: 'source', help: `Write it as "./${v}".`, range: node.range });
+    if (shape === 'no-dot-slash') report('source-dot-slash');
     return;
   }
   const abs = files.resolve(base, rel);
   const st = files.stat(abs);
   if (st === null) {
-    ctx.report({ message: `plugin source ${JSON.stringify(v)} does not exist`, messageId: 'source-missing', help: 'Relative sources are resolved from the folder holding .claude-plugin/: fix the path or add the plugin.', range: node.range });
+    report('source-missing');
     return;
   }
   if (shape === 'no-dot-slash') {
     const at = inner(node).start;
-    ctx.report({ message: `plugin source ${JSON.stringify(v)} does not start with ./`, messageId: 'source', help: `Write it as "./${v}".`, range: node.range, fix: { range: [at, at], text: './' } });
+    report('source-dot-slash', { range: [at, at], text: './' });
   }
   if (st === 'file') {
-    ctx.report({ message: `plugin source ${JSON.stringify(v)} is a file`, messageId: 'source-type', help: 'Expected the plugin\'s folder (the one holding .claude-plugin/plugin.json).', range: node.range });
+    report('source-type');
     return;
   }
   // Components the entry declares are paths from the plugin's folder, as in its plugin.json.
   if (declaresComponents(entry)) checkComponents(ctx, entry, abs);
   else if (!PLUGIN_MARKS.some((m) => files.stat(files.resolve(abs, m)) !== null)) {
-    ctx.report({
-      message: `plugin source ${JSON.stringify(v)} holds no plugin`,
-      help: 'Expected .claude-plugin/plugin.json, an agents/, commands/ or skills/ folder, or components declared by the entry.',
-      messageId: 'source-empty',
-      range: node.range,
-    });
+    report('source-empty');
   }
 }
 
 function checkObjectSource(ctx: Ctx, node: JsonObject): void {
   const kind = prop(node, 'source');
   if (!kind) {
-    ctx.report({ message: 'plugin source object has no "source" kind', messageId: 'source', help: `Name its kind: ${joinList(Object.keys(SOURCE_KINDS))}.`, range: opening(node) });
+    ctx.report({ messageId: 'kind-missing', data: { kinds: joinList(Object.keys(SOURCE_KINDS)) }, range: opening(node) });
     return;
   }
   if (kind.value.type !== 'string') {
-    ctx.report({ message: `plugin source kind is ${describe(kind.value)}`, messageId: 'source', help: `Expected ${joinList(Object.keys(SOURCE_KINDS))}.`, range: kind.value.range });
+    ctx.report({ messageId: 'kind-type', data: { value: describe(kind.value), kinds: joinList(Object.keys(SOURCE_KINDS)) }, range: kind.value.range });
     return;
   }
   const k = kind.value.value;
   if (!(k in SOURCE_KINDS)) {
     const near = closest(k, Object.keys(SOURCE_KINDS));
-    ctx.report({ message: `unknown plugin source kind ${JSON.stringify(k)}`, messageId: 'source', help: `${near ? `Did you mean "${near}"? ` : ''}Claude Code knows ${joinList(Object.keys(SOURCE_KINDS))}.`, range: kind.value.range });
+    ctx.report({ messageId: 'kind-unknown', data: { kind: JSON.stringify(k), near: near ? `Did you mean "${near}"? ` : '', kinds: joinList(Object.keys(SOURCE_KINDS)) }, range: kind.value.range });
     return;
   }
   const needs = SOURCE_KINDS[k];
-  if (needs && !prop(node, needs) && !(ALSO[k] ?? []).some((a) => prop(node, a))) ctx.report({ message: `a "${k}" plugin source needs "${needs}"`, messageId: 'source', help: needs === 'repo' ? 'Add "repo": "owner/repo".' : needs === 'url' ? 'Add "url": "https://example.com/plugin.git".' : 'Add "package": the package\'s name.', range: opening(node) });
+  if (needs && !prop(node, needs) && !(ALSO[k] ?? []).some((a) => prop(node, a))) {
+    const example = needs === 'repo' ? '"owner/repo"' : needs === 'url' ? '"https://example.com/plugin.git"' : "the package's name";
+    ctx.report({ messageId: 'kind-needs', data: { kind: k, needs, example }, range: opening(node) });
+  }
 }
 
 function checkPlugins(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'plugins');
   if (!p) return;
   if (p.value.type !== 'array') {
-    ctx.report({ message: `marketplace "plugins" is ${describe(p.value)}`, messageId: 'type', help: 'Expected an array of plugin entries, each {"name": ..., "source": ...}.', range: p.value.range });
+    ctx.report({ messageId: 'plugins-type', data: { value: describe(p.value) }, range: p.value.range });
     return;
   }
   const files = ctx.project.files;
@@ -124,25 +117,25 @@ function checkPlugins(ctx: Ctx, root: JsonObject): void {
   const seen = new Map<string, JsonNode>();
   for (const entry of p.value.items) {
     if (entry.type !== 'object') {
-      ctx.report({ message: `plugin entry is ${describe(entry)}`, messageId: 'type', help: 'Expected an object with "name" and "source".', range: entry.range });
+      ctx.report({ messageId: 'entry-type', data: { value: describe(entry) }, range: entry.range });
       continue;
     }
     const name = prop(entry, 'name');
     const source = prop(entry, 'source');
     const missing = [name ? null : 'name', source ? null : 'source'].filter((x): x is string => x !== null);
-    if (missing.length) ctx.report({ message: `plugin entry has no ${joinList(missing)}`, messageId: 'entry-missing', help: 'Each plugin needs a "name" and a "source": {"name": "review", "source": "./plugins/review"}.', range: opening(entry) });
-    if (name && name.value.type !== 'string') ctx.report({ message: `plugin "name" is ${describe(name.value)}`, messageId: 'type', help: 'Expected a string, such as "code-review".', range: name.value.range });
+    if (missing.length) ctx.report({ messageId: 'entry-missing', data: { fields: joinList(missing) }, range: opening(entry) });
+    if (name && name.value.type !== 'string') ctx.report({ messageId: 'plugin-name-type', data: { value: describe(name.value) }, range: name.value.range });
     else if (name && name.value.type === 'string') {
       const first = seen.get(name.value.value);
       if (first) {
         const line = ctx.doc.lines.lineOf(first.range.start) + 1;
-        ctx.report({ message: `plugin name ${JSON.stringify(name.value.value)} is listed twice`, messageId: 'duplicate', help: `First on line ${line}. Claude Code installs plugins by name: rename or remove one.`, range: name.value.range });
+        ctx.report({ messageId: 'duplicate', data: { name: JSON.stringify(name.value.value), line }, range: name.value.range });
       } else seen.set(name.value.value, name.value);
     }
     if (!source) continue;
     if (source.value.type === 'string') checkRelativeSource(ctx, entry, source.value, base, pluginRoot);
     else if (source.value.type === 'object') checkObjectSource(ctx, source.value);
-    else ctx.report({ message: `plugin "source" is ${describe(source.value)}`, messageId: 'source', help: 'Expected a relative path ("./plugins/x") or a source object.', range: source.value.range });
+    else ctx.report({ messageId: 'source-value-type', data: { value: describe(source.value) }, range: source.value.range });
   }
 }
 
@@ -150,12 +143,53 @@ export default defineRule({
   meta: {
     id: 'marketplace-manifest',
     description: 'A marketplace\'s .claude-plugin/marketplace.json parses, has a name, an owner and plugins, and every plugin has a unique name and a source that holds a plugin.',
-    details:
-      'Claude Code refuses a marketplace whose file is not valid JSON or lacks name, owner or plugins, and fails to install a plugin whose relative source leads nowhere. $schema, description and metadata are allowed.',
     severity: 'error',
     fixable: true,
     standard: false,
     kinds: ['marketplace-manifest'],
+    messages: {
+      ...JSON_FILE_MESSAGES,
+      ...COMPONENT_PATH_MESSAGES,
+      missing: {
+        message: 'marketplace.json has no {{fields}}',
+        help: 'Claude Code needs the marketplace\'s "name", its "owner" ({"name": ...}) and its "plugins" (an array).',
+      },
+      'name-type': { message: 'marketplace "name" is {{value}}', help: 'Expected a string, such as "team-plugins".' },
+      'owner-type': { message: 'marketplace "owner" is {{value}}', help: 'Expected an object with a "name": "owner": {"name": "Team"}.' },
+      'owner-name': { message: 'marketplace "owner" has no "name"', help: 'Claude Code shows the owner\'s name: "owner": {"name": "Team"}.' },
+      'plugins-type': { message: 'marketplace "plugins" is {{value}}', help: 'Expected an array of plugin entries, each {"name": ..., "source": ...}.' },
+      'entry-type': { message: 'plugin entry is {{value}}', help: 'Expected an object with "name" and "source".' },
+      'entry-missing': {
+        message: 'plugin entry has no {{fields}}',
+        help: 'Each plugin needs a "name" and a "source": {"name": "review", "source": "./plugins/review"}.',
+      },
+      'plugin-name-type': { message: 'plugin "name" is {{value}}', help: 'Expected a string, such as "code-review".' },
+      duplicate: { message: 'plugin name {{name}} is listed twice', help: 'First on line {{line}}. Claude Code installs plugins by name: rename or remove one.' },
+      'source-value-type': { message: 'plugin "source" is {{value}}', help: 'Expected a relative path ("./plugins/x") or a source object.' },
+      'source-blank': { message: 'plugin "source" is empty', help: 'Write the plugin\'s folder as "./plugins/name", or a source object.' },
+      'source-absolute': {
+        message: 'plugin source {{source}} is absolute',
+        help: 'A relative source starts with ./; for a plugin elsewhere use an object, e.g. {"source": "github", "repo": "owner/repo"}.',
+      },
+      'source-outside': {
+        message: 'plugin source {{source}} leads outside the marketplace',
+        help: 'Relative sources stay inside the marketplace\'s folder; for a plugin elsewhere use a source object.',
+      },
+      'source-dot-slash': { message: 'plugin source {{source}} does not start with ./', help: 'Write it as "./{{value}}".' },
+      'source-missing': {
+        message: 'plugin source {{source}} does not exist',
+        help: 'Relative sources are resolved from the folder holding .claude-plugin/: fix the path or add the plugin.',
+      },
+      'source-type': { message: 'plugin source {{source}} is a file', help: 'Expected the plugin\'s folder (the one holding .claude-plugin/plugin.json).' },
+      'source-empty': {
+        message: 'plugin source {{source}} holds no plugin',
+        help: 'Expected .claude-plugin/plugin.json, an agents/, commands/ or skills/ folder, or components declared by the entry.',
+      },
+      'kind-missing': { message: 'plugin source object has no "source" kind', help: 'Name its kind: {{kinds}}.' },
+      'kind-type': { message: 'plugin source kind is {{value}}', help: 'Expected {{kinds}}.' },
+      'kind-unknown': { message: 'unknown plugin source kind {{kind}}', help: '{{near}}Claude Code knows {{kinds}}.' },
+      'kind-needs': { message: 'a "{{kind}}" plugin source needs "{{needs}}"', help: 'Add "{{needs}}": {{example}}.' },
+    },
   },
   check(ctx) {
     const root = rootObject(ctx, 'marketplace.json');

@@ -2,7 +2,7 @@ import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { MCP_REMOTE_TYPES, MCP_TYPES } from '../src/standard/claude-code-config.js';
 import { closest } from '../src/util/suggest.js';
-import { badVarRefs, describe, opening, prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
+import { badVarRefs, describe, JSON_FILE_MESSAGES, opening, prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
 
 type Ctx = RuleContext;
 
@@ -16,24 +16,27 @@ function asStringFix(ctx: Ctx, node: JsonNode) {
 function checkRefs(ctx: Ctx, server: string, node: JsonNode): void {
   if (node.type !== 'string') return;
   for (const bad of badVarRefs(node.value)) {
-    ctx.report({ message: `server "${server}": ${bad.text} ${bad.why[0]}`, messageId: 'var', help: `${bad.why[1]} Claude Code expands \${NAME} and \${NAME:-default}.`, range: valueRange(ctx.doc, node, bad.index, bad.text.length) });
+    ctx.report({ messageId: `var-${bad.problem}`, data: { server, ref: bad.text }, range: valueRange(ctx.doc, node, bad.index, bad.text.length) });
   }
 }
 
 function checkStringMap(ctx: Ctx, server: string, key: string, node: JsonNode): void {
   if (node.type !== 'object') {
-    ctx.report({ message: `server "${server}": "${key}" is ${describe(node)}`, messageId: 'type', help: `Expected an object of strings.`, range: node.range });
+    ctx.report({ messageId: 'map-type', data: { server, key, value: describe(node) }, range: node.range });
     return;
   }
   for (const p of node.properties) {
     if (p.value.type === 'string') checkRefs(ctx, server, p.value);
-    else ctx.report({ message: `server "${server}": ${key} value "${p.key}" is ${describe(p.value)}`, messageId: 'type', help: `${key} values are strings: "${p.key}": "${ctx.doc.text.slice(p.value.range.start, Math.min(p.value.range.end, p.value.range.start + 40))}".`, range: p.value.range, fix: asStringFix(ctx, p.value) });
+    else {
+      const raw = ctx.doc.text.slice(p.value.range.start, Math.min(p.value.range.end, p.value.range.start + 40));
+      ctx.report({ messageId: 'map-value', data: { server, key, name: p.key, value: describe(p.value), raw }, range: p.value.range, fix: asStringFix(ctx, p.value) });
+    }
   }
 }
 
 function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: number }, s: JsonNode): void {
   if (s.type !== 'object') {
-    ctx.report({ message: `server "${name}" is ${describe(s)}`, messageId: 'server', help: `Expected an object with a "command" or a "type" and "url".`, range: s.range });
+    ctx.report({ messageId: 'server', data: { server: name, value: describe(s) }, range: s.range });
     return;
   }
   const type = prop(s, 'type');
@@ -43,9 +46,8 @@ function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: num
       const t = type.value.type === 'string' ? type.value.value : null;
       const near = t === null ? undefined : closest(t, MCP_TYPES);
       ctx.report({
-        message: t === null ? `server "${name}": "type" is ${describe(type.value)}` : `server "${name}": unknown transport ${JSON.stringify(t)}`,
-        messageId: 'type',
-        help: `${near ? `Did you mean "${near}"? ` : ''}Claude Code knows ${MCP_TYPES.map((x) => `"${x}"`).join(', ')}.`,
+        messageId: t === null ? 'type' : 'transport',
+        data: { server: name, value: describe(type.value), type: JSON.stringify(t), near: near ? `Did you mean "${near}"? ` : '', types: MCP_TYPES.map((x) => `"${x}"`).join(', ') },
         range: type.value.range,
       });
       return;
@@ -56,28 +58,23 @@ function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: num
   const url = prop(s, 'url');
   if (kind === 'stdio') {
     if (!command) {
-      ctx.report({
-        message: url ? `server "${name}" has a "url" but no "type"` : `server "${name}" has no "command" and no "url"`,
-        messageId: 'needs',
-        help: url ? 'Without a type it is started as a stdio server, which needs a "command": add "type": "http" (or "sse").' : 'A stdio server needs a "command"; a remote one a "type" ("http", "sse") and a "url".',
-        range: keyRange,
-      });
+      ctx.report({ messageId: url ? 'url-no-type' : 'no-command', data: { server: name }, range: keyRange });
     } else if (command.value.type !== 'string' || command.value.value.trim() === '') {
-      ctx.report({ message: `server "${name}": "command" is ${command.value.type === 'string' ? 'empty' : describe(command.value)}`, messageId: 'needs', help: `Expected the program to run.`, range: command.value.range });
+      ctx.report({ messageId: 'command-type', data: { server: name, value: command.value.type === 'string' ? 'empty' : describe(command.value) }, range: command.value.range });
     } else checkRefs(ctx, name, command.value);
   } else if (MCP_REMOTE_TYPES.includes(kind)) {
-    if (!url) ctx.report({ message: `server "${name}" is of type "${kind}" but has no "url"`, messageId: 'needs', help: 'Add the server\'s address: "url": "https://...".', range: keyRange });
-    else if (url.value.type !== 'string') ctx.report({ message: `server "${name}": "url" is ${describe(url.value)}`, messageId: 'needs', help: `Expected a URL.`, range: url.value.range });
-    else if (!/^(?:https?:\/\/|\$\{)/i.test(url.value.value)) ctx.report({ message: `server "${name}": "url" ${JSON.stringify(url.value.value)} is not an http(s) URL`, messageId: 'url', help: 'Write the full address, starting with https:// (or http://), or a ${VAR} that holds it.', range: url.value.range });
+    if (!url) ctx.report({ messageId: 'no-url', data: { server: name, type: kind }, range: keyRange });
+    else if (url.value.type !== 'string') ctx.report({ messageId: 'url-type', data: { server: name, value: describe(url.value) }, range: url.value.range });
+    else if (!/^(?:https?:\/\/|\$\{)/i.test(url.value.value)) ctx.report({ messageId: 'url', data: { server: name, url: JSON.stringify(url.value.value) }, range: url.value.range });
     else checkRefs(ctx, name, url.value);
   }
   const args = prop(s, 'args');
   if (args) {
-    if (args.value.type !== 'array') ctx.report({ message: `server "${name}": "args" is ${describe(args.value)}`, messageId: 'args', help: `Expected an array of strings.`, range: args.value.range });
+    if (args.value.type !== 'array') ctx.report({ messageId: 'args-type', data: { server: name, value: describe(args.value) }, range: args.value.range });
     else {
       for (const a of args.value.items) {
         if (a.type === 'string') checkRefs(ctx, name, a);
-        else ctx.report({ message: `server "${name}": an "args" item is ${describe(a)}`, messageId: 'args', help: 'Arguments are strings: quote it.', range: a.range, fix: asStringFix(ctx, a) });
+        else ctx.report({ messageId: 'args', data: { server: name, value: describe(a) }, range: a.range, fix: asStringFix(ctx, a) });
       }
     }
   }
@@ -95,12 +92,53 @@ export default defineRule({
   meta: {
     id: 'mcp-config',
     description: 'MCP servers (.mcp.json, a plugin\'s mcpServers) have a command (stdio) or a url with a type (http, sse), string args and env values, and well-formed ${VAR} references.',
-    details:
-      'Claude Code fails to start an MCP server without a command, treats a server with a url but no type as a stdio server, rejects args and env values that are not strings, and leaves a malformed ${VAR} reference unexpanded.',
     severity: 'error',
     fixable: true,
     standard: false,
     kinds: ['mcp-config', 'plugin-manifest'],
+    messages: {
+      ...JSON_FILE_MESSAGES,
+      'no-servers-key': {
+        message: '.mcp.json has no "mcpServers"',
+        help: 'Write the servers under "mcpServers": {"mcpServers": {"name": {"command": "..."}}}.',
+      },
+      'top-level-servers': {
+        message: '.mcp.json lists its servers at the top level',
+        help: 'Claude Code reads a project\'s servers under an "mcpServers" key: {"mcpServers": {...}}.',
+      },
+      'servers-type': { message: '"mcpServers" is {{value}}', help: 'Expected an object of servers by name.' },
+      server: { message: 'server "{{server}}" is {{value}}', help: 'Expected an object with a "command" or a "type" and "url".' },
+      type: { message: 'server "{{server}}": "type" is {{value}}', help: '{{near}}Claude Code knows {{types}}.' },
+      transport: { message: 'server "{{server}}": unknown transport {{type}}', help: '{{near}}Claude Code knows {{types}}.' },
+      'no-command': {
+        message: 'server "{{server}}" has no "command" and no "url"',
+        help: 'A stdio server needs a "command"; a remote one a "type" ("http", "sse") and a "url".',
+      },
+      'url-no-type': {
+        message: 'server "{{server}}" has a "url" but no "type"',
+        help: 'Without a type it is started as a stdio server, which needs a "command": add "type": "http" (or "sse").',
+      },
+      'command-type': { message: 'server "{{server}}": "command" is {{value}}', help: 'Expected the program to run.' },
+      'no-url': { message: 'server "{{server}}" is of type "{{type}}" but has no "url"', help: 'Add the server\'s address: "url": "https://...".' },
+      'url-type': { message: 'server "{{server}}": "url" is {{value}}', help: 'Expected a URL.' },
+      url: {
+        message: 'server "{{server}}": "url" {{url}} is not an http(s) URL',
+        help: 'Write the full address, starting with https:// (or http://), or a ${VAR} that holds it.',
+      },
+      'args-type': { message: 'server "{{server}}": "args" is {{value}}', help: 'Expected an array of strings.' },
+      args: { message: 'server "{{server}}": an "args" item is {{value}}', help: 'Arguments are strings: quote it.' },
+      'map-type': { message: 'server "{{server}}": "{{key}}" is {{value}}', help: 'Expected an object of strings.' },
+      'map-value': { message: 'server "{{server}}": {{key}} value "{{name}}" is {{value}}', help: '{{key}} values are strings: "{{name}}": "{{raw}}".' },
+      'var-unclosed': {
+        message: 'server "{{server}}": {{ref}} is never closed',
+        help: 'Close it with `}`. Claude Code expands ${NAME} and ${NAME:-default}.',
+      },
+      'var-no-name': { message: 'server "{{server}}": {{ref}} names no variable', help: 'Name the variable. Claude Code expands ${NAME} and ${NAME:-default}.' },
+      'var-not-a-name': {
+        message: 'server "{{server}}": {{ref}} is not a variable reference',
+        help: 'A name is letters, digits and _, not starting with a digit. Claude Code expands ${NAME} and ${NAME:-default}.',
+      },
+    },
   },
   check(ctx) {
     const isManifest = ctx.doc.kind === 'plugin-manifest';
@@ -116,12 +154,8 @@ export default defineRule({
         checkServers(ctx, root);
         return;
       }
-      ctx.report({
-        message: looksLikeServers ? '.mcp.json lists its servers at the top level' : '.mcp.json has no "mcpServers"',
-        help: looksLikeServers ? 'Claude Code reads a project\'s servers under an "mcpServers" key: {"mcpServers": {...}}.' : 'Write the servers under "mcpServers": {"mcpServers": {"name": {"command": "..."}}}.',
-        messageId: 'shape',
-        range: looksLikeServers ? root.properties[0]!.keyRange : opening(root),
-      });
+      if (looksLikeServers) ctx.report({ messageId: 'top-level-servers', range: root.properties[0]!.keyRange });
+      else ctx.report({ messageId: 'no-servers-key', range: opening(root) });
       return;
     }
     const v = servers.value;
@@ -131,7 +165,7 @@ export default defineRule({
       return;
     }
     if (v.type !== 'object') {
-      ctx.report({ message: `"mcpServers" is ${describe(v)}`, messageId: 'shape', help: `Expected an object of servers by name.`, range: v.range });
+      ctx.report({ messageId: 'servers-type', data: { value: describe(v) }, range: v.range });
       return;
     }
     checkServers(ctx, v);

@@ -74,18 +74,22 @@ export default defineRule({
   meta: {
     id: 'missing-json-format-instruction',
     description: 'A task/Agent tool invocation appends JSON_FORMAT_INSTRUCTION to its prompt.',
-    details:
-      'Claude does not follow the return format in a subagent\'s own spec when it is invoked through the task tool; the delegation standard has whoever invokes a subagent append JSON_FORMAT_INSTRUCTION ("CRITICAL RETURN FORMAT REQUIREMENT: ...") to the prompt, or the subagent returns plain text and return validation fails. A call (`task(...)`, `Task(...)`, `Agent(...)`, or a `subagent_type` block with a `prompt`) is reported when its prompt does not carry the instruction; prose invocations ("invoke X via the task tool") are reported once per file when the file never mentions it. A line stating that all invocations append it satisfies the whole file.',
     severity: 'error',
     requiresStandard: true,
     fixable: true,
-    help: {
-      'no-instruction':
-        'Append it to the prompt: prompt="..." + JSON_FORMAT_INSTRUCTION. Invoked through the task tool, a subagent follows the return format only when the prompt carries it; otherwise it returns plain text.',
-      'no-prompt':
-        'Pass prompt="..." + JSON_FORMAT_INSTRUCTION. Invoked through the task tool, a subagent follows the return format only when the prompt carries it; otherwise it returns plain text.',
-      prose:
-        'Write the invocation with prompt="..." + JSON_FORMAT_INSTRUCTION, or state once in the file that every task tool invocation appends JSON_FORMAT_INSTRUCTION.',
+    messages: {
+      'no-instruction': {
+        message: '{{call}}: the prompt lacks JSON_FORMAT_INSTRUCTION',
+        help: 'Append it to the prompt: prompt="..." + JSON_FORMAT_INSTRUCTION. Invoked through the task tool, a subagent follows the return format only when the prompt carries it; otherwise it returns plain text.',
+      },
+      'no-prompt': {
+        message: '{{call}} has no prompt to carry JSON_FORMAT_INSTRUCTION',
+        help: 'Pass prompt="..." + JSON_FORMAT_INSTRUCTION. Invoked through the task tool, a subagent follows the return format only when the prompt carries it; otherwise it returns plain text.',
+      },
+      prose: {
+        message: '{{call}}, and the file never mentions JSON_FORMAT_INSTRUCTION',
+        help: 'Write the invocation with prompt="..." + JSON_FORMAT_INSTRUCTION, or state once in the file that every task tool invocation appends JSON_FORMAT_INSTRUCTION.',
+      },
     },
   },
   check({ doc, project, report }) {
@@ -101,9 +105,8 @@ export default defineRule({
       const lit = site.kind === 'call' ? site.prompt?.literal : null;
       const fixable = lit != null && lit.quote !== '\\"';
       report({
-        ...(site.prompt
-          ? { messageId: 'no-instruction', message: `${what}: the prompt lacks JSON_FORMAT_INSTRUCTION` }
-          : { messageId: 'no-prompt', message: `${what} has no prompt to carry JSON_FORMAT_INSTRUCTION` }),
+        messageId: site.prompt ? 'no-instruction' : 'no-prompt',
+        data: { call: what },
         range: site.kind === 'call' ? site.anchor : site.prompt!.nameRange ?? site.anchor,
         fix: fixable ? { range: [lit!.range.end, lit!.range.end], text: ' + JSON_FORMAT_INSTRUCTION' } : undefined,
       });
@@ -114,7 +117,7 @@ export default defineRule({
       const first = prose[0]!;
       report({
         messageId: 'prose',
-        message: `${describeSite(first, doc.text)}, and the file never mentions JSON_FORMAT_INSTRUCTION`,
+        data: { call: describeSite(first, doc.text) },
         range: first.anchor,
       });
     }

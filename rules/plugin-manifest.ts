@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonObject } from '../src/model/json/ast.js';
-import { describe, opening, prop, rootObject } from '../src/rules-support/json/file.js';
-import { checkComponents, DEFAULT_SPEC_DIRS, type Reached } from '../src/rules-support/json/component-paths.js';
+import { describe, JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
+import { checkComponents, COMPONENT_PATH_MESSAGES, DEFAULT_SPEC_DIRS, type Reached } from '../src/rules-support/json/component-paths.js';
 
 /** Claude Code's plugin names: lowercase letters, digits and single hyphens between them. */
 function isKebab(s: string): boolean {
@@ -25,23 +25,23 @@ type Ctx = RuleContext;
 function checkName(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'name');
   if (!p) {
-    ctx.report({ message: 'plugin.json has no "name"', messageId: 'name-missing', help: 'Claude Code requires the plugin\'s name, in kebab-case: "name": "code-review".', range: opening(root) });
+    ctx.report({ messageId: 'name-missing', range: opening(root) });
     return;
   }
   if (p.value.type !== 'string') {
-    ctx.report({ message: `plugin "name" is ${describe(p.value)}`, messageId: 'name-type', help: 'Expected a kebab-case string: "name": "code-review".', range: p.value.range });
+    ctx.report({ messageId: 'name-type', data: { value: describe(p.value) }, range: p.value.range });
     return;
   }
   if (!isKebab(p.value.value)) {
-    ctx.report({ message: `plugin name ${JSON.stringify(p.value.value)} is not kebab-case`, messageId: 'name-case', help: 'Use lowercase letters, digits and single hyphens, e.g. "code-review".', range: p.value.range });
+    ctx.report({ messageId: 'name-case', data: { name: JSON.stringify(p.value.value) }, range: p.value.range });
   }
 }
 
 function checkVersion(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'version');
   if (!p) return;
-  if (p.value.type !== 'string') ctx.report({ message: `plugin "version" is ${describe(p.value)}`, messageId: 'version-type', help: 'Expected a semantic version string such as "1.2.0".', range: p.value.range });
-  else if (!isSemver(p.value.value)) ctx.report({ message: `plugin version ${JSON.stringify(p.value.value)} is not a semantic version`, messageId: 'version-semver', help: 'Write MAJOR.MINOR.PATCH, such as "1.2.0" (a pre-release: "2.0.0-beta.1").', range: p.value.range });
+  if (p.value.type !== 'string') ctx.report({ messageId: 'version-type', data: { value: describe(p.value) }, range: p.value.range });
+  else if (!isSemver(p.value.value)) ctx.report({ messageId: 'version-semver', data: { version: JSON.stringify(p.value.value) }, range: p.value.range });
 }
 
 function checkAuthor(ctx: Ctx, root: JsonObject): void {
@@ -51,16 +51,15 @@ function checkAuthor(ctx: Ctx, root: JsonObject): void {
   if (v.type === 'string') {
     // The string is the author's name: the object form says the same thing.
     ctx.report({
-      message: 'plugin "author" is a string',
-      messageId: 'author-type',
-      help: `Claude Code expects an object: "author": {"name": ${JSON.stringify(v.value)}}.`,
+      messageId: 'author-string',
+      data: { name: JSON.stringify(v.value) },
       range: v.range,
       fix: { range: [v.range.start, v.range.end], text: `{ "name": ${ctx.doc.text.slice(v.range.start, v.range.end)} }` },
     });
   } else if (v.type !== 'object') {
-    ctx.report({ message: `plugin "author" is ${describe(v)}`, messageId: 'author-type', help: 'Expected an object with a "name": "author": {"name": "Jane Doe"}.', range: v.range });
+    ctx.report({ messageId: 'author-type', data: { value: describe(v) }, range: v.range });
   } else if (!prop(v, 'name')) {
-    ctx.report({ message: 'plugin "author" has no "name"', messageId: 'author-name', help: 'Claude Code shows the author\'s name: "author": {"name": "Jane Doe"}.', range: opening(v) });
+    ctx.report({ messageId: 'author-name', range: opening(v) });
   }
 }
 
@@ -88,17 +87,10 @@ function checkUnreached(ctx: Ctx, root: JsonObject, pluginRoot: string, reached:
   const listed = prop(root, 'agents') ?? prop(root, 'commands');
   const range = listed ? listed.keyRange : opening(root);
   for (const rel of unreached.slice(0, MAX_UNREACHED)) {
-    const where = /(?:^|\/)SKILL\.md$/i.test(rel) ? 'List its folder in "skills", or move it into skills/.' : 'List it in "agents" or "commands", or move it into agents/ or commands/.';
-    ctx.report({
-      message: `spec "./${rel}" is reached by no path of this plugin`,
-      help: `Claude Code does not load it. ${where}`,
-      messageId: 'unreached',
-      severity: 'warn',
-      range,
-    });
+    ctx.report({ messageId: /(?:^|\/)SKILL\.md$/i.test(rel) ? 'unreached-skill' : 'unreached', data: { path: rel }, severity: 'warn', range });
   }
   if (unreached.length > MAX_UNREACHED) {
-    ctx.report({ message: `${unreached.length - MAX_UNREACHED} more specs in this plugin are reached by no path`, messageId: 'unreached', help: 'List them in "agents" or "commands", or move them into agents/ or commands/.', severity: 'warn', range });
+    ctx.report({ messageId: 'unreached-more', data: { count: unreached.length - MAX_UNREACHED }, severity: 'warn', range });
   }
 }
 
@@ -106,12 +98,40 @@ export default defineRule({
   meta: {
     id: 'plugin-manifest',
     description: 'A plugin\'s .claude-plugin/plugin.json parses, names the plugin in kebab-case, and its component paths lead to what they declare.',
-    details:
-      'Claude Code does not load a plugin whose manifest is not valid JSON or has no name, and silently skips a component path that is absolute, lacks ./, or leads nowhere. A markdown spec in the plugin that no default folder or declared path reaches is never loaded (a warning).',
     severity: 'error',
     fixable: true,
     standard: false,
     kinds: ['plugin-manifest'],
+    messages: {
+      ...JSON_FILE_MESSAGES,
+      ...COMPONENT_PATH_MESSAGES,
+      'name-missing': {
+        message: 'plugin.json has no "name"',
+        help: 'Claude Code requires the plugin\'s name, in kebab-case: "name": "code-review".',
+      },
+      'name-type': { message: 'plugin "name" is {{value}}', help: 'Expected a kebab-case string: "name": "code-review".' },
+      'name-case': { message: 'plugin name {{name}} is not kebab-case', help: 'Use lowercase letters, digits and single hyphens, e.g. "code-review".' },
+      'version-type': { message: 'plugin "version" is {{value}}', help: 'Expected a semantic version string such as "1.2.0".' },
+      'version-semver': {
+        message: 'plugin version {{version}} is not a semantic version',
+        help: 'Write MAJOR.MINOR.PATCH, such as "1.2.0" (a pre-release: "2.0.0-beta.1").',
+      },
+      'author-string': { message: 'plugin "author" is a string', help: 'Claude Code expects an object: "author": {"name": {{name}}}.' },
+      'author-type': { message: 'plugin "author" is {{value}}', help: 'Expected an object with a "name": "author": {"name": "Jane Doe"}.' },
+      'author-name': { message: 'plugin "author" has no "name"', help: 'Claude Code shows the author\'s name: "author": {"name": "Jane Doe"}.' },
+      unreached: {
+        message: 'spec "./{{path}}" is reached by no path of this plugin',
+        help: 'Claude Code does not load it. List it in "agents" or "commands", or move it into agents/ or commands/.',
+      },
+      'unreached-skill': {
+        message: 'spec "./{{path}}" is reached by no path of this plugin',
+        help: 'Claude Code does not load it. List its folder in "skills", or move it into skills/.',
+      },
+      'unreached-more': {
+        message: '{{count}} more specs in this plugin are reached by no path',
+        help: 'List them in "agents" or "commands", or move them into agents/ or commands/.',
+      },
+    },
   },
   check(ctx) {
     const root = rootObject(ctx, 'plugin.json');

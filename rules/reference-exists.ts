@@ -11,12 +11,13 @@ export default defineRule({
   meta: {
     id: 'reference-exists',
     description: 'Every @path reference and context path names a file the project has.',
-    details:
-      'Specs load their context by reference: `@.claude/context/formats/return-metadata-file.md` (Claude Code reads the file into the prompt) and `- Path: .claude/context/...` lists that an agent is told to read. A reference to a file that is not there loads nothing, and the agent runs without the context its author meant it to have, with no error anywhere. A reference is looked up from the project root and from the spec\'s own folder; one that leads out of the project, starts with `~` or `/`, or holds a placeholder is not checked. Only specs inside a `.claude/` or `.opencode/` tree are checked (a spec elsewhere may be a template for other projects), and a missing file counts when its folder is there, or, inside a tree, when the tree\'s top-level folder it names is there: a missing top-level folder (`.claude/get-shit-done/`) is a part installed apart, and a missing folder outside the trees may be made at run time (a task\'s `specs/` folder). The help suggests the closest file of the folder it points into.',
     severity: 'error',
     standard: false,
-    help: {
-      default: 'Point the reference at the file as it is now, or restore the file.',
+    messages: {
+      missing: {
+        message: '"{{path}}" is not a file of the project',
+        help: 'Expected a file at {{shown}}{{suggestion}} A reference to a missing file loads nothing: the agent runs without that context.',
+      },
     },
   },
   check({ doc, project, report }) {
@@ -63,11 +64,7 @@ export default defineRule({
           break;
         }
       }
-      report({
-        message: `"${clip(ref.path, 60)}" is not a file of the project`,
-        help: `Expected a file at ${shown}${suggestion ? `; did you mean ${suggestion}?` : '.'} A reference to a missing file loads nothing: the agent runs without that context.`,
-        range: ref.range,
-      });
+      report({ messageId: 'missing', data: { path: clip(ref.path, 60), shown, suggestion: suggestion ? `; did you mean ${suggestion}?` : '.' }, range: ref.range });
     }
   },
 });

@@ -1,4 +1,4 @@
-import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import { defineRule, fillTemplate, type RuleContext } from '../src/engine/rule.js';
 import type { JsonNode, JsonString } from '../src/model/json/ast.js';
 import { isOpenCode, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
 import { prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
@@ -11,7 +11,7 @@ import {
   type UnpinnedRun,
   type Word,
 } from '../src/rules-support/security/remote-code-exec.js';
-import { specRemoteExecs, type SpecExec } from '../src/rules-support/security/remote-code-exec-spec.js';
+import { specRemoteExecs } from '../src/rules-support/security/remote-code-exec-spec.js';
 import type { Range } from '../src/types.js';
 
 type Ctx = RuleContext;
@@ -37,20 +37,29 @@ function how(r: RemoteExec, third: boolean): string {
   return `run${s} a download as a \`${runner}\` program`;
 }
 
-/** `head: whoever controls <host> runs code here`, the host cut to keep the message short. */
-function execMessage(head: string, r: RemoteExec): string {
+const MESSAGES = {
+  'download-exec': { message: '{{what}} {{how}}: whoever controls {{host}} runs code here', help: EXEC_HELP },
+  'spec-download-exec': { message: 'instructions {{how}}: whoever controls {{host}} runs code here', help: SPEC_EXEC_HELP },
+  'bang-download-exec': { message: '{{what}} {{how}}: whoever controls {{host}} runs code here', help: BANG_HELP },
+  unpinned: { message: '`{{spec}}`{{via}} is unpinned: {{when}} runs {{whatever}}', help: UNPINNED_HELP },
+};
+
+type ExecId = 'download-exec' | 'spec-download-exec' | 'bang-download-exec';
+
+/** A download-and-run message's data, the host cut to keep the message short. */
+function execData(id: ExecId, r: RemoteExec, what: string, third = true): Record<string, string> {
+  const data = { what, how: how(r, third), host: '' };
   const host = hostOf(r);
-  const tail = (h: string) => `: whoever controls ${h} runs code here`;
-  if (!host) return `${head}${tail('the download')}`;
-  const room = 100 - head.length - tail('').length;
-  return `${head}${tail(room >= host.length ? host : shorten(host, Math.max(room, 12)))}`;
+  if (!host) return { ...data, host: 'the download' };
+  const room = 100 - fillTemplate(MESSAGES[id].message, data).length;
+  return { ...data, host: room >= host.length ? host : shorten(host, Math.max(room, 12)) };
 }
 
-/** `` `spec` via runner is unpinned: <when> runs whatever its next publish holds ``, the spec cut to keep it short. */
-function unpinnedMessage(r: UnpinnedRun, when: string, via = true): string {
-  const tail = `${via ? ` via ${r.runner}` : ''} is unpinned: ${when} runs ${r.why === 'git' ? 'whatever its branch holds next' : 'whatever its next publish holds'}`;
-  const room = 100 - tail.length - 2;
-  return `\`${r.spec.length <= room ? r.spec : shorten(r.spec, Math.max(room, 12))}\`${tail}`;
+/** An unpinned run's message data (`` `spec` via runner is unpinned: <when> runs ... ``), the spec cut to keep it short. */
+function unpinnedData(r: UnpinnedRun, when: string, via = true): Record<string, string> {
+  const data = { spec: '', via: via ? ` via ${r.runner}` : '', when, whatever: r.why === 'git' ? 'whatever its branch holds next' : 'whatever its next publish holds' };
+  const room = 100 - fillTemplate(MESSAGES.unpinned.message, data).length;
+  return { ...data, spec: r.spec.length <= room ? r.spec : shorten(r.spec, Math.max(room, 12)) };
 }
 
 /** The range of characters `index .. index + length` of a JSON string's value (the whole string when it holds escapes). */
@@ -63,15 +72,10 @@ function checkCommand(ctx: Ctx, node: JsonNode, what: string): void {
   if (node.type !== 'string' || !node.value.trim()) return;
   const value = node.value;
   for (const r of findRemoteExec(value)) {
-    ctx.report({ message: execMessage(`${what} ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: inString(ctx, node, r.start, r.end) });
+    ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, what), range: inString(ctx, node, r.start, r.end) });
   }
   for (const r of findUnpinnedRuns(value, 'hook')) {
-    ctx.report({
-      message: unpinnedMessage(r, `the ${what}`),
-      messageId: 'unpinned',
-      help: UNPINNED_HELP,
-      range: inString(ctx, node, r.word.start, r.word.end),
-    });
+    ctx.report({ messageId: 'unpinned', data: unpinnedData(r, `the ${what}`), range: inString(ctx, node, r.word.start, r.word.end) });
   }
 }
 
@@ -103,13 +107,12 @@ function checkServer(ctx: Ctx, name: string, server: JsonNode): void {
   const label = `server "${shorten(name, 20)}"`;
   const cmdNode = command.value;
   const program = cmdNode.value.trim();
-  const unpinned = (r: UnpinnedRun, range: Range) =>
-    ctx.report({ message: unpinnedMessage(r, 'each server start', false), messageId: 'unpinned', help: UNPINNED_HELP, range });
+  const unpinned = (r: UnpinnedRun, range: Range) => ctx.report({ messageId: 'unpinned', data: unpinnedData(r, 'each server start', false), range });
 
   // A command written as one shell line ("npx -y pkg"), with no args.
   if (/\s/.test(program) && argNodes.length === 0) {
     for (const r of findRemoteExec(cmdNode.value)) {
-      ctx.report({ message: execMessage(`${label} ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: inString(ctx, cmdNode, r.start, r.end) });
+      ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, label), range: inString(ctx, cmdNode, r.start, r.end) });
     }
     for (const r of findUnpinnedRuns(cmdNode.value, 'mcp')) unpinned(r, inString(ctx, cmdNode, r.word.start, r.word.end));
     return;
@@ -125,7 +128,7 @@ function checkServer(ctx: Ctx, name: string, server: JsonNode): void {
     const codeNode = c === -1 ? undefined : nodes[nodes.length - words.length + c + 1];
     if (codeNode) {
       for (const r of findRemoteExec(codeNode.value)) {
-        ctx.report({ message: execMessage(`${label} ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: inString(ctx, codeNode, r.start, r.end) });
+        ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, label), range: inString(ctx, codeNode, r.start, r.end) });
       }
       for (const r of findUnpinnedRuns(codeNode.value, 'mcp')) unpinned(r, inString(ctx, codeNode, r.word.start, r.word.end));
     }
@@ -231,10 +234,10 @@ function checkFrontmatter(ctx: Ctx, subject: string): void {
       const range = (s: number, e: number): Range => (at === -1 ? within : { start: at + s, end: at + e });
       if (field.key === 'hooks') {
         for (const r of findRemoteExec(c.value)) {
-          ctx.report({ message: execMessage(`${subject}'s hook ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: range(r.start, r.end) });
+          ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, `${subject}'s hook`), range: range(r.start, r.end) });
         }
         for (const r of findUnpinnedRuns(c.value, 'hook')) {
-          ctx.report({ message: unpinnedMessage(r, 'the hook'), messageId: 'unpinned', help: UNPINNED_HELP, range: range(r.word.start, r.word.end) });
+          ctx.report({ messageId: 'unpinned', data: unpinnedData(r, 'the hook'), range: range(r.word.start, r.word.end) });
         }
         continue;
       }
@@ -244,29 +247,24 @@ function checkFrontmatter(ctx: Ctx, subject: string): void {
       if (r) {
         const specAt = at === -1 ? -1 : locate(fieldText, within, r.spec, at);
         const where = specAt === -1 ? within : { start: specAt, end: specAt + r.spec.length };
-        ctx.report({ message: unpinnedMessage(r, 'each server start', false), messageId: 'unpinned', help: UNPINNED_HELP, range: where });
+        ctx.report({ messageId: 'unpinned', data: unpinnedData(r, 'each server start', false), range: where });
       }
     }
   }
 }
 
-function specMessage(subject: string, r: SpecExec): string {
-  if (r.where === 'bang') return execMessage(`${subject} ${how(r, true)}`, r);
-  return execMessage(`instructions ${how(r, false)}`, r);
-}
 
 export default defineRule({
   meta: {
     id: 'remote-code-exec',
     description: 'No hook, MCP server or spec instruction downloads code and runs it (curl | sh, iex (iwr ...)), or runs a package whose version floats (npx -y pkg, uvx pkg).',
-    details:
-      'A command that pipes a download into a shell runs whatever the server sends, with the user\'s rights; a package runner started on a package with no exact version runs whatever was last published. In hooks, MCP server configs and settings helpers this happens with no prompt; in a spec, it is a shell block or a "run `...`" instruction the model follows, or a command\'s `!` line that Claude Code runs on invocation.',
     // Off in agent-lint:recommended until it costs less than a full scan of every text (the
     // whole corpus took 10% longer with it); on in agent-lint:strict and when configured.
     severity: 'off',
     strictSeverity: 'error',
     standard: false,
     kinds: ['agent', 'command', 'skill', 'hooks-config', 'settings', 'plugin-manifest', 'mcp-config'],
+    messages: MESSAGES,
   },
   check(ctx) {
     const { doc } = ctx;
@@ -278,7 +276,8 @@ export default defineRule({
     if (!isOpenCode(doc)) checkFrontmatter(ctx, subject);
     const bang = !isOpenCode(doc) && (doc.kind === 'command' || doc.kind === 'skill');
     for (const r of specRemoteExecs(doc, bang)) {
-      ctx.report({ message: specMessage(subject, r), messageId: r.where === 'bang' ? 'bang-download-exec' : 'spec-download-exec', help: r.where === 'bang' ? BANG_HELP : SPEC_EXEC_HELP, range: { start: r.start, end: r.end } });
+      const id = r.where === 'bang' ? 'bang-download-exec' : 'spec-download-exec';
+      ctx.report({ messageId: id, data: execData(id, r, subject, r.where === 'bang'), range: { start: r.start, end: r.end } });
     }
   },
 });

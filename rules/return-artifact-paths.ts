@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema, fillTemplate, type RuleMessage } from '../src/engine/rule.js';
 import type { JsonString } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
@@ -17,10 +17,59 @@ function hasPathPlaceholder(node: JsonString): boolean {
   return node.templated || /N{2,}|X{3,}|YYYY|\.\.\.|…|\*/.test(node.value);
 }
 
-/** The path quoted in a message, cut so that `artifact path "..." <what>` fits one row. */
-function shownPath(value: string, what: string): string {
+const MESSAGES: Record<string, RuleMessage> = {
+  absolute: {
+    message: 'artifact path {{path}} is absolute',
+    help: 'Expected a path relative to the project root (no leading {{lead}}), such as "docs/guide.md": callers resolve it from the root, on any machine.',
+  },
+  drive: {
+    message: 'artifact path {{path}} starts with a drive letter',
+    help: 'Expected a path relative to the project root, with forward slashes, such as "docs/guide.md".',
+  },
+  backslashes: {
+    message: 'artifact path {{path}} uses backslashes',
+    help: 'Expected forward slashes: {{forward}}.',
+  },
+  escapes: {
+    message: 'artifact path {{path}} leaves the project root through ".."',
+    help: 'Expected a path inside the project: callers resolve artifact paths from the project root.',
+  },
+  twice: {
+    message: 'artifact path {{path}} is listed twice in this artifacts array',
+    help: 'It is first listed on line {{line}}: list each path once.',
+  },
+  'symlink-outside': {
+    message: 'artifact path {{path}} leads outside the project root through a symlink',
+    help: 'Expected a file inside the project.',
+  },
+  'not-regular': {
+    message: 'artifact path {{path}} is not a regular file',
+    help: "It is a FIFO, socket or device: expected the artifact's file.",
+  },
+  missing: {
+    message: 'artifact path {{path}} does not exist',
+    help: 'Expected an existing file (relative to the project root) or a placeholder such as {task_number}.',
+  },
+  // In a real reply: the subagent says it wrote the file.
+  phantom: {
+    message: 'artifact path {{path}} does not exist',
+    help: 'Expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact); paths are relative to the project root.',
+  },
+  directory: {
+    message: 'artifact path {{path}} is a directory',
+    help: "Expected the artifact's file.",
+  },
+  empty: {
+    message: 'artifact path {{path}} is an empty file',
+    help: "Expected the artifact's content: an empty artifact is a phantom result.",
+  },
+};
+
+/** The path quoted in a message, cut so that the message fits one row. */
+function shownPath(value: string, messageId: string, data: Record<string, string | number>): string {
+  const rest = fillTemplate(MESSAGES[messageId]!.message, { ...data, path: '' }).length;
   // Escapes (a backslash is written twice) take room too: quoted counts them.
-  return quoted(value, Math.max(12, MAX_MESSAGE - 'artifact path '.length - what.length - 1));
+  return quoted(value, Math.max(12, MAX_MESSAGE - rest));
 }
 
 /** The segments after resolving `.` and `..`; `escapes` is true when `..` climbs above the start. */
@@ -41,17 +90,12 @@ export default defineRule<Options>({
   meta: {
     id: 'return-artifact-paths',
     description: 'Artifact paths are relative to the project root, use forward slashes, stay inside the project and are not listed twice.',
-    details:
-      'The standard says artifact paths are "relative from project root", use forward slashes and never start with /, and that one artifacts array has no duplicate paths. Callers link and validate the files by these paths; an absolute path, a backslash or a ../ that leaves the project points at the wrong file (or none) on another machine. With checkExists the files must also exist in the project and not be empty (paths with placeholders are skipped); this is how a caller catches "phantom" artifacts in a real return (agent-lint check-return --check-artifacts).',
     severity: 'error',
     requiresStandard: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        checkExists: { type: 'boolean', description: 'Also require each concrete path to exist relative to the project root and not be empty (default false).' },
-      },
-    },
+    messages: MESSAGES,
+    schema: optionsSchema({
+      checkExists: { type: 'boolean', description: 'Also require each concrete path to exist relative to the project root and not be empty (default false).' },
+    }),
     defaultOptions: { checkExists: false },
   },
   check({ doc, project, profile, options, report }) {
@@ -65,26 +109,22 @@ export default defineRule<Options>({
         if (p?.type !== 'string' || p.alternatives) continue;
         const value = p.value;
         if (value.trim() === '' || isEllipsisText(value)) continue;
-        const say = (what: string) => `artifact path ${shownPath(value, what)} ${what}`;
+        const say = (messageId: string, data: Record<string, string | number> = {}) => report({ messageId, data: { ...data, path: shownPath(value, messageId, data) }, range: p.range });
         if (value.startsWith('/') || value.startsWith('~')) {
-          report({
-            message: say('is absolute'),
-            help: `Expected a path relative to the project root (no leading ${value[0] === '~' ? '~' : '/'}), such as "docs/guide.md": callers resolve it from the root, on any machine.`,
-            range: p.range,
-          });
+          say('absolute', { lead: value[0] === '~' ? '~' : '/' });
           continue;
         }
         if (/^[A-Za-z]:/.test(value)) {
-          report({ message: say('starts with a drive letter'), help: 'Expected a path relative to the project root, with forward slashes, such as "docs/guide.md".', range: p.range });
+          say('drive');
           continue;
         }
         if (value.includes('\\')) {
-          report({ message: say('uses backslashes'), help: `Expected forward slashes: ${JSON.stringify(value.replace(/\\/g, '/'))}.`, range: p.range });
+          say('backslashes', { forward: JSON.stringify(value.replace(/\\/g, '/')) });
           continue;
         }
         const norm = normalise(value);
         if (norm.escapes) {
-          report({ message: say('leaves the project root through ".."'), help: 'Expected a path inside the project: callers resolve artifact paths from the project root.', range: p.range });
+          say('escapes');
           continue;
         }
         // A real reply (`doc.literal`) holds no placeholders: `RUNNING.md` is a file name.
@@ -94,7 +134,7 @@ export default defineRule<Options>({
           const first = seen.get(key);
           if (first) {
             const line = doc.lines.position(first.range.start).line;
-            report({ message: say('is listed twice in this artifacts array'), help: `It is first listed on line ${line}: list each path once.`, range: p.range });
+            say('twice', { line });
             continue;
           }
           seen.set(key, p);
@@ -103,19 +143,16 @@ export default defineRule<Options>({
             // The real place counts: a symlink out of the project is reported as such, and
             // nothing is said about the file outside (whether it exists, its size).
             const st = pathInfo(abs, project.root);
-            const expected = doc.literal
-              ? 'Expected the file the subagent says it wrote (a listed file that does not exist is a phantom artifact); paths are relative to the project root.'
-              : 'Expected an existing file (relative to the project root) or a placeholder such as {task_number}.';
             if (st?.kind === 'outside') {
-              report({ message: say('leads outside the project root through a symlink'), help: 'Expected a file inside the project.', range: p.range });
+              say('symlink-outside');
             } else if (st?.kind === 'other') {
-              report({ message: say('is not a regular file'), help: "It is a FIFO, socket or device: expected the artifact's file.", range: p.range });
+              say('not-regular');
             } else if (!st) {
-              report({ message: say('does not exist'), help: expected, range: p.range });
+              say(doc.literal ? 'phantom' : 'missing');
             } else if (st.kind === 'directory') {
-              report({ message: say('is a directory'), help: "Expected the artifact's file.", range: p.range });
+              say('directory');
             } else if (st.empty) {
-              report({ message: say('is an empty file'), help: "Expected the artifact's content: an empty artifact is a phantom result.", range: p.range });
+              say('empty');
             }
           }
         }

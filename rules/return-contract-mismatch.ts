@@ -29,10 +29,22 @@ export default defineRule({
   meta: {
     id: 'return-contract-mismatch',
     description: 'A caller reads the result the way its callee\'s spec says it comes back.',
-    details:
-      'The caller and the callee of a delegation are written apart, and drift apart: the caller parses or validates JSON from the reply while the callee\'s spec says it returns a text summary (NOT JSON) or writes its return to a metadata file; the caller reads the callee\'s metadata file while the callee answers the console in JSON and writes no file; or the caller reads a field (jq \'.files_updated\') that the callee\'s documented return never has. Reported at the caller\'s invocation, naming the callee\'s spec and line. Only callees that are specs of the project and say how they return are compared.',
     severity: 'error',
     requiresStandard: true,
+    messages: {
+      'reads-json': {
+        message: 'the caller reads the reply as JSON, but {{who}} {{how}}',
+        help: '{{what}} reads JSON, but {{where}} says {{callee}} {{how}}. Read the result the way it documents it (its metadata file, or its text summary), or change the callee to answer in JSON.',
+      },
+      'reads-file': {
+        message: 'the caller reads a metadata file, but {{who}} returns JSON and writes none',
+        help: '{{where}} says {{callee}} returns JSON to the console. Parse the JSON reply of {{callee}}, or have {{calleeFile}} write the metadata file the caller reads.',
+      },
+      'missing-fields': {
+        message: "the caller reads {{fields}}, which {{who}}'s return never has",
+        help: '{{what}} reads {{allFields}} from the reply, but the return documented at {{where}} has only {{keys}}. Read only those fields, or add the field to its documented return.',
+      },
+    },
   },
   check({ doc, project, report }) {
     const agents = project.byName('agent');
@@ -52,8 +64,8 @@ export default defineRule({
         const s = ch.statements.find((x) => x.kind === 'console-text') ?? ch.statements.find((x) => x.kind === 'metadata-file');
         const how = ch.console === 'text' ? 'returns text to the console' : 'writes its return to a metadata file';
         report({
-          message: `the caller reads the reply as JSON, but ${who} ${how}`,
-          help: `${what} reads JSON, but ${calleeLine(s)} says ${site.target} ${how}. Read the result the way it documents it (its metadata file, or its text summary), or change the callee to answer in JSON.`,
+          messageId: 'reads-json',
+          data: { who, how, what, where: calleeLine(s), callee: site.target! },
           range: site.anchor,
           related: [{ ...where(s), message: `${site.target} says how it returns here` }],
         });
@@ -63,8 +75,8 @@ export default defineRule({
       if (READS_FILE.test(window) && ch.console === 'json' && !ch.metadataFile) {
         const s = ch.statements.find((x) => x.kind === 'console-json');
         report({
-          message: `the caller reads a metadata file, but ${who} returns JSON and writes none`,
-          help: `${calleeLine(s)} says ${site.target} returns JSON to the console. Parse the JSON reply of ${site.target}, or have ${callee.relPath} write the metadata file the caller reads.`,
+          messageId: 'reads-file',
+          data: { who, where: calleeLine(s), callee: site.target!, calleeFile: callee.relPath },
           range: site.anchor,
           related: [{ ...where(s), message: `${site.target} returns here` }],
         });
@@ -80,9 +92,10 @@ export default defineRule({
       if (missing.length === 0) continue;
       const first = callee.returnFormats[0]!;
       const loc = callee.lines.location({ start: first.node.range.start, end: first.node.range.start + 1 });
+      const fields = missing.map((k) => `"${k}"`).join(', ');
       report({
-        message: `the caller reads ${clip(missing.map((k) => `"${k}"`).join(', '), 28)}, which ${clip(site.target!, 24)}'s return never has`,
-        help: `${what} reads ${missing.map((k) => `"${k}"`).join(', ')} from the reply, but the return documented at ${callee.relPath}:${loc.line} has only ${[...keys].join(', ')}. Read only those fields, or add the field to its documented return.`,
+        messageId: 'missing-fields',
+        data: { fields: clip(fields, 28), who, what, allFields: fields, where: `${callee.relPath}:${loc.line}`, keys: [...keys].join(', ') },
         range: site.anchor,
         related: [{ filePath: callee.filePath, ...loc, message: `${site.target}'s return` }],
       });

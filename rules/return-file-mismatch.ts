@@ -2,26 +2,11 @@ import { defineRule } from '../src/engine/rule.js';
 import { specInCallerTree } from '../src/model/agent-system.js';
 import { describeSite } from '../src/model/delegations.js';
 import type { DocumentModel } from '../src/model/document.js';
-import { readingWindow } from '../src/model/return-channel.js';
+import { jsonNames, readingWindow, RETURN_FILE, writtenReturnFiles } from '../src/model/return-channel.js';
 import { clip } from '../src/util/clip.js';
 
 /** Lines after a call in which the caller reads what its callee wrote (a postflight step comes late). */
 const READ_LINES = 60;
-const NAME_CHAR = /[\w.-]/;
-
-/** The base names of the `.json` files a text names (`.return-meta.json`), with their offsets: found from each `.json`. */
-function jsonNames(text: string): Array<{ name: string; at: number }> {
-  const out: Array<{ name: string; at: number }> = [];
-  for (let i = text.indexOf('.json'); i !== -1; i = text.indexOf('.json', i + 5)) {
-    if (NAME_CHAR.test(text[i + 5] ?? ' ') && text[i + 5] !== '.') continue;
-    let from = i;
-    while (from > 0 && NAME_CHAR.test(text[from - 1]!) && i - from < 200) from--;
-    out.push({ name: text.slice(from, i + 5), at: from });
-  }
-  return out;
-}
-/** File names that hold a return: a metadata, result or handoff file (not state.json, package.json). */
-const RETURN_FILE = /meta|return|result|handoff/i;
 /** `jq -r '.status' "$metadata_file"`: group 1 the field, 2 the rest of the filter, 3 the file it reads. */
 const JQ_FILE_FIELD = /\bjq\s+(?:-[a-zA-Z]{1,20}[ \t]{1,4}|--arg\S*\s+\S+\s+\S+\s+){0,6}['"]\.([A-Za-z_]\w*)([^'"\n]*)['"]\s+("?\$\{?\w+\}?"?|[\w.{}$/-]+\.json\b)/gi;
 /** A file argument that is a return file: a variable named after one, or a path whose name is one. */
@@ -30,30 +15,22 @@ function isReturnFileArg(arg: string): boolean {
   if (a.startsWith('$')) return /meta|return|result|handoff|_file\b/i.test(a) && !/state|todo|index|config/i.test(a);
   return RETURN_FILE.test(a.slice(a.lastIndexOf('/') + 1));
 }
-/** Writing on the same line as a path: the callee writes that file. */
-const WRITES = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)|updat(?:e|es|ing)|emit(?:s|ting)?)\b/i;
-
-/** The base names of the return files a text names on lines that write them. */
-function writtenFiles(callee: DocumentModel): Set<string> {
-  const out = new Set<string>();
-  for (const { name, at } of jsonNames(callee.text)) {
-    if (!RETURN_FILE.test(name)) continue;
-    const line = callee.lines.lineText(callee.lines.lineOf(at));
-    if (WRITES.test(line)) out.add(name);
-  }
-  return out;
-}
 
 export default defineRule({
   meta: {
     id: 'return-file-mismatch',
     description: "A caller reads its callee's metadata file at the name, and for the fields, the callee writes.",
-    details:
-      'In a project whose agents write their result to a file (`specs/{N}/.return-meta.json`, a handoff file), the caller reads that file back after the delegation: the file\'s name and its fields are a contract written twice, in the caller and in the callee, and they drift apart. Reported at the caller\'s invocation: a return file the caller reads after the call (a `.json` name with meta, return, result or handoff in it) when the callee\'s spec writes others and the caller names none of them, and a field the caller reads with jq from that file (`jq -r \'.completion_data\' "$metadata_file"`) that the callee\'s spec never mentions. A field read with a default (`.x // []`) is optional and not checked; callees are looked up in the caller\'s own agent tree.',
     severity: 'error',
     requiresStandard: true,
-    help: {
-      default: 'Read the file the callee writes, or have the callee write what the caller reads.',
+    messages: {
+      'other-file': {
+        message: 'the caller reads {{read}}, but {{who}} writes {{written}}',
+        help: '{{what}} reads {{allRead}}, but {{callee}} writes only {{allWritten}}. Read the file the callee writes, or change the name on one side.',
+      },
+      'missing-fields': {
+        message: "the caller reads {{fields}} from {{who}}'s metadata file, which its spec never writes",
+        help: '{{what}} reads {{allFields}} with jq, but {{callee}} never mentions {{them}}. Read only what the callee writes, or add the field to what it writes.',
+      },
     },
   },
   check({ doc, project, report }) {
@@ -77,7 +54,7 @@ export default defineRule({
       }
       const window = doc.text.slice(win.start, next && next.range.start < win.end ? next.range.start : win.end);
       let written = writtenBy.get(callee);
-      if (!written) writtenBy.set(callee, (written = writtenFiles(callee)));
+      if (!written) writtenBy.set(callee, (written = writtenReturnFiles(callee)));
       const what = describeSite(site, doc.text);
       const who = clip(site.target!, 24);
       if (written.size > 0) {
@@ -87,8 +64,8 @@ export default defineRule({
         // A caller that names a file its callee writes anywhere reads it somewhere.
         if (read.size > 0 && foreign.length === read.size && ![...written].some((n) => doc.text.includes(n))) {
           report({
-            message: `the caller reads ${clip(foreign[0]!, 30)}, but ${who} writes ${clip([...written][0]!, 30)}`,
-            help: `${what} reads ${foreign.join(', ')}, but ${callee.relPath} writes only ${[...written].join(', ')}. Read the file the callee writes, or change the name on one side.`,
+            messageId: 'other-file',
+            data: { read: clip(foreign[0]!, 30), who, written: clip([...written][0]!, 30), what, allRead: foreign.join(', '), callee: callee.relPath, allWritten: [...written].join(', ') },
             range: site.anchor,
           });
           continue;
@@ -102,9 +79,10 @@ export default defineRule({
         if (!new RegExp(`\\b${field}\\b`).test(callee.text)) missing.push(field);
       }
       if (missing.length === 0) continue;
+      const fields = missing.map((k) => `"${k}"`).join(', ');
       report({
-        message: `the caller reads ${clip(missing.map((k) => `"${k}"`).join(', '), 30)} from ${who}'s metadata file, which its spec never writes`,
-        help: `${what} reads ${missing.map((k) => `"${k}"`).join(', ')} with jq, but ${callee.relPath} never mentions ${missing.length > 1 ? 'them' : 'it'}. Read only what the callee writes, or add the field to what it writes.`,
+        messageId: 'missing-fields',
+        data: { fields: clip(fields, 30), who, what, allFields: fields, callee: callee.relPath, them: missing.length > 1 ? 'them' : 'it' },
         range: site.anchor,
       });
     }

@@ -5,12 +5,12 @@ export default defineRule({
   meta: {
     id: 'return-format-json',
     description: 'A fenced JSON block that holds a return format can be parsed (as a template).',
-    details:
-      'A subagent copies the return format its spec shows. A block that looks like a return (a "status" key and two of summary, artifacts, metadata, errors) but is not JSON even when read as a template (placeholders such as {x}, "a|b" alternatives, comments, trailing commas and ... are accepted) teaches the agent to return text its caller cannot parse. The diagnostic points at the position where parsing stopped.',
     severity: 'error',
-    help: {
-      default:
-        'A subagent copies the return format its spec shows: make the block parse as JSON. Placeholders ({x}, "a|b"), comments, trailing commas and ... may stay.',
+    messages: {
+      'not-json': {
+        message: 'return format is not valid JSON: {{reason}}',
+        help: 'A subagent copies the return format its spec shows: make the block parse as JSON. Placeholders ({x}, "a|b"), comments, trailing commas and ... may stay.',
+      },
     },
   },
   check({ doc, report }) {
@@ -26,10 +26,7 @@ export default defineRule({
         const p = doc.lines.position(Math.min(Number(n), doc.text.length));
         return `at line ${p.line}, column ${p.column}`;
       });
-      report({
-        message: `return format is not valid JSON: ${reason}`,
-        range: { start, end: Math.max(start, end) },
-      });
+      report({ messageId: 'not-json', data: { reason }, range: { start, end: Math.max(start, end) } });
     }
   },
 });

@@ -26,11 +26,15 @@ export default defineRule({
   meta: {
     id: 'return-format-present',
     description: 'A subagent of a project that uses the delegation standard shows its return format as JSON.',
-    details:
-      'Callers parse and validate what a subagent returns (status, summary, artifacts, metadata). The agent learns that shape from its own spec; an agent whose spec shows no return-format block returns whatever its prompt suggests, and the caller\'s validation fails. Only projects that use the standard are checked; OpenCode primary agents (mode: primary) return to the user, not to a caller, and are skipped; so is an agent whose spec documents a text answer plus a metadata file by design (\"Return a brief text summary (NOT JSON)\" and its return written to a file such as .return-meta.json).',
     severity: 'warn',
     kinds: ['agent'],
     requiresStandard: true,
+    messages: {
+      missing: {
+        message: 'agent "{{name}}" shows no return format',
+        help: '{{whose}} has subagents return JSON with {{fields}}: show it in a JSON block.{{closest}}',
+      },
+    },
   },
   check({ doc, profile, report }) {
     const fm = doc.frontmatter;
@@ -59,8 +63,8 @@ export default defineRule({
     }
     const nameField = fm?.fields.find((f) => f.key === 'name');
     report({
-      message: `agent "${doc.name}" shows no return format`,
-      help: `${whose} has subagents return JSON with ${join(fields, 'and')}: show it in a JSON block.${closest}`,
+      messageId: 'missing',
+      data: { name: doc.name, whose, fields: join(fields, 'and'), closest },
       // At the name key; else at the frontmatter's opening line, or 1:1.
       ...(nameField ? { range: nameField.keyRange } : fm ? { range: fm.openRange } : { loc: { line: 1, column: 1 } }),
     });

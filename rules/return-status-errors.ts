@@ -28,10 +28,18 @@ export default defineRule({
   meta: {
     id: 'return-status-errors',
     description: 'A failed, partial or blocked return lists at least one error; a completed one lists none.',
-    details:
-      'The standard (errors > When to Include): status failed or partial MUST include errors, blocked MUST include an error explaining the blocker, and completed should have an empty errors array. Callers read errors to decide on retries and recovery; a failing return without one leaves them guessing. A status written as an enumeration ("completed|failed") is checked only when no alternative fits the errors shown, and an errors template such as [...] is not checked.',
     severity: 'error',
     requiresStandard: true,
+    messages: {
+      'no-errors': {
+        message: 'status is {{status}} but {{where}}',
+        help: 'Expected at least one error object ({type, message, ...}): {{why}}{{by}}.',
+      },
+      'completed-with-errors': {
+        message: 'status is {{status}} but errors lists {{errors}}',
+        help: 'A completed return has an empty errors array: empty it, or use "partial" if something went wrong{{by}}.',
+      },
+    },
   },
   check({ doc, profile, report }) {
     if (doc.returnFormats.length === 0 && doc.fileReturns.length === 0) return;
@@ -52,15 +60,11 @@ export default defineRule({
       if (errs.count === 0) {
         const where = errs.node ? (errs.node.type === 'null' ? 'errors is null' : 'errors is empty') : 'the return has no errors array';
         const why = statuses.length === 1 ? WHY[statuses[0]!]! : 'each of these statuses must say what went wrong';
-        report({
-          message: `status is ${shown} but ${where}`,
-          help: `Expected at least one error object ({type, message, ...}): ${why}${by}.`,
-          range: errs.node ? errs.node.range : status.range,
-        });
+        report({ messageId: 'no-errors', data: { status: shown, where, why, by }, range: errs.node ? errs.node.range : status.range });
       } else {
         report({
-          message: `status is ${shown} but errors lists ${errs.count} ${errs.count === 1 ? 'error' : 'errors'}`,
-          help: `A completed return has an empty errors array: empty it, or use "partial" if something went wrong${by}.`,
+          messageId: 'completed-with-errors',
+          data: { status: shown, errors: `${errs.count} ${errs.count === 1 ? 'error' : 'errors'}`, by },
           range: errs.node!.range,
           severity: 'warn',
         });

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { isEllipsisText, returnsOf } from '../src/standard/objects.js';
 
@@ -27,20 +27,36 @@ export default defineRule<Options>({
   meta: {
     id: 'return-summary-length',
     description: 'A return summary is not empty, stays within the length limit, and holds no emoji or markdown.',
-    details:
-      'The standard asks for a 2-5 sentence summary of at most about 100 tokens (~400 characters), "no emojis or formatting markup", and its validate_return rejects an empty summary or one over 500 characters. Callers show the summary to the user and pass it up the chain; an overlong or decorated one breaks that. Over the hard limit (500) or empty is an error; over the token guideline (400) or with markup a warning. Template summaries ("Brief 2-5 sentence summary", "{summary}") are fine.',
     severity: 'error',
     requiresStandard: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxChars: { type: 'integer', minimum: 1, description: 'Longest summary, error above (default: the profile\'s, 500).' },
-        warnChars: { type: 'integer', minimum: 1, description: 'Warning above this length (default: the profile\'s, 400 = ~100 tokens).' },
-        minChars: { type: 'integer', minimum: 1, description: 'Warning below this length (default: the profile\'s: 1 in v2, 10 in v1).' },
-        checkMarkup: { type: 'boolean', description: 'Warn on emoji and markdown markup (default true).' },
+    messages: {
+      empty: {
+        message: 'summary is {{empty}}',
+        help: "Expected 2-5 sentences saying what was done: the standard's validate_return rejects an empty summary.",
+      },
+      long: {
+        message: 'summary is {{length}} characters, over the {{profile}} limit of {{max}}',
+        help: 'Expected 2-5 sentences of at most ~{{warn}} characters (about 100 tokens): shorten it, and put details in an artifact.',
+      },
+      'over-guideline': {
+        message: 'summary is {{length}} characters, over the guideline of ~{{warn}}',
+        help: 'The standard asks for 2-5 short sentences of about 100 tokens (~{{warn}} characters): shorten it, and put details in an artifact.',
+      },
+      short: {
+        message: 'summary is {{length}} characters, under the {{profile}} minimum of {{min}}',
+        help: 'Expected 2-5 sentences saying what was done.',
+      },
+      markup: {
+        message: 'summary holds {{markup}}',
+        help: 'The standard asks for plain text ("no emojis or formatting markup"): callers show the summary and pass it on verbatim.',
       },
     },
+    schema: optionsSchema({
+      maxChars: { type: 'integer', minimum: 1, description: 'Longest summary, error above (default: the profile\'s, 500).' },
+      warnChars: { type: 'integer', minimum: 1, description: 'Warning above this length (default: the profile\'s, 400 = ~100 tokens).' },
+      minChars: { type: 'integer', minimum: 1, description: 'Warning below this length (default: the profile\'s: 1 in v2, 10 in v1).' },
+      checkMarkup: { type: 'boolean', description: 'Warn on emoji and markdown markup (default true).' },
+    }),
     defaultOptions: { checkMarkup: true },
   },
   check({ doc, profile, options, report }) {
@@ -55,20 +71,20 @@ export default defineRule<Options>({
       const len = [...text].length;
       const trimmed = text.trim();
       if (trimmed === '') {
-        report({ message: `summary is ${text === '' ? 'empty' : 'blank'}`, help: 'Expected 2-5 sentences saying what was done: the standard\'s validate_return rejects an empty summary.', range: s.range });
+        report({ messageId: 'empty', data: { empty: text === '' ? 'empty' : 'blank' }, range: s.range });
         continue;
       }
       if (isEllipsisText(trimmed)) continue;
       if (len > max) {
-        report({ message: `summary is ${len} characters, over the ${profile.name} limit of ${max}`, help: `Expected 2-5 sentences of at most ~${warn} characters (about 100 tokens): shorten it, and put details in an artifact.`, range: s.range });
+        report({ messageId: 'long', data: { length: len, profile: profile.name, max, warn }, range: s.range });
       } else if (len > warn) {
-        report({ message: `summary is ${len} characters, over the guideline of ~${warn}`, help: `The standard asks for 2-5 short sentences of about 100 tokens (~${warn} characters): shorten it, and put details in an artifact.`, range: s.range, severity: 'warn' });
+        report({ messageId: 'over-guideline', data: { length: len, warn }, range: s.range, severity: 'warn' });
       } else if (!s.templated && len < min) {
-        report({ message: `summary is ${len} characters, under the ${profile.name} minimum of ${min}`, help: 'Expected 2-5 sentences saying what was done.', range: s.range, severity: 'warn' });
+        report({ messageId: 'short', data: { length: len, profile: profile.name, min }, range: s.range, severity: 'warn' });
       }
       if (options.checkMarkup !== false) {
         const m = markupIn(text);
-        if (m) report({ message: `summary holds ${m}`, help: 'The standard asks for plain text ("no emojis or formatting markup"): callers show the summary and pass it on verbatim.', range: s.range, severity: 'warn' });
+        if (m) report({ messageId: 'markup', data: { markup: m }, range: s.range, severity: 'warn' });
       }
     }
   },

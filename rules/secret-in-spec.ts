@@ -27,46 +27,51 @@ function envName(hit: SecretHit): string {
   return /^[A-Z]/.test(snake) ? snake : SECRET_KINDS.assigned.envName;
 }
 
-function helpFor(place: Place, env: string, isFile: boolean): string {
-  const revoke = 'Revoke it (the history of the file keeps it), then';
-  if (isFile) return `${revoke} keep the key in a file outside the project and name its path in an environment variable (${env}).`;
+/** What to do instead of writing the credential, by where it is. */
+function instead(place: Place, env: string): string {
   switch (place) {
     case 'mcp':
-      return `${revoke} write "\${${env}}" in its place and set ${env} in each user's environment: Claude Code expands \${VAR} and \${VAR:-default} in an MCP server's command, args, env, url and headers.`;
+      return `write "\${${env}}" in its place and set ${env} in each user's environment: Claude Code expands \${VAR} and \${VAR:-default} in an MCP server's command, args, env, url and headers.`;
     case 'hook':
-      return `${revoke} read it from the environment in the command ("$${env}"): a hook runs in a shell that has the user's environment.`;
+      return `read it from the environment in the command ("$${env}"): a hook runs in a shell that has the user's environment.`;
     case 'settings-env':
-      return `${revoke} set ${env} in your shell, or in .claude/settings.local.json (which is not committed), instead of the shared settings.json.`;
+      return `set ${env} in your shell, or in .claude/settings.local.json (which is not committed), instead of the shared settings.json.`;
     case 'config':
-      return `${revoke} keep it in an environment variable (${env}) and read it from there where it is used.`;
+      return `keep it in an environment variable (${env}) and read it from there where it is used.`;
     default:
-      return `${revoke} refer to it by an environment variable (${env}) instead: a command the agent runs reads the value from the environment, and the spec never holds it.`;
+      return `refer to it by an environment variable (${env}) instead: a command the agent runs reads the value from the environment, and the spec never holds it.`;
   }
 }
 
-function message(hit: SecretHit): string {
-  const k = SECRET_KINDS[hit.kind];
-  if (hit.kind === 'private-key') return `private key block in the file: whoever reads it can ${k.gains}`;
-  if (hit.kind === 'assigned') return `"${hit.name!.slice(0, 24)}" holds a credential (${mask(hit.value)}): whoever reads the file can use it`;
-  return `${k.label} ${mask(hit.value)} in the file: whoever reads it can ${k.gains}`;
-}
+const REVOKE = 'Revoke it (the history of the file keeps it), then {{instead}}';
+const FOUND = { message: '{{label}} {{masked}} in the file: whoever reads it can {{gains}}', help: REVOKE };
 
 function report(ctx: RuleContext, hit: SecretHit, range: Range, place: Place): void {
-  ctx.report({ message: message(hit), messageId: hit.kind, help: helpFor(place, envName(hit), hit.kind === 'private-key'), range });
+  const k = SECRET_KINDS[hit.kind];
+  const env = envName(hit);
+  const data = { label: k.label, masked: mask(hit.value), gains: k.gains, name: hit.name?.slice(0, 24) ?? '', env, instead: instead(place, env) };
+  ctx.report({ messageId: hit.kind, data, range });
 }
 
 export default defineRule({
   meta: {
     id: 'secret-in-spec',
     description: 'No spec, hook or MCP config holds a credential: an API key, token, password, private key or JWT.',
-    details:
-      'A spec, a hook and an MCP config are shared with everyone who can read the project, and an agent reads its spec into a conversation that may be logged, sent to a model provider, or echoed into its output. A credential written there is a credential given away. Found: keys in the formats providers give them (AWS, GitHub, Anthropic, OpenAI, Slack, Google, Stripe), private key blocks, JWTs, bearer tokens, and random values given to a name that says it holds a credential (api_key, token, secret, password). Placeholders (`sk-...`, `YOUR_API_KEY`, `<token>`, `${ENV_VAR}`, example values) are not reported.',
     // Off in agent-lint:recommended until it costs less than a full scan of every text (the
     // whole corpus took 10% longer with it); on in agent-lint:strict and when configured.
     severity: 'off',
     strictSeverity: 'error',
     standard: false,
     kinds: [...ALL_KINDS],
+    // By the kind of credential: most are worded alike.
+    messages: {
+      ...Object.fromEntries(Object.keys(SECRET_KINDS).map((kind) => [kind, FOUND])),
+      'private-key': {
+        message: 'private key block in the file: whoever reads it can {{gains}}',
+        help: 'Revoke it (the history of the file keeps it), then keep the key in a file outside the project and name its path in an environment variable ({{env}}).',
+      },
+      assigned: { message: '"{{name}}" holds a credential ({{masked}}): whoever reads the file can use it', help: REVOKE },
+    },
   },
   check(ctx) {
     const { doc } = ctx;

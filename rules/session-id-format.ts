@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString, delegationHolders } from '../src/standard/objects.js';
 import { quoted } from '../src/util/clip.js';
@@ -15,17 +15,21 @@ export default defineRule<Options>({
   meta: {
     id: 'session-id-format',
     description: 'Session ids in return metadata and delegation contexts follow the profile\'s format.',
-    details:
-      'Delegation Standard 2.0 generates one id per delegation as sess_{timestamp}_{random_6char}; Return Format 1.0 uses {agent_type}_{task_id}_{timestamp}_{random}. The caller checks that the returned id equals the one it sent and the orchestrator\'s registry is keyed by it, so an example with an id in another shape teaches agents to echo the wrong thing. Placeholders ({session_id}, ${session_id}, sess_{timestamp}_{random}) are accepted.',
     severity: 'warn',
     requiresStandard: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        pattern: { type: 'string', format: 'regex', description: 'A regular expression session ids must match (default: the profile\'s).' },
+    messages: {
+      format: {
+        message: '{{where}} {{value}} does not match the {{profile}} format',
+        help: 'Expected the {{profile}} format {{format}}, such as {{example}}: the caller checks that the id it sent comes back.',
+      },
+      pattern: {
+        message: "{{where}} {{value}} does not match the rule's pattern",
+        help: "Expected a match of {{format}} (the rule's pattern option).",
       },
     },
+    schema: optionsSchema({
+      pattern: { type: 'string', format: 'regex', description: 'A regular expression session ids must match (default: the profile\'s).' },
+    }),
   },
   check({ doc, profile, options, report }) {
     const holders = delegationHolders(doc);
@@ -43,10 +47,8 @@ export default defineRule<Options>({
       if (re.test(value)) continue;
       const where = h.role === 'metadata' ? 'metadata.session_id' : "the delegation context's session_id";
       report({
-        message: `${where} ${quoted(value, 32)} does not match the ${options.pattern ? "rule's pattern" : `${profile.name} format`}`,
-        help: options.pattern
-          ? `Expected a match of ${format} (the rule's pattern option).`
-          : `Expected the ${profile.name} format ${format}, such as ${JSON.stringify(profile.sessionIdExample)}: the caller checks that the id it sent comes back.`,
+        messageId: options.pattern ? 'pattern' : 'format',
+        data: { where, value: quoted(value, 32), profile: profile.name, format, example: JSON.stringify(profile.sessionIdExample) },
         range: node.range,
       });
     }

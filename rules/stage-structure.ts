@@ -52,14 +52,48 @@ export default defineRule({
   meta: {
     id: 'stage-structure',
     description: 'Each workflow <stage> has a name (error), an <action> and a <process>; names are unique, ids ascend, and process steps run 1, 2, 3 (warnings).',
-    details:
-      'The standard\'s workflow stages each name themselves, say in one <action> line what they do, and list their steps in a <process>. A stage without a name cannot be referred to ("proceed to ValidateReturn"), stages out of order or with a repeated name leave the model to guess the sequence, and a step list that skips a number reads as a step lost in editing.',
     severity: 'error',
-    help: {
-      noName: 'Give each stage a name the workflow can refer to, e.g. name="ValidateReturn".',
-      noAction: 'Expected an <action> that says in one line what the stage does.',
-      noProcess: 'Expected a <process> that lists the steps the stage performs.',
-      'steps-start': 'Number the steps from 1.',
+    messages: {
+      noName: {
+        message: '{{stage}} has {{name}}',
+        help: 'Give each stage a name the workflow can refer to, e.g. name="ValidateReturn".',
+      },
+      noAction: {
+        message: '{{stage}} has no <action>',
+        help: 'Expected an <action> that says in one line what the stage does.',
+      },
+      noProcess: {
+        message: '{{stage}} has no <process>',
+        help: 'Expected a <process> that lists the steps the stage performs.',
+      },
+      'steps-start': {
+        message: 'the steps of {{stage}} start at {{step}}',
+        help: 'Number the steps from 1.',
+      },
+      'steps-gap': {
+        message: 'step {{step}} of {{stage}} follows step {{previous}}, skipping {{missing}}',
+        help: 'Step {{previous}} is at line {{previousLine}}: add the missing {{missing}}, or number the steps 1, 2, 3 without gaps.',
+      },
+      'steps-repeat': {
+        message: 'step {{step}} of {{stage}} repeats the number of the step at line {{previousLine}}',
+        help: 'Expected {{next}}: number the steps 1, 2, 3 in order.',
+      },
+      'steps-backwards': {
+        message: 'step {{step}} of {{stage}} comes after step {{previous}}',
+        help: 'Step {{previous}} is at line {{previousLine}}: expected {{afterPrevious}}, numbering the steps 1, 2, 3 in order.',
+      },
+      duplicateName: {
+        message: 'stage name {{name}} is used twice in {{workflow}}',
+        help: 'The first is at {{first}}: give each stage its own name.',
+      },
+      duplicateId: {
+        message: 'stage id {{id}} repeats the id of {{previous}}',
+        help: 'That stage is at {{at}}: ids must ascend in workflow order.',
+      },
+      idOrder: {
+        message: 'stage id {{id}} comes after id {{previousId}}',
+        help: 'Id {{previousId}}, of {{previous}}, is at {{at}}: ids must ascend in workflow order.',
+      },
     },
   },
   check({ doc, report }) {
@@ -71,41 +105,24 @@ export default defineRule({
     for (const s of stages) {
       const el = s.element;
       if (!s.name || !s.name.value?.trim()) {
-        report({
-          message: s.name ? `${label(s)} has an empty name` : `${label(s)} has no name attribute`,
-          messageId: 'noName',
-          range: s.name?.range ?? el.nameRange,
-        });
+        report({ messageId: 'noName', data: { stage: label(s), name: s.name ? 'an empty name' : 'no name attribute' }, range: s.name?.range ?? el.nameRange });
       }
       for (const child of ['action', 'process'] as const) {
         if (stageChildren(el, child).length) continue;
-        report({
-          message: `${label(s)} has no <${child}>`,
-          messageId: child === 'action' ? 'noAction' : 'noProcess',
-          range: el.nameRange,
-          severity: 'warn',
-        });
+        report({ messageId: child === 'action' ? 'noAction' : 'noProcess', data: { stage: label(s) }, range: el.nameRange, severity: 'warn' });
       }
       for (const proc of stageChildren(el, 'process')) {
         for (const issue of numberingIssues(numberedLines(text, ownText(proc, xml.opaque)))) {
           const n = issue.step.value;
           const prev = issue.previous;
           const prevLine = prev ? lines.position(prev.range.start).line : 0;
-          let message: string;
-          let help: string | undefined;
-          if (issue.kind === 'start') message = `the steps of ${label(s)} start at ${n}`;
-          else if (issue.kind === 'gap') {
-            const missing = n - prev!.value === 2 ? `step ${prev!.value + 1}` : `steps ${prev!.value + 1}-${n - 1}`;
-            message = `step ${n} of ${label(s)} follows step ${prev!.value}, skipping ${missing}`;
-            help = `Step ${prev!.value} is at line ${prevLine}: add the missing ${missing}, or number the steps 1, 2, 3 without gaps.`;
-          } else if (issue.kind === 'repeat') {
-            message = `step ${n} of ${label(s)} repeats the number of the step at line ${prevLine}`;
-            help = `Expected ${n + 1}: number the steps 1, 2, 3 in order.`;
-          } else {
-            message = `step ${n} of ${label(s)} comes after step ${prev!.value}`;
-            help = `Step ${prev!.value} is at line ${prevLine}: expected ${prev!.value + 1}, numbering the steps 1, 2, 3 in order.`;
+          const data: Record<string, string | number> = { step: n, stage: label(s), previousLine: prevLine, next: n + 1 };
+          if (prev) {
+            data['previous'] = prev.value;
+            data['afterPrevious'] = prev.value + 1;
+            data['missing'] = n - prev.value === 2 ? `step ${prev.value + 1}` : `steps ${prev.value + 1}-${n - 1}`;
           }
-          report({ message, help, messageId: `steps-${issue.kind}`, range: issue.step.range, severity: 'warn' });
+          report({ messageId: `steps-${issue.kind}`, data, range: issue.step.range, severity: 'warn' });
         }
       }
     }
@@ -119,9 +136,8 @@ export default defineRule({
           const first = names.get(name);
           if (first) {
             report({
-              message: `stage name ${quoted(name, 32)} is used twice in ${workflowLabel(wf.element)}`,
-              help: `The first is at ${at(lines, first.name!.range.start)}: give each stage its own name.`,
               messageId: 'duplicateName',
+              data: { name: quoted(name, 32), workflow: workflowLabel(wf.element), first: at(lines, first.name!.range.start) },
               range: s.name!.valueRange ?? s.name!.range,
               severity: 'warn',
             });
@@ -132,9 +148,8 @@ export default defineRule({
         if (prev && compareIds(parts, prev.parts) <= 0) {
           const same = compareIds(parts, prev.parts) === 0;
           report({
-            message: same ? `stage id ${s.id!.value} repeats the id of ${label(prev.stage)}` : `stage id ${s.id!.value} comes after id ${prev.stage.id!.value}`,
-            help: `${same ? 'That stage' : `Id ${prev.stage.id!.value}, of ${label(prev.stage)},`} is at ${at(lines, prev.stage.id!.range.start)}: ids must ascend in workflow order.`,
             messageId: same ? 'duplicateId' : 'idOrder',
+            data: { id: s.id!.value!, previous: label(prev.stage), previousId: prev.stage.id!.value!, at: at(lines, prev.stage.id!.range.start) },
             range: s.id!.valueRange ?? s.id!.range,
             severity: 'warn',
           });

@@ -80,12 +80,16 @@ export default defineRule({
   meta: {
     id: 'stage-timeout-handling',
     description: 'A stage that waits on a subagent states a timeout or has <timeout_handling>; a ValidateReturn stage has <validation_failure>.',
-    details:
-      'The standard\'s ReceiveResults stage polls "max timeout seconds" and says in <timeout_handling> what happens when the subagent does not answer (log, look for partial artifacts, return partial); its ValidateReturn stage says in <validation_failure> what happens to a return that fails validation. A stage that waits with no timeout hangs the caller, and a validation step with no failure path lets a bad return through.',
     severity: 'warn',
-    help: {
-      noTimeout: 'Add <timeout_handling> saying how long to wait and what to do when the subagent does not answer.',
-      noValidationFailure: 'Add <validation_failure> saying what happens when the return fails validation: log it, return failed status, keep the original return for debugging.',
+    messages: {
+      noTimeout: {
+        message: '{{stage}} {{waits}} but states no timeout',
+        help: 'Add <timeout_handling> saying how long to wait and what to do when the subagent does not answer.',
+      },
+      noValidationFailure: {
+        message: '{{stage}} validates a return but has no <validation_failure>',
+        help: 'Add <validation_failure> saying what happens when the return fails validation: log it, return failed status, keep the original return for debugging.',
+      },
     },
   },
   check({ doc, report }) {
@@ -99,19 +103,11 @@ export default defineRule({
       const { elements, nested } = stageParts(s);
       const wait = waitEvidence(s, text, textOutside(el.contentRange, opaque, nested));
       if (wait && !fileLevel.timeout && !statesTimeout(s, elements, text, nested)) {
-        report({
-          message: wait.byName ? `${label(s)} receives a subagent's results but states no timeout` : `${label(s)} waits on a subagent but states no timeout`,
-          messageId: 'noTimeout',
-          range: wait.range,
-        });
+        report({ messageId: 'noTimeout', data: { stage: label(s), waits: wait.byName ? "receives a subagent's results" : 'waits on a subagent' }, range: wait.range });
       }
       const name = s.name?.value;
       if (name && VALIDATE_NAMES.test(letters(name)) && !fileLevel.validation && !elements.some((e) => VALIDATION_FAILURE.has(e.name))) {
-        report({
-          message: `${label(s)} validates a return but has no <validation_failure>`,
-          messageId: 'noValidationFailure',
-          range: s.name!.valueRange ?? s.name!.range,
-        });
+        report({ messageId: 'noValidationFailure', data: { stage: label(s) }, range: s.name!.valueRange ?? s.name!.range });
       }
     }
   },

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, fillTemplate } from '../src/engine/rule.js';
 import type { LineIndex } from '../src/model/lines.js';
 import type { XmlElement, XmlProblem, XmlRegion } from '../src/model/xml/types.js';
 import type { Range } from '../src/types.js';
@@ -19,14 +19,49 @@ function regionEnd(region: XmlRegion): string {
   return region.fence ? `the end of the \`\`\`xml block opened at line ${region.fence.openLine + 1}` : 'the end of the file';
 }
 
+const INNERMOST = 'The innermost open element is <{{open}}> opened at {{at}}, so </{{open}}> was expected here.';
+
+const MESSAGES = {
+  unclosedInside: {
+    message: '</{{name}}> closes <{{name}}> while {{inner}} still open',
+    help: 'Expected {{list}} before </{{fullName}}>, which closes <{{fullName}}> opened at {{at}}.',
+  },
+  neverClosed: {
+    message: '<{{name}}> opened here is never closed',
+    help: 'Expected </{{fullName}}> before {{end}}.',
+  },
+  strayClose: { message: '</{{name}}> has no matching <{{name}}>{{typo}}', help: INNERMOST },
+  // A typo of a long name: the close tag is where the finding is, so the message names only the likely one.
+  strayCloseTypo: { message: 'no open tag matches this close tag (a typo for </{{openShort}}>?)', help: INNERMOST },
+  nothingOpen: {
+    message: '</{{name}}> has no matching <{{name}}>',
+    help: 'No element is open here: remove the close tag, or open <{{fullName}}> before it.',
+  },
+  unquoted: {
+    message: 'attribute {{attribute}} of <{{element}}> is not quoted',
+    help: 'XML attribute values are quoted: write {{name}}="{{value}}".',
+  },
+  noValue: {
+    message: 'attribute {{attribute}} of <{{element}}> has no value',
+    help: 'XML attributes are written {{name}}="...".',
+  },
+  unterminated: {
+    message: 'attribute {{attribute}} of <{{element}}> has no closing quote',
+    help: 'Close the quote on the same line: {{name}}="...".',
+  },
+  duplicate: {
+    message: '<{{element}}> has the attribute {{attribute}} twice',
+    help: '{{first}} at {{at}}, and {{second}} here: keep one.',
+  },
+};
+
 export default defineRule({
   meta: {
     id: 'stage-xml-wellformed',
     description: 'The XML of a stage workflow is well formed: every tag closed in order, attributes quoted and unique.',
-    details:
-      'Commands and orchestrators describe their workflow as <stage> elements. A tag left open, closed out of order, or an attribute written without quotes shifts the structure the model reads: the rest of the workflow lands inside the wrong stage. Checked in files that have a <stage> element, on all their tags (bare in the markdown and in ```xml fences; other fences, inline code, comments, and tags mentioned in a line of prose such as `/research <task_number>` are not read as elements).',
     severity: 'error',
     fixable: true,
+    messages: MESSAGES,
   },
   check({ doc, report }) {
     if (doc.stages.length === 0) return;
@@ -56,40 +91,28 @@ export default defineRule({
             if (group.length > LIST_MAX) shown.push(`${group.length - LIST_MAX} more`);
             const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0];
             const inner = group.length === 1 ? `<${clip(group[0]!.element.name, 24)}> opened at ${at(lines, group[0]!.element.openRange.start)} is` : `${group.length} elements inside it are`;
-            report({
-              message: `</${clip(name, 24)}> closes <${clip(name, 24)}> while ${inner} still open`,
-              help: `Expected ${list} before </${name}>, which closes <${name}> opened at ${at(lines, closer.openRange.start)}.`,
-              messageId: 'unclosedInside',
-              range,
-            });
+            report({ messageId: 'unclosedInside', data: { name: clip(name, 24), inner, list: list!, fullName: name, at: at(lines, closer.openRange.start) }, range });
           } else {
             const el = p.element;
-            report({
-              message: `<${clip(el.name, 30)}> opened here is never closed`,
-              help: `Expected </${el.name}> before ${regionEnd(el.region)}.`,
-              messageId: 'neverClosed',
-              range: el.openRange,
-            });
+            report({ messageId: 'neverClosed', data: { name: clip(el.name, 30), fullName: el.name, end: regionEnd(el.region) }, range: el.openRange });
           }
           break;
         }
         case 'stray-close': {
           const open = p.open;
-          const name = clip(p.name, 30);
-          let message = `</${name}> has no matching <${name}>`;
-          let help: string;
-          if (open) {
-            if (closest(p.name, [open.name])) {
-              // Long names: the close tag is where the finding is, so the message names only the likely one.
-              const typo = ` (a typo for </${open.name}>?)`;
-              message = `</${p.name}> has no matching <${p.name}>${typo}`;
-              if (message.length > MAX_MESSAGE) message = `no open tag matches this close tag (a typo for </${clip(open.name, 48)}>?)`;
-            }
-            help = `The innermost open element is <${open.name}> opened at ${at(lines, open.openRange.start)}, so </${open.name}> was expected here.`;
-          } else {
-            help = `No element is open here: remove the close tag, or open <${p.name}> before it.`;
+          if (!open) {
+            report({ messageId: 'nothingOpen', data: { name: clip(p.name, 30), fullName: p.name }, range: p.range });
+            break;
           }
-          report({ message, help, messageId: 'strayClose', range: p.range });
+          const data = { name: clip(p.name, 30), typo: '', open: open.name, openShort: clip(open.name, 48), at: at(lines, open.openRange.start) };
+          if (closest(p.name, [open.name])) {
+            Object.assign(data, { name: p.name, typo: ` (a typo for </${open.name}>?)` });
+            if (fillTemplate(MESSAGES.strayClose.message, data).length > MAX_MESSAGE) {
+              report({ messageId: 'strayCloseTypo', data, range: p.range });
+              break;
+            }
+          }
+          report({ messageId: 'strayClose', data, range: p.range });
           break;
         }
         case 'attribute': {
@@ -97,32 +120,20 @@ export default defineRule({
           if (p.issue === 'unquoted') {
             const value = a.value ?? '';
             report({
-              message: `attribute ${clip(`${a.name}=${value}`, 30)} of <${clip(el.name, 30)}> is not quoted`,
-              help: `XML attribute values are quoted: write ${a.name}="${value}".`,
               messageId: 'unquoted',
+              data: { attribute: clip(`${a.name}=${value}`, 30), element: clip(el.name, 30), name: a.name, value },
               range: a.range,
               fix: a.valueRange ? { range: [a.valueRange.start, a.valueRange.end], text: `"${value}"` } : undefined,
             });
           } else if (p.issue === 'no-value') {
-            report({
-              message: `attribute ${clip(a.name, 30)} of <${clip(el.name, 30)}> has no value`,
-              help: `XML attributes are written ${a.name}="...".`,
-              messageId: 'noValue',
-              range: a.range,
-            });
+            report({ messageId: 'noValue', data: { attribute: clip(a.name, 30), element: clip(el.name, 30), name: a.name }, range: a.range });
           } else if (p.issue === 'unterminated') {
-            report({
-              message: `attribute ${clip(a.name, 30)} of <${clip(el.name, 30)}> has no closing quote`,
-              help: `Close the quote on the same line: ${a.name}="...".`,
-              messageId: 'unterminated',
-              range: a.range,
-            });
+            report({ messageId: 'unterminated', data: { attribute: clip(a.name, 30), element: clip(el.name, 30), name: a.name }, range: a.range });
           } else {
             const first = p.first!;
             report({
-              message: `<${clip(el.name, 30)}> has the attribute ${clip(a.name, 30)} twice`,
-              help: `${clip(describe(first, doc.text), 60)} at ${at(lines, first.range.start)}, and ${clip(describe(a, doc.text), 60)} here: keep one.`,
               messageId: 'duplicate',
+              data: { element: clip(el.name, 30), attribute: clip(a.name, 30), first: clip(describe(first, doc.text), 60), at: at(lines, first.range.start), second: clip(describe(a, doc.text), 60) },
               range: a.range,
             });
           }

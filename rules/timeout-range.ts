@@ -1,5 +1,5 @@
-import { defineRule } from '../src/engine/rule.js';
-import { commandTimeout } from '../src/rules-support/command-timeouts.js';
+import { defineRule, optionsSchema } from '../src/engine/rule.js';
+import { commandTimeout, MAX_TIMEOUTS_OPTION, secondsByCommand } from '../src/rules-support/command-timeouts.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { concreteString } from '../src/standard/objects.js';
@@ -12,8 +12,8 @@ interface Options {
 }
 
 interface Report {
-  message: string;
-  help: string;
+  messageId: string;
+  data: Record<string, string | number>;
   range: Range;
   severity?: 'warn' | 'error';
 }
@@ -64,26 +64,30 @@ export default defineRule<Options>({
   meta: {
     id: 'timeout-range',
     description: 'Timeouts are positive and within the standard\'s maximum for their command; command defaults match the table.',
-    details:
-      'All delegations MUST have timeouts, and the Delegation Guide sets a default and a maximum per command: /research 3600 and 7200 s, /plan 1800 and 3600, /implement 7200 and 14400, /revise 1800 and 3600, /review 3600 and 7200. A timeout of 0 or less never lets the subagent run; one above the maximum lets a hung delegation block the caller for longer than the standard allows. Checked: delegation contexts\' timeout (the command is delegation_path[1], or the command file the context is in), a command\'s frontmatter timeout (its default: a different value is a warning), timeout= arguments of task-tool calls, and timeouts written in the body ("Timeout: 2.5 hours", "(timeout: 9000s)"), in seconds whatever their unit. A context timeout that is not a number is delegation-context-schema\'s to report.',
     severity: 'error',
     requiresStandard: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxTimeouts: {
-          type: 'object',
-          additionalProperties: { type: 'number', exclusiveMinimum: 0 },
-          description: 'Maximum timeout in seconds per command name without the slash (merged over the profile\'s table).',
-        },
-        defaultTimeouts: {
-          type: 'object',
-          additionalProperties: { type: 'number', exclusiveMinimum: 0 },
-          description: 'Default timeout in seconds per command name (merged over the profile\'s table).',
-        },
+    messages: {
+      'not-positive': {
+        message: '{{what}} is {{value}}, not a positive number of seconds',
+        help: "Expected a positive number of seconds: the standard's defaults run from 300 to 7200.",
+      },
+      'above-max': {
+        message: '{{what}} is {{value}} s, above the maximum of {{max}} s for /{{command}}',
+        help: '{{via}}Expected at most {{max}} s for /{{commandName}} (default {{default}}), or set maxTimeouts if the project allows longer on purpose.',
+      },
+      'not-number': {
+        message: 'frontmatter timeout is {{value}}, not a number of seconds',
+        help: 'Expected a positive number of seconds such as 3600.',
+      },
+      'not-default': {
+        message: "frontmatter timeout of /{{command}} is {{value}} s, not the standard's default of {{default}} s",
+        help: "Expected {{default}} (the standard's default for /{{commandName}}, maximum {{max}} s), or set defaultTimeouts if the project differs on purpose.",
       },
     },
+    schema: optionsSchema({
+      maxTimeouts: MAX_TIMEOUTS_OPTION,
+      defaultTimeouts: secondsByCommand("Default timeout in seconds per command name (merged over the profile's table)."),
+    }),
   },
   check({ doc, profile, options, report }) {
     const maxOf = (cmd: string | undefined): number | undefined => (cmd === undefined ? undefined : commandTimeout(profile, options.maxTimeouts, cmd, 'max'));
@@ -93,16 +97,12 @@ export default defineRule<Options>({
 
     const checkValue = (value: number, range: Range, what: string, cmd: string | undefined, via = '') => {
       if (!(value > 0)) {
-        out.push({ message: `${what} is ${value}, not a positive number of seconds`, help: "Expected a positive number of seconds: the standard's defaults run from 300 to 7200.", range });
+        out.push({ messageId: 'not-positive', data: { what, value }, range });
         return false;
       }
       const max = maxOf(cmd);
       if (max !== undefined && value > max) {
-        out.push({
-          message: `${what} is ${value} s, above the maximum of ${max} s for /${clip(cmd!, 30)}`,
-          help: `${via}Expected at most ${max} s for /${cmd} (default ${defaultOf(cmd!) ?? max}), or set maxTimeouts if the project allows longer on purpose.`,
-          range,
-        });
+        out.push({ messageId: 'above-max', data: { what, value, max, command: clip(cmd!, 30), via, commandName: cmd!, default: defaultOf(cmd!) ?? max }, range });
         return false;
       }
       return true;
@@ -124,14 +124,14 @@ export default defineRule<Options>({
       const cmd = ownCommand;
       if (typeof v !== 'number') {
         if (v !== null && v !== undefined && v !== '') {
-          out.push({ message: `frontmatter timeout is ${typeof v === 'string' ? quoted(v) : clip(JSON.stringify(v))}, not a number of seconds`, help: 'Expected a positive number of seconds such as 3600.', range: field.valueRange });
+          out.push({ messageId: 'not-number', data: { value: typeof v === 'string' ? quoted(v) : clip(JSON.stringify(v)) }, range: field.valueRange });
         }
       } else if (checkValue(v, field.valueRange, 'frontmatter timeout', cmd) && cmd !== undefined) {
         const def = defaultOf(cmd);
         if (def !== undefined && v !== def) {
           out.push({
-            message: `frontmatter timeout of /${clip(cmd, 30)} is ${v} s, not the standard's default of ${def} s`,
-            help: `Expected ${def} (the standard's default for /${cmd}, maximum ${maxOf(cmd)} s), or set defaultTimeouts if the project differs on purpose.`,
+            messageId: 'not-default',
+            data: { command: clip(cmd, 30), value: v, default: def, commandName: cmd, max: String(maxOf(cmd)) },
             range: field.valueRange,
             severity: 'warn',
           });

@@ -30,18 +30,8 @@ export { ConfigLookup, type ConfigLookupOptions } from './config/lookup.js';
 export { resolveConfig, type ResolvedConfig } from './config/resolve.js';
 export { buildConfigSchema } from './config/schema.js';
 export { FORMATTERS, type Formatter, type FormatContext } from './formatters/index.js';
-export { defineRule, type Rule, type RuleMeta, type RuleContext } from './engine/rule.js';
+export { defineRule, optionsSchema, type Rule, type RuleContext, type RuleMessage, type RuleMeta } from './engine/rule.js';
 export { ALL_RULES } from '../rules/index.js';
 export { VERSION } from './meta.js';
-export {
-  applySuppressions,
-  parseSuppressionsFile,
-  pruneSuppressions,
-  recordSuppressions,
-  serializeSuppressions,
-  SuppressionsFileError,
-  DEFAULT_SUPPRESSIONS_FILE,
-  type SuppressionsData,
-  type StaleSuppression,
-  type AppliedSuppressions,
-} from './engine/bulk-suppressions.js';
+// The bulk suppressions file's data, whole: parse, apply, record, prune, serialize.
+export * from './engine/bulk-suppressions.js';

@@ -50,7 +50,7 @@ export interface LintMessage extends Location {
   ruleId: string;
   severity: 1 | 2;
   message: string;
-  /** A machine-friendly id of the message within its rule, when the rule has several. */
+  /** A machine-friendly id of the message within its rule (the rule's `meta.messages` key). */
   messageId?: string;
   /** What was expected and how to fix it (the message says only what is wrong, in one sentence). */
   help?: string;
@@ -84,13 +84,12 @@ export interface LintResult {
   output?: string;
 }
 
-/** The rule-facing report: a message plus where it is. */
+/** The rule-facing report: which of the rule's messages, its data, and where. */
 export interface ReportDescriptor {
-  /** One short sentence (about 100 characters at most): what is wrong, and where. */
-  message: string;
-  messageId?: string;
-  /** What was expected and how to fix it; default: the rule's `meta.help` for the message id. */
-  help?: string;
+  /** The id of the finding in the rule's `meta.messages`. */
+  messageId: string;
+  /** The values of the message's and the help's `{{placeholders}}`. */
+  data?: Record<string, string | number>;
   /** Where: an offset range in the document's text, or a one-based location. */
   range?: Range;
   loc?: Partial<Location> & { line: number; column: number };

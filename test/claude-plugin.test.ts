@@ -221,6 +221,16 @@ describe('the SubagentStop hook', () => {
     writeFiles(dir, { 'specs/7_fix/.return-meta.json': reply('completed') });
     expect(decision(stop(dir, { agent_transcript_path: transcript, last_assistant_message: 'Done.' }))).toBeUndefined();
   });
+
+  it('takes a spec that updates its metadata file as writing it, as return-file-mismatch does', () => {
+    const spec = GOOD.replace('Return:', 'Update the metadata file `specs/{N}_{SLUG}/.return-meta.json` with:');
+    const dir = makeProject({ '.claude/agents/worker.md': spec });
+    const transcript = path.join(dir, 'agent-a1.jsonl');
+    writeFiles(dir, { 'agent-a1.jsonl': JSON.stringify({ type: 'user', timestamp: new Date(Date.now() - 60_000).toISOString(), message: { role: 'user', content: 'Do task 7.' } }) + '\n' });
+    expect(decision(stop(dir, { agent_transcript_path: transcript, last_assistant_message: 'Done.' }))?.reason).toMatch(/^agent-lint: this agent writes its return to \.return-meta\.json /);
+    writeFiles(dir, { 'specs/7_fix/.return-meta.json': reply('completed', 2) });
+    expect(decision(stop(dir, { agent_transcript_path: transcript, last_assistant_message: 'Done.' }))?.reason).toContain('[depth-path-mismatch]');
+  });
 });
 
 describe('the hook report', () => {

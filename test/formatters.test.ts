@@ -148,7 +148,7 @@ export const RESULTS: LintResult[] = [
 ];
 
 const META: RuleMeta[] = [
-  { id: 'frontmatter-valid', description: 'Frontmatter is valid YAML.', details: 'Claude Code skips an agent whose frontmatter does not parse.', severity: 'error' },
+  { id: 'frontmatter-valid', description: 'Frontmatter is valid YAML.', severity: 'error' },
   { id: 'depth-path-mismatch', description: 'delegation_path has delegation_depth + 2 entries.', severity: 'error', fixable: true },
   { id: 'return-status', description: 'status is one of the standard values.', severity: 'error' },
   { id: 'return-format', description: 'A return has the standard fields.', severity: 'warn' },

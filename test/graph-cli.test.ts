@@ -141,13 +141,19 @@ describe('dot and json', () => {
 });
 
 describe('usage', () => {
-  it('rejects an unknown format, an unknown flag, two folders and a file', async () => {
-    for (const args of [['--format', 'svg'], ['--bogus'], ['a', 'b'], ['package.json']]) {
+  it('rejects an unknown format, an unknown flag, two folders, a file, and a config with no config lookup', async () => {
+    for (const args of [['--format', 'svg'], ['--bogus'], ['a', 'b'], ['package.json'], ['--config', 'x.json', '--no-config-lookup']]) {
       const run = await graph(args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^agent-lint graph: /);
     }
+  });
+
+  it('names itself in a config error, as the other subcommands do', async () => {
+    const run = await graph(['--config', 'no-such-config.json']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^agent-lint graph: config error/);
   });
 
   it('--help prints the usage', async () => {

@@ -437,9 +437,9 @@ describe('a rule that throws', () => {
     },
   });
   const badRange = defineRule({
-    meta: { id: 'test-bad-range', description: 'reports past the end of files that mention RANGE', severity: 'error' },
+    meta: { id: 'test-bad-range', description: 'reports past the end of files that mention RANGE', severity: 'error', messages: { past: { message: 'past the end' } } },
     check({ doc, report }) {
-      if (doc.text.includes('RANGE')) report({ message: 'past the end', range: { start: 0, end: doc.text.length + 10 } });
+      if (doc.text.includes('RANGE')) report({ messageId: 'past', range: { start: 0, end: doc.text.length + 10 } });
     },
   });
   const projectBoom = defineRule({

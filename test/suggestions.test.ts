@@ -28,9 +28,9 @@ function lintDocs(files: Record<string, string>, rules: readonly Rule[], ids: st
 
 const suggesting = (hasSuggestions: boolean, range: [number, number]) =>
   defineRule({
-    meta: { id: 'test-suggest', description: 'x', severity: 'error', hasSuggestions },
+    meta: { id: 'test-suggest', description: 'x', severity: 'error', hasSuggestions, messages: { found: { message: 'found' } } },
     check({ report }) {
-      report({ message: 'found', range: { start: 0, end: 1 }, suggest: [{ desc: 'Say hi', messageId: 'hi', fix: { range, text: 'hi' } }] });
+      report({ messageId: 'found', range: { start: 0, end: 1 }, suggest: [{ desc: 'Say hi', messageId: 'hi', fix: { range, text: 'hi' } }] });
     },
   });
 
@@ -38,7 +38,7 @@ describe('the engine and suggestions', () => {
   it('carries a rule\'s suggestions to the message, and they do not count as fixable', () => {
     const [r] = lintDocs({ 'notes.md': 'abc\n' }, [suggesting(true, [0, 3])], ['test-suggest']);
     expect(r!.messages).toEqual([
-      { ruleId: 'test-suggest', severity: 2, message: 'found', line: 1, column: 1, endLine: 1, endColumn: 2, suggestions: [{ desc: 'Say hi', messageId: 'hi', fix: { range: [0, 3], text: 'hi' } }] },
+      { ruleId: 'test-suggest', severity: 2, message: 'found', line: 1, column: 1, endLine: 1, endColumn: 2, messageId: 'found', suggestions: [{ desc: 'Say hi', messageId: 'hi', fix: { range: [0, 3], text: 'hi' } }] },
     ]);
     expect(r!.fixableErrorCount).toBe(0);
   });

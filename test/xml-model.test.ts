@@ -8,6 +8,7 @@ import { ownText, stageWorkflows } from '../src/model/stages.js';
 import { numberedLines, numberingIssues } from '../src/model/steps.js';
 import type { XmlElement } from '../src/model/xml/types.js';
 import { ALL_RULES } from '../rules/index.js';
+import { reportText } from '../src/engine/rule.js';
 import type { ReportDescriptor } from '../src/types.js';
 
 function doc(text: string, relPath = '.opencode/command/x.md'): DocumentModel {
@@ -217,7 +218,7 @@ describe('stage-xml-wellformed fix', () => {
       return out;
     };
     const messages = run(text);
-    expect(messages.map((m) => [m.message, m.help])).toEqual([['attribute id=1 of <stage> is not quoted', 'XML attribute values are quoted: write id="1".']]);
+    expect(messages.map((m) => reportText(rule.meta, m))).toEqual([{ message: 'attribute id=1 of <stage> is not quoted', help: 'XML attribute values are quoted: write id="1".' }]);
     const [a, b] = messages[0]!.fix!.range;
     const fixed = text.slice(0, a) + messages[0]!.fix!.text + text.slice(b);
     expect(fixed.startsWith('<stage id="1" name="A">')).toBe(true);

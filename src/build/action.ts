@@ -8,11 +8,11 @@
  *
  * Usage: node dist/src/build/action.js   (from the repository root, after tsc and the validators)
  */
-import { build, type Plugin } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
+import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { bundleInto, freshDir, root, VERSION } from './common.js';
 
-const root = process.cwd();
 const out = path.join(root, 'dist', 'action');
 const validators = path.join(root, 'dist', 'src', 'standard', 'validators');
 
@@ -56,10 +56,8 @@ const requireFromBundle: Plugin = {
   },
 };
 
-const VERSION = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
-
-rmSync(out, { recursive: true, force: true });
-await build({
+freshDir(out);
+await bundleInto(path.join(out, 'index.cjs'), {
   stdin: {
     contents: [
       "import { runAction } from './src/cli/action.ts';",
@@ -69,17 +67,12 @@ await build({
     sourcefile: 'action-entry.ts',
     loader: 'ts',
   },
-  outfile: path.join(out, 'index.cjs'),
-  bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
   // The modules find the schemas beside the bundle (src/platform/host.ts).
   define: { 'import.meta.url': '"file:///agent-lint-action/index.cjs"', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('yaml') },
   minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   plugins: [requireFromBundle],
 });
-mkdirSync(out, { recursive: true });
 cpSync(path.join(root, 'src/standard/schemas'), path.join(out, 'schemas'), { recursive: true });

@@ -8,13 +8,12 @@
  * Usage: node dist/src/build/browser.js   (from the repository root, after tsc and the
  * validators' precompile step)
  */
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SCHEMA_FILES } from '../standard/profiles.js';
 import { validatorModuleName } from '../standard/validate.js';
-
-const root = process.cwd();
+import { bundleInto, root, VERSION } from './common.js';
 
 /** esbuild options the playground's bundle shares (src/build/playground.ts). */
 export function browserCorePlugins(): Plugin[] {
@@ -46,15 +45,11 @@ export function browserCorePlugins(): Plugin[] {
   ];
 }
 
-export const browserDefines = (): Record<string, string> => ({
-  __AGENT_LINT_VERSION__: JSON.stringify((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version),
-});
+export const browserDefines = (): Record<string, string> => ({ __AGENT_LINT_VERSION__: JSON.stringify(VERSION) });
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'dist/src/build/browser.js')) {
-  await build({
+  await bundleInto(path.join(root, 'dist/browser/agent-lint.js'), {
     entryPoints: [path.join(root, 'src/browser/index.ts')],
-    outfile: path.join(root, 'dist/browser/agent-lint.js'),
-    bundle: true,
     platform: 'browser',
     format: 'iife',
     globalName: 'agentLint',
@@ -62,7 +57,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'dist/s
     define: browserDefines(),
     plugins: browserCorePlugins(),
     minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
   });
 }

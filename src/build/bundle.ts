@@ -7,12 +7,12 @@
  *
  * Usage: node dist/src/build/bundle.js   (from the repository root, after tsc)
  */
-import { build, type Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bundleInto, root, VERSION } from './common.js';
 
-const root = process.cwd();
 const out = path.join(root, 'dist');
 
 /**
@@ -81,24 +81,18 @@ const LAZY_URL = "var __agentLintUrl = { get href() { return this.url ??= requir
 /** Stands for the CLI bundle's build name until the bundle is written (see nameBuild). */
 const BUILD_PLACEHOLDER = 'agent-lint-build';
 
-/** The version the bundles report: their package's, fixed when they are built (a run need not read package.json for it). */
-const VERSION = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+/** A CommonJS bundle for Node.js, minified but for its names. */
+const NODE: BuildOptions = { platform: 'node', format: 'cjs', target: 'node20', minifySyntax: true, minifyWhitespace: true };
+/** Packages that only some runs load, from node_modules. */
+const EXTERNAL = ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'];
 
-await build({
+await bundleInto(path.join(out, 'agent-lint.cjs'), {
+  ...NODE,
   entryPoints: [path.join(root, 'src/cli/start.ts')],
-  outfile: path.join(out, 'agent-lint.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
+  external: EXTERNAL,
   // Modules that locate files next to themselves do it from the bundle's own place.
   define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs'), __AGENT_LINT_MCP__: JSON.stringify('./mcp.cjs'), __AGENT_LINT_BUILD__: JSON.stringify(BUILD_PLACEHOLDER) },
   banner: { js: LAZY_URL },
-  minifySyntax: true,
-  minifyWhitespace: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   plugins: [
     oneRequirePerBuiltin,
     moduleFromMain,
@@ -122,37 +116,21 @@ for (const [entry, bundle] of [
   ['src/lsp/server.ts', 'lsp.cjs'],
   ['src/mcp/server.ts', 'mcp.cjs'],
 ] as const) {
-  await build({
+  await bundleInto(path.join(out, bundle), {
+    ...NODE,
     entryPoints: [path.join(root, entry)],
-    outfile: path.join(out, bundle),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['ajv', 'fast-glob', 'unified', 'remark-parse', 'remark-frontmatter'],
+    external: EXTERNAL,
     define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
     banner: { js: LAZY_URL },
-    minifySyntax: true,
-    minifyWhitespace: true,
-    legalComments: 'none',
-    logLevel: 'warning',
     plugins: [oneRequirePerBuiltin, moduleFromMain],
   });
 }
 
 // The YAML parser in a file of its own, loaded on first need (src/util/yaml.ts): most runs read
 // frontmatter with the fast path and never load it.
-await build({
+await bundleInto(path.join(out, 'vendor', 'yaml.cjs'), {
+  ...NODE,
   stdin: { contents: "module.exports = require('yaml');", resolveDir: root, sourcefile: 'vendor-yaml.cjs' },
-  outfile: path.join(out, 'vendor', 'yaml.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  minifySyntax: true,
-  minifyWhitespace: true,
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 
 /**

@@ -8,14 +8,13 @@
  * Usage: node dist/src/build/playground.js [out-dir]   (from the repository root, after npm run
  * build; default dist/playground)
  */
-import { build } from 'esbuild';
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { walkSpecsTree } from '../discovery/walk.js';
 import { relPosix } from '../util/paths.js';
 import { browserCorePlugins, browserDefines } from './browser.js';
+import { bundleInto, freshDir, root } from './common.js';
 
-const root = process.cwd();
 const out = path.resolve(process.argv[2] ?? path.join(root, 'dist/playground'));
 const sampleDir = path.join(root, 'fixtures/sample-project');
 
@@ -25,19 +24,14 @@ const sample = walkSpecsTree(sampleDir)
   .sort()
   .map((rel) => ({ path: rel, text: readFileSync(path.join(sampleDir, rel), 'utf8') }));
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-await build({
+freshDir(out);
+await bundleInto(path.join(out, 'app.js'), {
   entryPoints: [path.join(root, 'playground/main.ts')],
-  outfile: path.join(out, 'app.js'),
-  bundle: true,
   platform: 'browser',
   format: 'iife',
   target: 'es2022',
   define: { ...browserDefines(), __SAMPLE_PROJECT__: JSON.stringify(sample) },
   plugins: browserCorePlugins(),
   minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 for (const f of ['index.html', 'style.css']) cpSync(path.join(root, 'playground', f), path.join(out, f));

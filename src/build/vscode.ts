@@ -5,30 +5,24 @@
  *
  * Usage: node dist/src/build/vscode.js   (from the repository root, after tsc)
  */
-import { build } from 'esbuild';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createVSIX } from '@vscode/vsce';
+import { bundleInto, freshDir, root } from './common.js';
 
-const root = process.cwd();
 const source = path.join(root, 'editors', 'vscode');
 const stage = path.join(root, 'dist', 'vscode');
 export const VSIX = path.join(root, 'dist', 'agent-lint.vsix');
 
-rmSync(stage, { recursive: true, force: true });
-mkdirSync(stage, { recursive: true });
-await build({
+freshDir(stage);
+await bundleInto(path.join(stage, 'extension.js'), {
   entryPoints: [path.join(source, 'extension.js')],
-  outfile: path.join(stage, 'extension.js'),
-  bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node18',
   // The editor gives the extension its API.
   external: ['vscode'],
   minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as Record<string, unknown>;
 delete manifest['dependencies'];

@@ -158,7 +158,7 @@ function judge(doc: DocumentModel, root: JsonNode, options: CheckReturnOptions, 
   if (root.type !== 'object') {
     // "Return must be JSON object": the rules judge objects, the schema says what this is.
     for (const v of validateReturnFormat(root, profile, { templates: false })) {
-      out.push({ ...message(doc.lines, 'return-format-schema', v, v.range, v.pointer), messageId: v.keyword });
+      out.push({ ...message(doc.lines, 'return-format-schema', v, v.range, v.pointer), messageId: 'schema' });
     }
   } else if (options.sessionId !== undefined) {
     const meta = findProperty(root, 'metadata')?.value;

@@ -7,21 +7,19 @@
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../rules/index.js';
-import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { MAX_KEPT_FINDINGS } from '../log/engine.js';
 import { LogRun, type LogRunResult } from '../log/run.js';
 import { renderSummary, SUMMARY_FORMATS, type SummaryFormat } from '../log/summary-render.js';
-import { isStandardName } from '../standard/profiles.js';
 import type { LintMessage, StandardName } from '../types.js';
 import { whyUnreadable } from '../util/fs-errors.js';
 import { openRegularFile, ReadRefused } from '../util/read-bounded.js';
 import { escapeControl } from '../formatters/escape.js';
 import { useColor, type CliIO } from './main.js';
-import { configErrorText, parseArgsMessage, shownPath } from './messages.js';
+import { shownPath } from './messages.js';
+import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, HELP_OPTION, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
 import { paint } from '../formatters/paint.js';
 
 export const CHECK_LOG_HELP = `Usage: agent-lint check-log <file|->... [options]
@@ -50,8 +48,6 @@ Options:
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad usage or an unreadable log.
 `;
 
-class UsageError extends Error {}
-
 /** Bytes read from a file at a time. */
 const CHUNK = 1 << 20;
 /** How often a followed log is looked at, in ms. */
@@ -71,41 +67,29 @@ interface Options {
   help: boolean;
 }
 
+const OPTIONS = {
+  ...CONFIG_OPTIONS,
+  now: { type: 'string' },
+  summary: { type: 'boolean' },
+  'summary-format': { type: 'string' },
+  follow: { type: 'boolean' },
+  format: { type: 'string', short: 'f' },
+  ...COLOR_OPTIONS,
+  ...HELP_OPTION,
+} as const;
+
 function parse(argv: string[], cwd: string): Options {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        standard: { type: 'string' },
-        now: { type: 'string' },
-        summary: { type: 'boolean' },
-        'summary-format': { type: 'string' },
-        follow: { type: 'boolean' },
-        format: { type: 'string', short: 'f' },
-        config: { type: 'string', short: 'c' },
-        'no-config-lookup': { type: 'boolean' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(parseArgsMessage(e));
-  }
+  const parsed = parseCommandLine(argv, OPTIONS);
   const v = parsed.values;
   const help = !!v.help;
   if (help) return { inputs: [], summary: false, summaryFormat: 'text', follow: false, format: 'stylish', configLookup: true, help };
   if (parsed.positionals.length === 0) throw new UsageError('check-log needs a log file, or "-" for standard input');
-  if (v.standard !== undefined && !isStandardName(v.standard)) throw new UsageError(`--standard expects v2, v1 or bounded, got "${v.standard}"`);
+  const config = configChoice(v, cwd);
   const format = v.format ?? 'stylish';
   if (!Object.hasOwn(FORMATTERS, format)) throw new UsageError(`--format expects ${Object.keys(FORMATTERS).join(', ')}, got "${format}"`);
   const summaryFormat = (v['summary-format'] ?? 'text') as SummaryFormat;
   if (!SUMMARY_FORMATS.includes(summaryFormat)) throw new UsageError(`--summary-format expects ${SUMMARY_FORMATS.join(', ')}, got "${v['summary-format']}"`);
   if (v['summary-format'] !== undefined && !v.summary && !v.follow) throw new UsageError('--summary-format goes with --summary');
-  if (v.config !== undefined && v['no-config-lookup']) throw new UsageError('--config and --no-config-lookup do not go together');
   let now: number | undefined;
   if (v.now !== undefined) {
     now = Date.parse(v.now);
@@ -113,19 +97,7 @@ function parse(argv: string[], cwd: string): Options {
   }
   if (v.follow && parsed.positionals.length !== 1) throw new UsageError('--follow follows one log');
   if (parsed.positionals.filter((p) => p === '-').length > 1) throw new UsageError('standard input ("-") can be read once');
-  return {
-    inputs: parsed.positionals,
-    standard: v.standard as StandardName | undefined,
-    now,
-    summary: !!v.summary,
-    summaryFormat,
-    follow: !!v.follow,
-    format,
-    configFile: v.config === undefined ? undefined : path.resolve(cwd, v.config),
-    configLookup: !v['no-config-lookup'],
-    color: v['no-color'] ? false : v.color ? true : undefined,
-    help,
-  };
+  return { inputs: parsed.positionals, ...config, now, summary: !!v.summary, summaryFormat, follow: !!v.follow, format, color: colorChoice(v), help };
 }
 
 class UnreadableLog extends Error {}
@@ -208,20 +180,7 @@ export async function runCheckLog(argv: string[], io: CliIO): Promise<number> {
     }
     return runs.some((r) => r.result.errorCount > 0) ? 1 : 0;
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`agent-lint check-log: ${e.message}\nRun agent-lint check-log --help for usage.\n`);
-      return 2;
-    }
-    if (e instanceof UnreadableLog) {
-      io.stderr(`agent-lint check-log: ${e.message}\n`);
-      return 2;
-    }
-    if (e instanceof ConfigError) {
-      io.stderr(`agent-lint check-log: ${configErrorText(e, io.cwd)}\n`);
-      return 2;
-    }
-    io.stderr(`agent-lint check-log: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
-    return 2;
+    return subcommandFailure(e, io, 'check-log', [UnreadableLog]);
   }
 }
 

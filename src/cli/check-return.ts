@@ -2,21 +2,17 @@
  * `agent-lint check-return`: judges a subagent's real reply by the standard, with the rules that
  * lint return examples in specs (through the library's `checkReturn`).
  */
-import { readFileSync, statSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../lint.js';
 import { readRegularFile, ReadRefused } from '../util/read-bounded.js';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkReturn, type CheckReturnResult } from '../check-return/check.js';
 import { RETURN_RULES } from '../check-return/rules.js';
 import { ALL_RULES } from '../../rules/index.js';
-import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
-import { configErrorText, parseArgsMessage } from './messages.js';
 import { formatStylish } from '../formatters/stylish.js';
-import { isStandardName } from '../standard/profiles.js';
 import type { LintResult, StandardName } from '../types.js';
-import type { CliIO } from './main.js';
+import { useColor, type CliIO } from './main.js';
+import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, HELP_OPTION, isFolder, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
 
 export const CHECK_RETURN_HELP = `Usage: agent-lint check-return [file|-] [options]
 
@@ -45,8 +41,6 @@ unreadable input.
 Lint spec files with: agent-lint [options] [files...] (agent-lint --help).
 `;
 
-class UsageError extends Error {}
-
 interface Options {
   input: string;
   sessionId?: string;
@@ -62,69 +56,38 @@ interface Options {
   help: boolean;
 }
 
+const OPTIONS = {
+  'session-id': { type: 'string' },
+  extract: { type: 'boolean' },
+  'check-artifacts': { type: 'boolean' },
+  root: { type: 'string' },
+  ...CONFIG_OPTIONS,
+  format: { type: 'string', short: 'f' },
+  ...COLOR_OPTIONS,
+  ...HELP_OPTION,
+} as const;
+
 function parse(argv: string[], cwd: string): Options {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'session-id': { type: 'string' },
-        standard: { type: 'string' },
-        extract: { type: 'boolean' },
-        'check-artifacts': { type: 'boolean' },
-        root: { type: 'string' },
-        config: { type: 'string', short: 'c' },
-        'no-config-lookup': { type: 'boolean' },
-        format: { type: 'string', short: 'f' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(parseArgsMessage(e));
-  }
+  const parsed = parseCommandLine(argv, OPTIONS);
   const v = parsed.values;
   if (parsed.positionals.length > 1) throw new UsageError(`check-return checks one reply; got ${parsed.positionals.length} inputs (${parsed.positionals.join(', ')})`);
-  const standard = v.standard;
-  if (standard !== undefined && !isStandardName(standard)) throw new UsageError(`--standard expects v2, v1 or bounded, got "${standard}"`);
-  if (v.config !== undefined && v['no-config-lookup']) throw new UsageError('--config and --no-config-lookup do not go together');
+  const config = configChoice(v, cwd);
   const format = v.format ?? 'stylish';
   if (format !== 'stylish' && format !== 'json') throw new UsageError(`--format expects stylish or json, got "${format}"`);
   if (v['session-id'] !== undefined && v['session-id'].trim() === '') throw new UsageError('--session-id expects the id sent with the delegation, got an empty string');
   const root = path.resolve(cwd, v.root ?? '.');
-  if (v.root !== undefined) {
-    let isDir = false;
-    try {
-      isDir = statSync(root).isDirectory();
-    } catch {
-      /* reported below */
-    }
-    if (!isDir) throw new UsageError(`--root "${v.root}" is not a directory`);
-  }
+  if (v.root !== undefined && !isFolder(root)) throw new UsageError(`--root "${v.root}" is not a directory`);
   return {
     input: parsed.positionals[0] ?? '-',
     sessionId: v['session-id'],
-    standard,
-    configFile: v.config === undefined ? undefined : path.resolve(cwd, v.config),
-    configLookup: !v['no-config-lookup'],
+    ...config,
     extract: !!v.extract,
     checkArtifacts: !!v['check-artifacts'],
     root,
     format,
-    color: v['no-color'] ? false : v.color ? true : undefined,
+    color: colorChoice(v),
     help: !!v.help,
   };
-}
-
-function useColor(flag: boolean | undefined, io: CliIO): boolean {
-  if (flag !== undefined) return flag;
-  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
-  const force = io.env['FORCE_COLOR'];
-  if (force !== undefined) return force !== '0' && force !== 'false';
-  return io.stdoutIsTTY;
 }
 
 /** The JSON report: the verdict and every finding with its pointer and position. */
@@ -238,20 +201,11 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
         source: result.source,
       };
       const rules = new Map(RETURN_RULES.map((r) => [r.meta.id, r.meta]));
-      const text = formatStylish([lintResult], { cwd: io.cwd, rules, color: useColor(opts.color, io) });
+      const text = formatStylish([lintResult], { cwd: io.cwd, rules, color: useColor(opts.color, io.env, io.stdoutIsTTY, false) });
       if (text) io.stdout(text);
     }
     return result.valid ? 0 : 1;
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`agent-lint check-return: ${e.message}\nRun agent-lint check-return --help for usage.\n`);
-      return 2;
-    }
-    if (e instanceof ConfigError) {
-      io.stderr(`agent-lint check-return: ${configErrorText(e, io.cwd)}\n`);
-      return 2;
-    }
-    io.stderr(`agent-lint check-return: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
-    return 2;
+    return subcommandFailure(e, io, 'check-return');
   }
 }

@@ -5,12 +5,10 @@
  * standard) applies as it does when linting.
  */
 import { relPosix } from '../util/paths.js';
-import { statSync } from 'node:fs';
 import { OutputFileError, writeOutputFile } from './output-file.js';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../rules/index.js';
-import { parseArgsMessage, subcommandFailure } from './messages.js';
+import { CONFIG_OPTIONS, configChoice, HELP_OPTION, isFolder, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
 import { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
@@ -25,8 +23,7 @@ import { GRAPH_FORMATS, toDot, toJson, toMermaid, type EdgeProblem, type GraphFo
 import type { GraphEdge } from '../graph/types.js';
 import { readSpec } from '../lint.js';
 import { DocumentModel } from '../model/document.js';
-import { getProfile, isStandardName } from '../standard/profiles.js';
-import type { StandardName } from '../types.js';
+import { getProfile } from '../standard/profiles.js';
 import type { CliIO } from './main.js';
 
 export const GRAPH_HELP = `Usage: agent-lint graph [dir] [options]
@@ -49,15 +46,10 @@ Options:
 const OPTIONS = {
   format: { type: 'string', short: 'f' },
   'output-file': { type: 'string', short: 'o' },
-  config: { type: 'string', short: 'c' },
-  'no-config-lookup': { type: 'boolean' },
-  standard: { type: 'string' },
+  ...CONFIG_OPTIONS,
   'agents-dir': { type: 'string', multiple: true },
-  help: { type: 'boolean', short: 'h' },
+  ...HELP_OPTION,
 } as const;
-
-class GraphUsageError extends Error {}
-
 
 /** The rules each edge of the project breaks, with the options the config gives the rules. */
 function edgeProblems(project: ProjectView, config: ResolvedConfig, relPath: string): Map<GraphEdge, Set<EdgeProblem>> {
@@ -135,36 +127,19 @@ export function renderGraph(projects: readonly RenderedProject[], format: GraphF
 /** `argv` starts with `graph`. */
 export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: argv.slice(1), allowPositionals: true, strict: true, options: OPTIONS });
-    } catch (e) {
-      throw new GraphUsageError(parseArgsMessage(e));
-    }
+    const parsed = parseCommandLine(argv.slice(1), OPTIONS);
     const v = parsed.values;
     if (v.help) {
       io.stdout(GRAPH_HELP);
       return 0;
     }
     const format = (v.format ?? 'mermaid') as GraphFormat;
-    if (!GRAPH_FORMATS.includes(format)) throw new GraphUsageError(`unknown format "${v.format}"; expected one of: ${GRAPH_FORMATS.join(', ')}`);
-    if (parsed.positionals.length > 1) throw new GraphUsageError(`graph takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`);
-    if (v.standard !== undefined && !isStandardName(v.standard)) throw new GraphUsageError(`--standard expects v2, v1 or bounded, got "${v.standard}"`);
+    if (!GRAPH_FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; expected one of: ${GRAPH_FORMATS.join(', ')}`);
+    if (parsed.positionals.length > 1) throw new UsageError(`graph takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`);
+    const { configFile, configLookup, standard } = configChoice(v, io.cwd);
     const dir = path.resolve(io.cwd, parsed.positionals[0] ?? '.');
-    let isDir = false;
-    try {
-      isDir = statSync(dir).isDirectory();
-    } catch {
-      /* reported below */
-    }
-    if (!isDir) throw new GraphUsageError(`"${parsed.positionals[0] ?? '.'}" is not a folder`);
-    const configs = new ConfigLookup({
-      cwd: io.cwd,
-      rules: ALL_RULES,
-      configFile: v.config,
-      lookup: !v['no-config-lookup'],
-      standard: v.standard as StandardName | undefined,
-    });
+    if (!isFolder(dir)) throw new UsageError(`"${parsed.positionals[0] ?? '.'}" is not a folder`);
+    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile, lookup: configLookup, standard });
     const projects = graphProjects(dir, io.cwd, configs, v['agents-dir'] ?? []);
     if (projects.length === 0) io.stderr(`agent-lint: warning: no agent, command or skill specs found in "${parsed.positionals[0] ?? '.'}"\n`);
     const text = renderGraph(projects, format, io.cwd);
@@ -174,10 +149,6 @@ export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
     } else io.stdout(text);
     return 0;
   } catch (e) {
-    if (e instanceof OutputFileError) {
-      io.stderr(`agent-lint graph: ${e.message}\n`);
-      return 2;
-    }
-    return subcommandFailure(e, io, 'graph', e instanceof GraphUsageError);
+    return subcommandFailure(e, io, 'graph', [OutputFileError]);
   }
 }

@@ -3,7 +3,7 @@
  * config errors, and node:util parseArgs' messages.
  */
 import path from 'node:path';
-import { ConfigError } from '../config/error.js';
+import type { ConfigError } from '../config/error.js';
 import { escapeControl } from '../formatters/escape.js';
 
 /** `p` relative to `cwd` when it is inside it, else as given. */
@@ -22,17 +22,6 @@ export function configErrorText(e: ConfigError, cwd: string): string {
 /** parseArgs' message without its advice on positional arguments (the usage line says how). */
 export function parseArgsMessage(e: unknown): string {
   return (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
-}
-
-/**
- * How a subcommand (graph, protocol) ends on an error: a usage error with the pointer to its
- * help, a config error, else an internal error with its stack; exit 2 in each case.
- */
-export function subcommandFailure(e: unknown, io: { cwd: string; stderr: (s: string) => void }, name: string, isUsage: boolean): number {
-  if (isUsage) io.stderr(`agent-lint ${name}: ${(e as Error).message}\nRun agent-lint ${name} --help for usage.\n`);
-  else if (e instanceof ConfigError) io.stderr(`agent-lint: ${configErrorText(e, io.cwd)}\n`);
-  else io.stderr(`agent-lint: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
-  return 2;
 }
 
 /** At most this many findings are listed for an agent to read; the rest are counted. */

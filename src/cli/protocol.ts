@@ -6,15 +6,12 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigLookup } from '../config/lookup.js';
 import { escapeControl } from '../formatters/escape.js';
 import { learnProtocol, protocolText } from '../protocol.js';
-import { isStandardName } from '../standard/profiles.js';
-import type { StandardName } from '../types.js';
 import type { CliIO } from './main.js';
-import { parseArgsMessage, subcommandFailure } from './messages.js';
+import { CONFIG_OPTIONS, configChoice, HELP_OPTION, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
 
 export const PROTOCOL_HELP = `Usage: agent-lint protocol [path] [options]
 
@@ -35,44 +32,35 @@ Options:
 
 const OPTIONS = {
   format: { type: 'string', short: 'f' },
-  config: { type: 'string', short: 'c' },
-  'no-config-lookup': { type: 'boolean' },
-  standard: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
+  ...CONFIG_OPTIONS,
+  ...HELP_OPTION,
 } as const;
-
-class ProtocolUsageError extends Error {}
 
 export async function runProtocolCli(argv: string[], io: CliIO): Promise<number> {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-    } catch (e) {
-      throw new ProtocolUsageError(parseArgsMessage(e));
-    }
+    const parsed = parseCommandLine(argv, OPTIONS);
     const v = parsed.values;
     if (v.help) {
       io.stdout(PROTOCOL_HELP);
       return 0;
     }
     const format = v.format ?? 'text';
-    if (format !== 'text' && format !== 'json') throw new ProtocolUsageError(`unknown format "${escapeControl(format)}"; expected text or json`);
-    if (parsed.positionals.length > 1) throw new ProtocolUsageError(`protocol takes one path, got ${parsed.positionals.length}`);
-    if (v.standard !== undefined && !isStandardName(v.standard)) throw new ProtocolUsageError(`--standard expects v2, v1 or bounded, got "${escapeControl(v.standard)}"`);
+    if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${escapeControl(format)}"; expected text or json`);
+    if (parsed.positionals.length > 1) throw new UsageError(`protocol takes one path, got ${parsed.positionals.length}`);
+    const { configFile, configLookup, standard } = configChoice(v, io.cwd);
     const given = parsed.positionals[0] ?? '.';
     const abs = path.resolve(io.cwd, given);
     let dir: string;
     try {
       dir = statSync(abs).isDirectory() ? abs : path.dirname(abs);
     } catch {
-      throw new ProtocolUsageError(`"${escapeControl(given)}" does not exist`);
+      throw new UsageError(`"${escapeControl(given)}" does not exist`);
     }
-    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: v.config, lookup: !v['no-config-lookup'], standard: v.standard as StandardName | undefined });
+    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile, lookup: configLookup, standard });
     const facts = learnProtocol(dir, configs.forFile(path.join(dir, '<protocol>')), io.cwd);
     io.stdout(format === 'json' ? JSON.stringify(facts, null, 2) + '\n' : protocolText(facts).split('\n').map(escapeControl).join('\n'));
     return 0;
   } catch (e) {
-    return subcommandFailure(e, io, 'protocol', e instanceof ProtocolUsageError);
+    return subcommandFailure(e, io, 'protocol');
   }
 }

@@ -16,10 +16,11 @@ import { ProjectRoots } from '../discovery/project-root.js';
 import { projectOf } from '../format-in-force.js';
 import { agentSystemOf } from '../model/agent-system.js';
 import type { DocumentModel } from '../model/document.js';
+import { writtenReturnFiles } from '../model/return-channel.js';
 import { ProjectFormats } from '../return-format-lookup.js';
 import { getProfile, type Profile } from '../standard/profiles.js';
 import { fastGlob } from '../util/fast-glob.js';
-import { openRegularFile } from '../util/read-bounded.js';
+import { openRegularFile, readRegularHead } from '../util/read-bounded.js';
 import { relPosix } from '../util/paths.js';
 import { findingLines } from './messages.js';
 
@@ -38,9 +39,11 @@ export type StopDecision = { block: false } | { block: true; reason: string };
 const TRANSCRIPT_TAIL = 8 << 20;
 /** The first part of a transcript read for the time the subagent started. */
 const TRANSCRIPT_HEAD = 64 << 10;
+/** The most of a metadata file read. */
+const METADATA_MAX = 20 << 20;
 
-/** Bytes of a regular file (never a FIFO or device), from `from` for at most `max`. */
-function readPart(file: string, max: number, fromEnd: boolean): string | undefined {
+/** The last bytes of a regular file (never a FIFO or device), at most `max`. */
+function readTail(file: string, max: number): string | undefined {
   let opened;
   try {
     opened = openRegularFile(file);
@@ -50,7 +53,7 @@ function readPart(file: string, max: number, fromEnd: boolean): string | undefin
   try {
     const n = Math.min(max, opened.size);
     const buf = Buffer.alloc(n);
-    readSync(opened.fd, buf, 0, n, fromEnd ? opened.size - n : 0);
+    readSync(opened.fd, buf, 0, n, opened.size - n);
     return buf.toString('utf8');
   } finally {
     closeSync(opened.fd);
@@ -76,7 +79,7 @@ function assistantText(line: string): string | undefined {
 
 /** The last assistant message of a transcript (JSON Lines), read from its end. */
 export function lastAssistantMessage(transcript: string): string | undefined {
-  const tail = readPart(transcript, TRANSCRIPT_TAIL, true);
+  const tail = readTail(transcript, TRANSCRIPT_TAIL);
   if (tail === undefined) return undefined;
   const lines = tail.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -89,7 +92,7 @@ export function lastAssistantMessage(transcript: string): string | undefined {
 /** When the subagent started: the first timestamp of its transcript. */
 function startedAt(transcript: string | undefined): number | undefined {
   if (!transcript) return undefined;
-  const head = readPart(transcript, TRANSCRIPT_HEAD, false);
+  const head = readRegularHead(transcript, TRANSCRIPT_HEAD);
   const m = head && /"timestamp"\s*:\s*"([^"]{1,40})"/.exec(head);
   const t = m ? Date.parse(m[1]!) : NaN;
   return Number.isFinite(t) ? t : undefined;
@@ -100,17 +103,6 @@ function agentSpec(docs: readonly DocumentModel[], agentType: string): DocumentM
   const name = agentType.slice(agentType.lastIndexOf(':') + 1);
   const named = docs.filter((d) => d.kind === 'agent' && (d.name ?? path.basename(d.relPath, '.md')) === name);
   return named.find((d) => agentSystemOf(d.relPath) === '.claude/') ?? named[0];
-}
-
-/** The names of the metadata files a spec says it writes (`.return-meta.json`), from its lines that write one. */
-function metadataFileNames(doc: DocumentModel): string[] {
-  const out = new Set<string>();
-  const re = /[\w.-]*(?:meta|return|result|handoff)[\w.-]*\.json\b/gi;
-  for (let m = re.exec(doc.text); m; m = re.exec(doc.text)) {
-    const line = doc.lines.lineText(doc.lines.lineOf(m.index));
-    if (/\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing))\b/i.test(line)) out.add(m[0]);
-  }
-  return [...out];
 }
 
 /** The newest file of the project with one of these names, written since `since` (if known). */
@@ -170,7 +162,7 @@ export function subagentStop(input: SubagentStopInput, cwd: string, configs: Con
   const transcript = typeof input.agent_transcript_path === 'string' && path.isAbsolute(input.agent_transcript_path) ? input.agent_transcript_path : undefined;
   const channel = doc.returnChannel;
   if (channel.metadataFile) {
-    const names = metadataFileNames(doc);
+    const names = [...writtenReturnFiles(doc)];
     if (names.length === 0) return { block: false };
     const since = startedAt(transcript);
     const file = newestWritten(root, names, since);
@@ -178,7 +170,7 @@ export function subagentStop(input: SubagentStopInput, cwd: string, configs: Con
       if (since === undefined) return { block: false };
       return { block: true, reason: `agent-lint: this agent writes its return to ${names.join(' or ')} (${spec}), and no such file was written since it started.\nWrite it, then finish.` };
     }
-    const text = readPart(file, 20 << 20, false) ?? '';
+    const text = readRegularHead(file, METADATA_MAX) ?? '';
     const r = checkReturnBy(text, { ...options, extract: false, filePath: file }, profile);
     if (r.errorCount === 0) return { block: false };
     return { block: true, reason: reason(`the metadata file ${relPosix(root, file)}`, r.messages.filter((m) => m.severity === 2), spec) };

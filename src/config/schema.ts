@@ -2,7 +2,7 @@
  * The config's JSON Schema, generated from the rules' metadata so that editors can complete
  * rule ids and options.
  */
-import type { Rule } from '../engine/rule.js';
+import { optionsSchema, type Rule } from '../engine/rule.js';
 import { REPO_URL, ruleDocsUrl } from '../meta.js';
 import { ALL_KINDS } from '../model/kinds.js';
 
@@ -10,7 +10,7 @@ export const PRESETS = ['agent-lint:recommended', 'agent-lint:strict'] as const;
 const SEVERITY = { enum: ['off', 'warn', 'error', 0, 1, 2], description: 'off, warn or error (0, 1, 2)' };
 
 function ruleEntry(rule: Rule): Record<string, unknown> {
-  const options = rule.meta.schema ?? { type: 'object', additionalProperties: false, properties: {} };
+  const options = rule.meta.schema ?? optionsSchema({});
   return {
     description: `${rule.meta.description} (default: ${rule.meta.severity}) ${ruleDocsUrl(rule.meta.id)}`,
     oneOf: [

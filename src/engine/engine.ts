@@ -6,7 +6,7 @@ import type { DocumentModel } from '../model/document.js';
 import type { Profile } from '../standard/profiles.js';
 import type { Fix, LintMessage, LintResult, Location, ReportDescriptor } from '../types.js';
 import type { ProjectView } from '../model/project.js';
-import type { Rule, RuleContext } from './rule.js';
+import { reportText, type Rule, type RuleContext } from './rule.js';
 import { parseDisableComments, type Suppressions } from './suppressions.js';
 import { clip, MAX_MESSAGE } from '../util/clip.js';
 import { namesDirectivePrefix } from '../util/text-search.js';
@@ -154,10 +154,8 @@ function toMessage(doc: DocumentModel, rule: Rule['meta'], setting: RuleSetting,
     }
   }
   const severity: 1 | 2 = d.severity === 'warn' ? 1 : d.severity === 'error' ? 2 : setting.severity;
-  const m: LintMessage = { ruleId, severity, message: d.message, ...loc };
-  if (d.messageId) m.messageId = d.messageId;
-  // The help: the report's own, else the rule's for the message id (`default` without one).
-  const help = d.help ?? rule.help?.[d.messageId ?? 'default'];
+  const { message, help } = reportText(rule, d);
+  const m: LintMessage = { ruleId, severity, message, ...loc, messageId: d.messageId };
   if (help) m.help = help;
   if (d.fix) m.fix = d.fix;
   if (suggestions) m.suggestions = suggestions.map((s) => ({ desc: s.desc, ...(s.messageId ? { messageId: s.messageId } : {}), fix: { range: [s.fix.range[0], s.fix.range[1]], text: s.fix.text } }));

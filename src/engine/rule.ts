@@ -8,13 +8,19 @@ import type { FileKind, ReportDescriptor, SeverityName } from '../types.js';
 import type { ProjectView } from '../model/project.js';
 import type { LogRuleContext, LogVisitor } from '../log/rule-types.js';
 
+/** One kind of finding of a rule; `{{name}}` in either text stands for the report's `data.name`. */
+export interface RuleMessage {
+  /** One short sentence (about 100 characters at most): what is wrong, and where. */
+  message: string;
+  /** What was expected and how to fix it (a help that fills to nothing is left out). */
+  help?: string;
+}
+
 export interface RuleMeta {
   /** The public kebab-case id. */
   id: string;
-  /** One line: what the rule checks. */
+  /** One line: what the rule checks. Its prose lives on its page, docs/rules/<id>.md. */
   description: string;
-  /** Longer text for SARIF fullDescription and docs. */
-  details?: string;
   /** Severity when enabled by `agent-lint:recommended` (`off`: only in strict or when configured). */
   severity: SeverityName;
   /** Severity in `agent-lint:strict` (default: same as `severity`, `off` becomes `warn`). */
@@ -33,15 +39,15 @@ export interface RuleMeta {
    */
   standard?: Profile['name'] | false;
   /**
-   * The help of the rule's findings, by message id (`default`: a report without one): what was
-   * expected and how to fix it, apart from the one-sentence message. A report's own `help` wins.
+   * The rule's findings by message id (ESLint's `meta.messages`): a report names one and gives
+   * the values of its `{{placeholders}}` as `data`.
    */
-  help?: Record<string, string>;
+  messages?: Record<string, RuleMessage>;
   /** The rule may return fixes (repairs --fix applies: certainly right). */
   fixable?: boolean;
   /** The rule may offer suggestions (repairs a person chooses; ESLint's `meta.hasSuggestions`). */
   hasSuggestions?: boolean;
-  /** JSON Schema of the rule's options object. */
+  /** JSON Schema of the rule's options object (`optionsSchema` writes it). */
   schema?: Record<string, unknown>;
   /** Option defaults (merged under the profile's and the user's). */
   defaultOptions?: Record<string, unknown>;
@@ -89,6 +95,34 @@ export interface Rule<O = any> {
 
 export function defineRule<O = Record<string, unknown>>(rule: Rule<O>): Rule<O> {
   return rule;
+}
+
+/** The JSON Schema of a rule's options: an object of these properties, and no other. */
+export function optionsSchema(properties: Record<string, Record<string, unknown>>): Record<string, unknown> {
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * A message's text with its placeholders filled from `data` (a value is not searched for
+ * placeholders in turn). Rules call it only to pick a wording by the length of the result.
+ */
+export function fillTemplate(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const v = data?.[name];
+    if (v === undefined) throw new Error(`no data for {{${name}}} in "${template}"`);
+    return String(v);
+  });
+}
+
+/** The text of a report: its message id's message and help in the rule's meta, filled from its data. */
+export function reportText(meta: RuleMeta, d: { messageId: string; data?: Readonly<Record<string, string | number>> }): { message: string; help?: string } {
+  const m = meta.messages?.[d.messageId];
+  if (!m) throw new Error(`reported the message id "${d.messageId}", which the rule's meta.messages lacks`);
+  const message = fillTemplate(m.message, d.data);
+  const help = m.help === undefined ? '' : fillTemplate(m.help, d.data);
+  return help ? { message, help } : { message };
 }
 
 /** Loads what the given rules declare they need (call before linting with them). */

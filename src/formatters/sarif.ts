@@ -59,18 +59,16 @@ export const formatSarif: Formatter = (results, ctx) => {
             version: VERSION,
             semanticVersion: VERSION,
             informationUri: REPO_URL,
-            rules: rules.map((r) => {
-              const full = r.details ?? r.description;
-              return {
-                id: r.id,
-                name: r.id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()),
-                shortDescription: { text: r.description },
-                fullDescription: { text: full },
-                help: { text: `${full}\nSee ${ruleDocsUrl(r.id)}`, markdown: `${markdownText(full)}\n\nSee [${r.id}](${ruleDocsUrl(r.id)}).` },
-                helpUri: ruleDocsUrl(r.id),
-                defaultConfiguration: { level: r.severity === 'error' ? 'error' : r.severity === 'warn' ? 'warning' : 'none', enabled: r.severity !== 'off' },
-              };
-            }),
+            // A rule's prose is its docs page: the help links it.
+            rules: rules.map((r) => ({
+              id: r.id,
+              name: r.id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()),
+              shortDescription: { text: r.description },
+              fullDescription: { text: r.description },
+              help: { text: `${r.description}\nSee ${ruleDocsUrl(r.id)}`, markdown: `${markdownText(r.description)}\n\nSee [${r.id}](${ruleDocsUrl(r.id)}).` },
+              helpUri: ruleDocsUrl(r.id),
+              defaultConfiguration: { level: r.severity === 'error' ? 'error' : r.severity === 'warn' ? 'warning' : 'none', enabled: r.severity !== 'off' },
+            })),
           },
         },
         originalUriBaseIds: { '%SRCROOT%': { uri: fileUrl(base.endsWith(path.sep) ? base : base + path.sep) } },

@@ -11,7 +11,7 @@
  * to that line, and says so.
  */
 import { compareMessages, internalError, summarize, type RuleSetting } from '../engine/engine.js';
-import type { Rule } from '../engine/rule.js';
+import { reportText, type Rule } from '../engine/rule.js';
 import type { Profile } from '../standard/profiles.js';
 import type { LintMessage, LintResult, Location } from '../types.js';
 import { keptLine, num, storyIds, type LogEntry } from './entry.js';
@@ -75,7 +75,7 @@ export class LogChecker {
           following: options.following === true,
           stories: this.stories,
           report: (e, d) => this.#report(rule, setting, e, d),
-          reportAt: (loc, text, d) => this.#add(rule, setting, loc, text, d),
+          reportAt: (loc, text, d) => this.#add(rule, setting, loc, text, d, reportText(rule.meta, d)),
         });
         this.#visitors.push({ id, v });
       } catch (e) {
@@ -196,21 +196,19 @@ export class LogChecker {
     const id = rule.meta.id;
     const range = d.range ?? { start: (e.sessionRange ?? e.node.range).start, end: (e.sessionRange ?? e.node.range).start + 1 };
     const loc = e.locate(range);
+    const text = reportText(rule.meta, d);
     if (e.shape === 'registry' && e.sessionId !== undefined) {
-      const key = `${e.sessionId}\u0000${id}\u0000${d.message}\u0000${d.help ?? ''}`;
+      const key = `${e.sessionId}\u0000${id}\u0000${text.message}\u0000${text.help ?? ''}`;
       if (this.#seen.has(key)) return;
       this.#seen.add(key);
     }
-    this.#add(rule, setting, loc, e.lineText(loc.line), d);
+    this.#add(rule, setting, loc, e.lineText(loc.line), d, text);
   }
 
-  #add(rule: Rule, setting: RuleSetting, loc: Location, lineText: string, d: Omit<LogReport, 'range'>): void {
+  #add(rule: Rule, setting: RuleSetting, loc: Location, lineText: string, d: Omit<LogReport, 'range'>, text: { message: string; help?: string }): void {
     const severity: 1 | 2 = d.severity === 'warn' ? 1 : d.severity === 'error' ? 2 : setting.severity;
-    const m: LintMessage = { ruleId: rule.meta.id, severity, message: d.message, ...loc };
-    if (d.messageId) m.messageId = d.messageId;
-    // The help: the report's own, else the rule's for the message id (`default` without one).
-    const help = d.help ?? rule.meta.help?.[d.messageId ?? 'default'];
-    if (help) m.help = help;
+    const m: LintMessage = { ruleId: rule.meta.id, severity, message: text.message, ...loc, messageId: d.messageId };
+    if (text.help) m.help = text.help;
     this.#keep(m, lineText);
   }
 

@@ -25,14 +25,13 @@ export interface DelegationFacts {
 }
 
 export interface LogReport {
-  /** One short sentence (about 100 characters at most): what was found. */
-  message: string;
-  /** What was expected and how to fix it; default: the rule's `meta.help` for the message id. */
-  help?: string;
+  /** The id of the finding in the rule's `meta.messages`. */
+  messageId: string;
+  /** The values of the message's and the help's `{{placeholders}}`. */
+  data?: Record<string, string | number>;
   /** A range of the entry's object; default: where the entry starts. */
   range?: Range;
   severity?: 'warn' | 'error';
-  messageId?: string;
 }
 
 export interface LogRuleContext<O = Record<string, unknown>> {

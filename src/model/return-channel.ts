@@ -131,3 +131,35 @@ export function readingWindow(doc: { text: string; lines: LineIndex }, range: Ra
   const last = Math.min(doc.lines.lineCount - 1, doc.lines.lineOf(Math.max(range.start, range.end - 1)) + lines);
   return { start: Math.min(step.start, range.start), end: doc.lines.lineEnd(last) };
 }
+
+const NAME_CHAR = /[\w.-]/;
+
+/** The base names of the `.json` files a text names (`.return-meta.json`), with their offsets: found from each `.json`. */
+export function jsonNames(text: string): Array<{ name: string; at: number }> {
+  const out: Array<{ name: string; at: number }> = [];
+  for (let i = text.indexOf('.json'); i !== -1; i = text.indexOf('.json', i + 5)) {
+    if (NAME_CHAR.test(text[i + 5] ?? ' ') && text[i + 5] !== '.') continue;
+    let from = i;
+    while (from > 0 && NAME_CHAR.test(text[from - 1]!) && i - from < 200) from--;
+    out.push({ name: text.slice(from, i + 5), at: from });
+  }
+  return out;
+}
+
+/** File names that hold a return: a metadata, result or handoff file (not state.json, package.json). */
+export const RETURN_FILE = /meta|return|result|handoff/i;
+/** Writing on the same line as a path: the spec writes that file. */
+const WRITES = /\b(?:writ(?:e|es|ing|ten)|creat(?:e|es|ing)|sav(?:e|es|ing)|updat(?:e|es|ing)|emit(?:s|ting)?)\b/i;
+
+/**
+ * The base names of the return files a spec writes: those it names on lines that write them.
+ * What a caller must read (return-file-mismatch), and where the SubagentStop hook looks.
+ */
+export function writtenReturnFiles(doc: { text: string; lines: LineIndex }): Set<string> {
+  const out = new Set<string>();
+  for (const { name, at } of jsonNames(doc.text)) {
+    if (!RETURN_FILE.test(name)) continue;
+    if (WRITES.test(doc.lines.lineText(doc.lines.lineOf(at)))) out.add(name);
+  }
+  return out;
+}

@@ -1,15 +1,13 @@
 /** What the frontmatter checks hand back to the rule: a message at a range, maybe softer, maybe a fix. */
 import type { Fix, Range, Suggestion } from '../../types.js';
-import { splitHelp } from '../../util/help.js';
 import type { FieldTable, FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { FrontmatterField } from '../../model/frontmatter.js';
+import { show, typeName } from './yaml-nodes.js';
 
 export interface Finding {
+  /** The id of the finding among frontmatter-schema's messages. */
   messageId: string;
-  /** One short sentence: what is wrong. */
-  message: string;
-  /** What was expected and how to fix it (default: the message's clause after its first `; `). */
-  help?: string;
+  data?: Record<string, string | number>;
   range: Range;
   /** Report as a warning whatever the rule's level (uncertain or cosmetic findings). */
   warn?: boolean;
@@ -20,13 +18,21 @@ export interface Finding {
 }
 
 /**
- * A finding as the rule reports it: the help it carries, else the message split as the checks
- * write it, "what is wrong; what to do" (src/util/help.ts).
+ * A value of the wrong type or out of range: `<subject> is <value>`, and what was expected, a
+ * clause ended as a sentence (a full stop unless it ends in a parenthesis).
  */
-export function withHelp(f: Finding): Finding {
-  if (f.help) return f;
-  const split = splitHelp(f.message);
-  return split.help ? { ...f, ...split } : f;
+export function wrongValue(messageId: 'type' | 'range', subject: string, value: string, expected: string, range: Range, warn?: boolean): Finding {
+  return { messageId, data: { subject, value, expected: /[.?!)]$/.test(expected) ? expected : `${expected}.` }, range, warn };
+}
+
+/** A value's type and its text, as a wrong value is shown: `a number (3)`. */
+export function typeAndValue(v: unknown): string {
+  return `${typeName(v)} (${show(v)})`;
+}
+
+/** A value's text and its type: `"yes" (a string)`. */
+export function valueAndType(v: unknown): string {
+  return `${show(v)} (${typeName(v)})`;
 }
 
 /** What a field check needs to know about the file. */

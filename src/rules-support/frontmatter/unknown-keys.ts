@@ -72,44 +72,26 @@ export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Fi
   const rename = RENAMES[kind]?.[key];
   const other = OTHERS[kind].find((k) => fieldNames(k).includes(key));
   if (other) {
-    const use = rename ? ` ${KIND_LABEL[kind]}s use \`${rename}\`.` : ' Remove it, or move it where it belongs.';
-    return {
-      messageId: 'foreign-field',
-      message: `\`${key}\` is a field of ${PLURAL[other]}, not of ${PLURAL[kind]}`,
-      help: `${reader} ignores it here.${use}`,
-      range: at,
-      warn: true,
-    };
+    const data = { key, other: PLURAL[other], kinds: PLURAL[kind], reader, label: KIND_LABEL[kind], rename: rename ?? '' };
+    return { messageId: rename ? 'renamed-field' : 'foreign-field', data, range: at, warn: true };
   }
   const guesses = guessField(key, fieldNames(kind));
-  if (guesses.length === 1) {
+  if (guesses.length === 1 && !present.has(guesses[0]!)) {
     const g = guesses[0]!;
-    const taken = present.has(g);
     return {
       messageId: 'misspelled-field',
-      message: `unknown field \`${key}\`: did you mean \`${g}\`?${taken ? ` (\`${g}\` is also set)` : ''}`,
-      help: `${reader} ignores \`${key}\`.${taken ? '' : ` Rename it to \`${g}\`.`}`,
+      data: { key, guess: g, reader },
       range: at,
       warn: true,
       // A guess: likely, not certain (the key may be the project's own), so a suggestion.
-      suggest: taken ? undefined : [{ desc: `Rename \`${key}\` to \`${g}\``, messageId: 'rename', fix: { range: [at.start, at.end], text: g } }],
+      suggest: [{ desc: `Rename \`${key}\` to \`${g}\``, messageId: 'rename', fix: { range: [at.start, at.end], text: g } }],
     };
   }
-  if (guesses.length > 1) {
-    return {
-      messageId: 'misspelled-field',
-      message: `unknown field \`${key}\`: did you mean ${guesses.map((g) => `\`${g}\``).join(' or ')}?`,
-      help: `${reader} ignores \`${key}\`.`,
-      range: at,
-      warn: true,
-    };
+  if (guesses.length > 0) {
+    // Several guesses, or one that is set already: no rename.
+    const taken = guesses.length === 1 ? ` (\`${guesses[0]}\` is also set)` : '';
+    return { messageId: 'ambiguous-field', data: { key, guesses: guesses.map((g) => `\`${g}\``).join(' or '), taken, reader }, range: at, warn: true };
   }
   const skillSpec = kind === 'skill' ? ' The Agent Skills spec allows no other top-level keys: put custom data under `metadata:`.' : '';
-  return {
-    messageId: 'unknown-field',
-    message: `unknown field \`${key}\`: ${PLURAL[kind]} have no such field`,
-    help: `${reader} ignores it.${skillSpec} List your own keys in the \`allowFields\` option.`,
-    range: at,
-    warn: true,
-  };
+  return { messageId: 'unknown-field', data: { key, kinds: PLURAL[kind], reader, skillSpec }, range: at, warn: true };
 }

@@ -5,6 +5,7 @@
  */
 import type { RuleContext } from '../../engine/rule.js';
 import type { JsonNode, JsonObject, JsonString } from '../../model/json/ast.js';
+import type { Fix } from '../../types.js';
 import { describe, inner, prop } from './file.js';
 import { COMPONENT_FIELDS, pathShapeProblem, type ComponentField } from './plugin-components.js';
 
@@ -20,46 +21,69 @@ export interface Reached {
 
 const KIND_WORD: Record<string, string> = { agents: 'agent', commands: 'command' };
 
+const MISSING_HELP = 'Paths are relative to the plugin root (the folder holding .claude-plugin/): fix the path or add the file.';
+
+/** The findings of checkComponents: a rule that calls it lists these among its messages. */
+export const COMPONENT_PATH_MESSAGES = {
+  'path-empty': {
+    message: '{{key}} holds an empty path',
+    help: 'Write a path from the plugin root such as "{{example}}", or remove the entry.',
+  },
+  'path-absolute': {
+    message: '{{key}} path {{path}} is absolute',
+    help: 'Component paths are relative to the plugin root and start with ./, such as "{{example}}".',
+  },
+  'path-outside': {
+    message: '{{key}} path {{path}} leads outside the plugin',
+    help: 'An installed plugin is copied without what lies outside its folder: move the files into the plugin.',
+  },
+  'path-dot-slash': { message: '{{key}} path {{path}} does not start with ./', help: 'Write it as "./{{value}}".' },
+  'path-missing': { message: '{{key}} path {{path}} does not exist', help: MISSING_HELP },
+  'file-missing': { message: '{{kind}} file {{path}} listed in {{key}} does not exist', help: MISSING_HELP },
+  'path-not-markdown': { message: '{{key}} path {{path}} is not a markdown file', help: 'Expected a .md file or a folder of them.' },
+  'path-not-folder': { message: '{{key}} path {{path}} is a file', help: 'Expected a folder of skills, each <name>/SKILL.md.' },
+  'path-not-file': { message: '{{key}} path {{path}} is a folder', help: 'Expected a JSON file, such as "{{example}}".' },
+  'path-type': { message: '{{key}} holds {{value}}', help: 'Expected a path such as "{{example}}"{{inline}}.' },
+};
+
 /** Checks one component path; returns what it reaches (null when it reaches nothing). */
 function checkPath(ctx: Ctx, field: ComponentField, node: JsonString, pluginRoot: string | null): Reached | null {
   const v = node.value;
-  const key = `"${field.key}"`;
+  const data = { key: `"${field.key}"`, path: JSON.stringify(v), value: v, example: field.example };
+  const report = (messageId: keyof typeof COMPONENT_PATH_MESSAGES, fix?: Fix) => ctx.report({ messageId, data, range: node.range, fix });
   const shape = pathShapeProblem(v);
-  if (shape === 'empty') {
-    ctx.report({ message: `${key} holds an empty path`, messageId: 'path-empty', help: `Write a path from the plugin root such as "${field.example}", or remove the entry.`, range: node.range });
-    return null;
-  }
-  if (shape === 'absolute') {
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} is absolute`, messageId: 'path-absolute', help: `Component paths are relative to the plugin root and start with ./, such as "${field.example}".`, range: node.range });
-    return null;
-  }
-  if (shape === 'outside') {
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} leads outside the plugin`, messageId: 'path-outside', help: 'An installed plugin is copied without what lies outside its folder: move the files into the plugin.', range: node.range });
+  if (shape === 'empty' || shape === 'absolute' || shape === 'outside') {
+    report(`path-${shape}`);
     return null;
   }
   const files = ctx.project.files;
   if (!files || pluginRoot === null) {
-    if (shape === 'no-dot-slash') ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', help: `Write it as "./${v}".`, range: node.range });
+    if (shape === 'no-dot-slash') report('path-dot-slash');
     return null;
   }
   const abs = files.resolve(pluginRoot, v);
   const st = files.stat(abs);
   if (st === null) {
-    const what = KIND_WORD[field.key] && /\.md$/i.test(v) ? `${KIND_WORD[field.key]} file ${JSON.stringify(v)} listed in ${key}` : `${key} path ${JSON.stringify(v)}`;
-    ctx.report({ message: `${what} does not exist`, messageId: 'path-missing', help: 'Paths are relative to the plugin root (the folder holding .claude-plugin/): fix the path or add the file.', range: node.range });
+    const kind = KIND_WORD[field.key];
+    if (kind && /\.md$/i.test(v)) ctx.report({ messageId: 'file-missing', data: { ...data, kind }, range: node.range });
+    else report('path-missing');
     return null;
   }
   if (shape === 'no-dot-slash') {
     // The path exists: writing it with ./ is what Claude Code asks, and changes nothing else.
     const at = inner(node).start;
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} does not start with ./`, messageId: 'path-dot-slash', help: `Write it as "./${v}".`, range: node.range, fix: { range: [at, at], text: './' } });
+    report('path-dot-slash', { range: [at, at], text: './' });
   }
-  let wrong: [string, string] | null = null;
-  if (field.target === 'markdown-or-dir' && st === 'file' && !/\.md$/i.test(v)) wrong = ['is not a markdown file', 'Expected a .md file or a folder of them.'];
-  else if (field.target === 'dir' && st === 'file') wrong = ['is a file', 'Expected a folder of skills, each <name>/SKILL.md.'];
-  else if (field.target === 'json-file' && st === 'dir') wrong = ['is a folder', `Expected a JSON file, such as "${field.example}".`];
+  const wrong =
+    field.target === 'markdown-or-dir' && st === 'file' && !/\.md$/i.test(v)
+      ? 'path-not-markdown'
+      : field.target === 'dir' && st === 'file'
+        ? 'path-not-folder'
+        : field.target === 'json-file' && st === 'dir'
+          ? 'path-not-file'
+          : null;
   if (wrong) {
-    ctx.report({ message: `${key} path ${JSON.stringify(v)} ${wrong[0]}`, messageId: 'path-type', help: wrong[1], range: node.range });
+    report(wrong);
     return null;
   }
   return { abs, dir: st === 'dir' };
@@ -75,7 +99,8 @@ export function checkComponents(ctx: Ctx, root: JsonObject, pluginRoot: string |
     for (const n of items) {
       if (n.type === 'object' && field.inline) continue; // inline configuration: hooks-config, mcp-config
       if (n.type !== 'string') {
-        ctx.report({ message: `"${field.key}" holds ${describe(n)}`, messageId: 'path-type', help: `Expected a path such as "${field.example}"${field.inline ? ', or the configuration as an object' : ''}.`, range: n.range });
+        const data = { key: `"${field.key}"`, value: describe(n), example: field.example, inline: field.inline ? ', or the configuration as an object' : '' };
+        ctx.report({ messageId: 'path-type', data, range: n.range });
         continue;
       }
       const r = checkPath(ctx, field, n, pluginRoot);

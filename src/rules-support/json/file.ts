@@ -7,6 +7,15 @@ import type { JsonNode, JsonObject, JsonProperty } from '../../model/json/ast.js
 import { findProperty } from '../../model/json/parse.js';
 import type { Range } from '../../types.js';
 
+/** The findings of rootObject: a rule that has it report them lists these among its messages. */
+export const JSON_FILE_MESSAGES = {
+  parse: {
+    message: '{{file}} is not valid JSON: {{reason}}',
+    help: '{{hint}}Claude Code reads this file with a strict JSON parser and does not load it when it fails.',
+  },
+  root: { message: '{{file}} holds {{value}}', help: 'Expected a JSON object.' },
+};
+
 /**
  * The root object of a JSON file. With `what` (the file as the message names it), a file that
  * does not parse, or whose root is not an object, is reported; without it, such a file is
@@ -21,16 +30,15 @@ export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: stri
       // The parser's hint (`(JSON has no comments)`) goes to the help.
       const hint = /^(.*?)\s*\(([^()]+)\)$/.exec(view.message);
       ctx.report({
-        message: `${what} is not valid JSON: ${hint ? hint[1] : view.message}`,
         messageId: 'parse',
-        help: `${hint ? `${capitalize(hint[2]!)}. ` : ''}Claude Code reads this file with a strict JSON parser and does not load it when it fails.`,
+        data: { file: what, reason: hint ? hint[1]! : view.message, hint: hint ? `${capitalize(hint[2]!)}. ` : '' },
         range: { start: at, end: Math.min(at + 1, ctx.doc.text.length) },
       });
     }
     return null;
   }
   if (view.root.type !== 'object') {
-    if (what) ctx.report({ message: `${what} holds ${describe(view.root)}`, messageId: 'root', help: 'Expected a JSON object.', range: view.root.range });
+    if (what) ctx.report({ messageId: 'root', data: { file: what, value: describe(view.root) }, range: view.root.range });
     return null;
   }
   return view.root;
@@ -72,15 +80,13 @@ export function inner(node: JsonNode): Range {
 const VAR_REF = /\$\{([^}]*)(\}?)/g;
 const GOOD_REF = /^[A-Za-z_][A-Za-z0-9_]*(?::-.*)?$/s;
 
-/** Malformed `${...}` references in a string: where each is (offsets in the string's value), what is wrong, and the help. */
-export function badVarRefs(value: string): Array<{ index: number; text: string; why: [string, string] }> {
-  const out: Array<{ index: number; text: string; why: [string, string] }> = [];
+/** Malformed `${...}` references in a string: where each is (offsets in the string's value), and what is wrong. */
+export function badVarRefs(value: string): Array<{ index: number; text: string; problem: 'unclosed' | 'no-name' | 'not-a-name' }> {
+  const out: Array<{ index: number; text: string; problem: 'unclosed' | 'no-name' | 'not-a-name' }> = [];
   if (!value.includes('${')) return out;
   for (const m of value.matchAll(VAR_REF)) {
-    if (!m[2]) out.push({ index: m.index, text: m[0].slice(0, 24), why: ['is never closed', 'Close it with `}`.'] });
-    else if (!GOOD_REF.test(m[1]!)) {
-      out.push({ index: m.index, text: m[0].slice(0, 40), why: m[1] === '' ? ['names no variable', 'Name the variable.'] : ['is not a variable reference', 'A name is letters, digits and _, not starting with a digit.'] });
-    }
+    if (!m[2]) out.push({ index: m.index, text: m[0].slice(0, 24), problem: 'unclosed' });
+    else if (!GOOD_REF.test(m[1]!)) out.push({ index: m.index, text: m[0].slice(0, 40), problem: m[1] === '' ? 'no-name' : 'not-a-name' });
   }
   return out;
 }
