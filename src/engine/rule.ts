@@ -117,8 +117,8 @@ export function fillTemplate(template: string, data: Readonly<Record<string, str
 }
 
 /** The text of a report: its message id's message and help in the rule's meta, filled from its data. */
-export function reportText(meta: RuleMeta, d: { messageId: string; data?: Readonly<Record<string, string | number>> }): { message: string; help?: string } {
-  const m = meta.messages?.[d.messageId];
+export function reportText(meta: RuleMeta, d: { messageId?: string; data?: Readonly<Record<string, string | number>> }): { message: string; help?: string } {
+  const m = d.messageId === undefined ? undefined : meta.messages?.[d.messageId];
   if (!m) throw new Error(`reported the message id "${d.messageId}", which the rule's meta.messages lacks`);
   const message = fillTemplate(m.message, d.data);
   const help = m.help === undefined ? '' : fillTemplate(m.help, d.data);
