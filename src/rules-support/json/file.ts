@@ -9,10 +9,10 @@ import type { Range } from '../../types.js';
 
 /**
  * The root object of a JSON file. With `what` (the file as the message names it), a file that
- * does not parse, or whose root is not an object, is reported; without it, such a file is
- * silently skipped (another rule reports it).
+ * does not parse, or whose root is not an object, is reported (`tool` names who reads it);
+ * without it, such a file is silently skipped (another rule reports it).
  */
-export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: string): JsonObject | null {
+export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: string, tool = 'Claude Code'): JsonObject | null {
   const view = ctx.doc.jsonFile;
   if (!view) return null;
   if (!view.ok) {
@@ -23,7 +23,7 @@ export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: stri
       ctx.report({
         message: `${what} is not valid JSON: ${hint ? hint[1] : view.message}`,
         messageId: 'parse',
-        help: `${hint ? `${capitalize(hint[2]!)}. ` : ''}Claude Code reads this file with a strict JSON parser and does not load it when it fails.`,
+        help: `${hint ? `${capitalize(hint[2]!)}. ` : ''}${tool} reads this file with a strict JSON parser and does not load it when it fails.`,
         range: { start: at, end: Math.min(at + 1, ctx.doc.text.length) },
       });
     }
