@@ -57,6 +57,8 @@ import hiddenUnicode from './hidden-unicode.js';
 import hiddenInstruction from './hidden-instruction.js';
 import dangerousPermission from './dangerous-permission.js';
 import remoteCodeExec from './remote-code-exec.js';
+import geminiCommand from './gemini-command.js';
+import geminiConfig from './gemini-config.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -102,6 +104,8 @@ export const ALL_RULES: readonly Rule[] = [
   hiddenInstruction,
   dangerousPermission,
   remoteCodeExec,
+  geminiCommand,
+  geminiConfig,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,
