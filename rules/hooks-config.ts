@@ -1,11 +1,25 @@
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject, JsonString } from '../src/model/json/ast.js';
 import { HOOK_EVENTS, HOOK_TYPES } from '../src/standard/claude-code-config.js';
+import { CODEX_HOOK_EVENTS, CODEX_HOOK_TYPES } from '../src/standard/codex-config.js';
 import { closest } from '../src/util/suggest.js';
 import { describe, opening, prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
+import { tomlRoot } from '../src/rules-support/toml.js';
 
-const EVENTS = new Set(HOOK_EVENTS);
-const TYPE_NAMES = Object.keys(HOOK_TYPES);
+/** One tool's hooks: the events it fires, its hook types and the fields each needs. */
+interface Dialect {
+  tool: string;
+  events: readonly string[];
+  eventSet: ReadonlySet<string>;
+  types: Readonly<Record<string, readonly string[]>>;
+  /** Keys of the events table that are not events (Codex keeps hook state there). */
+  notEvents: ReadonlySet<string>;
+  /** The timeout is a whole number of seconds (Codex reads an unsigned integer). */
+  wholeSeconds: boolean;
+}
+
+const CLAUDE: Dialect = { tool: 'Claude Code', events: HOOK_EVENTS, eventSet: new Set(HOOK_EVENTS), types: HOOK_TYPES, notEvents: new Set(), wholeSeconds: false };
+const CODEX: Dialect = { tool: 'Codex', events: CODEX_HOOK_EVENTS, eventSet: new Set(CODEX_HOOK_EVENTS), types: CODEX_HOOK_TYPES, notEvents: new Set(['state']), wholeSeconds: true };
 const NEEDS_HELP: Record<string, string> = {
   command: 'Add the shell command to run: "command": "...".',
   prompt: 'Add the prompt the model judges by: "prompt": "...".',
@@ -19,21 +33,23 @@ const ROOT_PATH = /\$\{?(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}?"?\/([^\s"'`;|
 type Ctx = RuleContext;
 
 interface Where {
+  dialect: Dialect;
   /** The folder `${CLAUDE_PLUGIN_ROOT}` (in a plugin) or `$CLAUDE_PROJECT_DIR` (in settings) stands for. */
   rootVar: 'CLAUDE_PLUGIN_ROOT' | 'CLAUDE_PROJECT_DIR';
   rootDir: string | null;
 }
 
-function typeList(): string {
-  return TYPE_NAMES.map((t) => `"${t}"`).join(', ');
+function typeList(d: Dialect): string {
+  return Object.keys(d.types).map((t) => `"${t}"`).join(', ');
 }
 
-function checkTimeout(ctx: Ctx, hook: JsonObject): void {
+function checkTimeout(ctx: Ctx, hook: JsonObject, d: Dialect): void {
   const t = prop(hook, 'timeout');
   if (!t) return;
   const v = t.value;
   if (v.type === 'number') {
     if (!(v.value > 0)) ctx.report({ message: `hook "timeout" is ${v.value}`, messageId: 'timeout', help: `Expected a positive number of seconds.`, range: v.range });
+    else if (d.wholeSeconds && !Number.isInteger(v.value)) ctx.report({ message: `hook "timeout" is ${v.value}`, messageId: 'timeout', help: `${d.tool} reads a whole number of seconds and does not load the hooks otherwise.`, range: v.range });
     return;
   }
   if (v.type === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(v.value) && Number(v.value) > 0) {
@@ -58,27 +74,28 @@ function checkRootPaths(ctx: Ctx, node: JsonString, where: Where): void {
 }
 
 function checkHook(ctx: Ctx, hook: JsonNode, where: Where): void {
+  const d = where.dialect;
   if (hook.type !== 'object') {
-    ctx.report({ message: `a hook is ${describe(hook)}`, messageId: 'hook', help: `Expected an object with a "type" (${typeList()}).`, range: hook.range });
+    ctx.report({ message: `a hook is ${describe(hook)}`, messageId: 'hook', help: `Expected an object with a "type" (${typeList(d)}).`, range: hook.range });
     return;
   }
   const type = prop(hook, 'type');
   if (!type) {
-    ctx.report({ message: `hook has no "type"`, messageId: 'type', help: `Expected one of ${typeList()}.`, range: opening(hook) });
+    ctx.report({ message: `hook has no "type"`, messageId: 'type', help: `Expected one of ${typeList(d)}.`, range: opening(hook) });
   } else if (type.value.type !== 'string') {
-    ctx.report({ message: `hook "type" is ${describe(type.value)}`, messageId: 'type', help: `Expected one of ${typeList()}.`, range: type.value.range });
-  } else if (!(type.value.value in HOOK_TYPES)) {
-    const near = closest(type.value.value, TYPE_NAMES);
-    ctx.report({ message: `unknown hook type ${JSON.stringify(type.value.value)}`, messageId: 'type', help: `${near ? `Did you mean "${near}"? ` : ''}Claude Code runs hooks of type ${typeList()}.`, range: type.value.range });
+    ctx.report({ message: `hook "type" is ${describe(type.value)}`, messageId: 'type', help: `Expected one of ${typeList(d)}.`, range: type.value.range });
+  } else if (!Object.hasOwn(d.types, type.value.value)) {
+    const near = closest(type.value.value, Object.keys(d.types));
+    ctx.report({ message: `unknown hook type ${JSON.stringify(type.value.value)}`, messageId: 'type', help: `${near ? `Did you mean "${near}"? ` : ''}${d.tool} runs hooks of type ${typeList(d)}.`, range: type.value.range });
   } else {
-    for (const field of HOOK_TYPES[type.value.value]!) {
+    for (const field of d.types[type.value.value]!) {
       const f = prop(hook, field);
       if (!f) ctx.report({ message: `a "${type.value.value}" hook needs "${field}"`, messageId: 'needs', help: NEEDS_HELP[field] ?? `Add "${field}".`, range: opening(hook) });
       else if (f.value.type !== 'string' || f.value.value.trim() === '') ctx.report({ message: `hook "${field}" is ${f.value.type === 'string' ? 'empty' : describe(f.value)}`, messageId: 'needs', help: `Expected a non-empty string.`, range: f.value.range });
       else if (field === 'command') checkRootPaths(ctx, f.value, where);
     }
   }
-  checkTimeout(ctx, hook);
+  checkTimeout(ctx, hook, d);
 }
 
 function checkMatcher(ctx: Ctx, group: JsonObject): void {
@@ -99,10 +116,12 @@ function checkMatcher(ctx: Ctx, group: JsonObject): void {
 }
 
 function checkEvents(ctx: Ctx, hooks: JsonObject, where: Where): void {
+  const d = where.dialect;
   for (const ev of hooks.properties) {
-    if (!EVENTS.has(ev.key)) {
-      const near = closest(ev.key, HOOK_EVENTS);
-      ctx.report({ message: `unknown hook event ${JSON.stringify(ev.key)}`, messageId: 'event', help: near ? `Did you mean "${near}"? Claude Code never fires "${ev.key}".` : `Claude Code never fires it. Its events are ${HOOK_EVENTS.slice(0, 6).join(', ')} and others (see the rule's page).`, range: ev.keyRange });
+    if (d.notEvents.has(ev.key)) continue;
+    if (!d.eventSet.has(ev.key)) {
+      const near = closest(ev.key, d.events);
+      ctx.report({ message: `unknown hook event ${JSON.stringify(ev.key)}`, messageId: 'event', help: near ? `Did you mean "${near}"? ${d.tool} never fires "${ev.key}".` : `${d.tool} never fires it. Its events are ${d.events.slice(0, 6).join(', ')} and others (see the rule's page).`, range: ev.keyRange });
       continue;
     }
     if (ev.value.type !== 'array') {
@@ -133,31 +152,35 @@ function checkEvents(ctx: Ctx, hooks: JsonObject, where: Where): void {
 export default defineRule({
   meta: {
     id: 'hooks-config',
-    description: 'Hooks (a plugin\'s hooks/hooks.json, the hooks of .claude/settings.json) name Claude Code\'s events, valid matchers, and hooks of a known type with what the type needs.',
+    description: 'Hooks (a plugin\'s hooks/hooks.json, the hooks of .claude/settings.json, Codex\'s .codex/hooks.json and [hooks] tables) name the tool\'s events, valid matchers, and hooks of a known type with what the type needs.',
     details:
-      'Claude Code ignores a hook under a misspelt event, a matcher that is not a valid regular expression never matches, and a hook without its type\'s field does nothing; a command that runs a script missing from the plugin fails on every event.',
+      'Claude Code and Codex ignore a hook under a misspelt event, a matcher that is not a valid regular expression never matches, and a hook without its type\'s field does nothing; a command that runs a script missing from the plugin fails on every event.',
     severity: 'error',
     fixable: true,
     standard: false,
-    kinds: ['hooks-config', 'settings', 'plugin-manifest'],
+    kinds: ['hooks-config', 'settings', 'plugin-manifest', 'codex-hooks', 'codex-config'],
   },
   check(ctx) {
     const { doc } = ctx;
-    // plugin.json's parse errors are plugin-manifest's to report.
-    const root = rootObject(ctx, doc.kind === 'plugin-manifest' ? undefined : doc.kind === 'settings' ? doc.relPath.split('/').pop() : 'hooks.json');
+    const codex = doc.kind === 'codex-hooks' || doc.kind === 'codex-config';
+    const dialect = codex ? CODEX : CLAUDE;
+    // plugin.json's parse errors are plugin-manifest's to report, config.toml's codex-config's.
+    const root = doc.kind === 'codex-config' ? tomlRoot(ctx) : rootObject(ctx, doc.kind === 'plugin-manifest' ? undefined : doc.kind === 'settings' ? doc.relPath.split('/').pop() : 'hooks.json');
     if (!root) return;
     const files = ctx.project.files;
-    const where: Where =
-      doc.kind === 'settings'
-        ? { rootVar: 'CLAUDE_PROJECT_DIR', rootDir: files ? files.dirname(files.dirname(doc.filePath)) : null }
-        : { rootVar: 'CLAUDE_PLUGIN_ROOT', rootDir: files ? files.dirname(files.dirname(doc.filePath)) : null };
+    // Codex names no folder its hook commands run from, so only Claude Code's scripts are looked up.
+    const where: Where = {
+      dialect,
+      rootVar: doc.kind === 'settings' ? 'CLAUDE_PROJECT_DIR' : 'CLAUDE_PLUGIN_ROOT',
+      rootDir: files && !codex ? files.dirname(files.dirname(doc.filePath)) : null,
+    };
     const hooks = prop(root, 'hooks');
     if (!hooks) {
-      if (doc.kind !== 'hooks-config') return;
-      const events = root.properties.filter((p) => EVENTS.has(p.key));
+      if (doc.kind !== 'hooks-config' && doc.kind !== 'codex-hooks') return;
+      const events = root.properties.filter((p) => dialect.eventSet.has(p.key));
       ctx.report({
         message: events.length ? 'hooks.json lists its events at the top level' : 'hooks.json has no "hooks" key',
-        help: events.length ? `Claude Code reads them under a "hooks" key: {"hooks": {"${events[0]!.key}": [...]}}.` : 'Write the events under "hooks": {"hooks": {"PreToolUse": [...]}}.',
+        help: events.length ? `${dialect.tool} reads them under a "hooks" key: {"hooks": {"${events[0]!.key}": [...]}}.` : 'Write the events under "hooks": {"hooks": {"PreToolUse": [...]}}.',
         messageId: 'shape',
         range: events.length ? events[0]!.keyRange : opening(root),
       });
@@ -171,11 +194,13 @@ export default defineRule({
     if (doc.kind === 'plugin-manifest' && hooks.value.type === 'object') {
       // Inline in plugin.json: the events, or hooks.json's own shape ({"hooks": {events}}).
       const inner = prop(hooks.value, 'hooks');
-      if (inner && inner.value.type === 'object' && !hooks.value.properties.some((p) => EVENTS.has(p.key))) {
+      if (inner && inner.value.type === 'object' && !hooks.value.properties.some((p) => dialect.eventSet.has(p.key))) {
         checkEvents(ctx, inner.value, where);
         return;
       }
     }
+    // config.toml's key types are codex-config's to report.
+    if (hooks.value.type !== 'object' && doc.kind === 'codex-config') return;
     if (hooks.value.type !== 'object') {
       ctx.report({ message: `"hooks" is ${describe(hooks.value)}`, messageId: 'shape', help: `Expected an object of events ({"PreToolUse": [...]}).`, range: hooks.value.range });
       return;

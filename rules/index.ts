@@ -57,6 +57,8 @@ import hiddenUnicode from './hidden-unicode.js';
 import hiddenInstruction from './hidden-instruction.js';
 import dangerousPermission from './dangerous-permission.js';
 import remoteCodeExec from './remote-code-exec.js';
+import codexConfig from './codex-config.js';
+import codexRules from './codex-rules.js';
 import geminiCommand from './gemini-command.js';
 import geminiConfig from './gemini-config.js';
 
@@ -106,6 +108,8 @@ export const ALL_RULES: readonly Rule[] = [
   remoteCodeExec,
   geminiCommand,
   geminiConfig,
+  codexConfig,
+  codexRules,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,
