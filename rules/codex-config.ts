@@ -4,8 +4,14 @@ import { CODEX_CONFIG_KEYS, CODEX_MCP_HTTP_ONLY, CODEX_MCP_KEYS, CODEX_MCP_STDIO
 import { describeToml, tomlRoot } from '../src/rules-support/toml.js';
 import { closest } from '../src/util/suggest.js';
 import { prop } from '../src/rules-support/json/file.js';
+import type { ReportDescriptor } from '../src/types.js';
 
 type Ctx = RuleContext;
+
+/** Every finding's help ends with the page it rests on. */
+function report(ctx: Ctx, d: ReportDescriptor): void {
+  ctx.report({ ...d, help: `${d.help} (Codex docs: Configuration Reference)` });
+}
 
 const TOP_KEYS = Object.keys(CODEX_CONFIG_KEYS);
 
@@ -40,7 +46,7 @@ function checkValue(ctx: Ctx, p: JsonProperty, spec: CodexValue, where: string):
   const v = p.value;
   if (typeof spec === 'object' && v.type === 'string') {
     const near = closest(v.value, spec.oneOf);
-    ctx.report({
+    report(ctx, {
       message: `${where}"${p.key}" is ${JSON.stringify(v.value)}, a value Codex does not know`,
       messageId: 'value',
       help: `${near ? `Did you mean "${near}"? ` : ''}Codex accepts ${expected(spec)}, and stops with a configuration error on any other value.`,
@@ -49,7 +55,7 @@ function checkValue(ctx: Ctx, p: JsonProperty, spec: CodexValue, where: string):
     return;
   }
   const bad = v.type === 'array' ? v.items.find((i) => i.type !== 'string') : undefined;
-  ctx.report({
+  report(ctx, {
     message: bad ? `${where}"${p.key}" holds ${describeToml(bad)}` : `${where}"${p.key}" is ${describeToml(v)}`,
     messageId: 'type',
     help: `Expected ${expected(spec)}: Codex stops with a configuration error on a value of another type.`,
@@ -60,21 +66,21 @@ function checkValue(ctx: Ctx, p: JsonProperty, spec: CodexValue, where: string):
 function checkStringTable(ctx: Ctx, p: JsonProperty, where: string): void {
   if (p.value.type !== 'object') return;
   for (const e of p.value.properties) {
-    if (e.value.type !== 'string') ctx.report({ message: `${where}${p.key}.${e.key} is ${describeToml(e.value)}`, messageId: 'type', help: `Expected a string: Codex stops with a configuration error on a value of another type.`, range: e.value.range });
+    if (e.value.type !== 'string') report(ctx, { message: `${where}${p.key}.${e.key} is ${describeToml(e.value)}`, messageId: 'type', help: `Expected a string: Codex stops with a configuration error on a value of another type.`, range: e.value.range });
   }
 }
 
 function checkServer(ctx: Ctx, s: JsonProperty): void {
   const where = `server "${s.key}": `;
   if (s.value.type !== 'object') {
-    ctx.report({ message: `MCP server "${s.key}" is ${describeToml(s.value)}`, messageId: 'server', help: `Expected a table, [mcp_servers.${s.key}], with a "command" or a "url".`, range: s.value.range });
+    report(ctx, { message: `MCP server "${s.key}" is ${describeToml(s.value)}`, messageId: 'server', help: `Expected a table, [mcp_servers.${s.key}], with a "command" or a "url".`, range: s.value.range });
     return;
   }
   const server = s.value;
   const command = prop(server, 'command');
   const url = prop(server, 'url');
   if (!command && !url) {
-    ctx.report({
+    report(ctx, {
       message: `MCP server "${s.key}" has no "command" and no "url"`,
       messageId: 'transport',
       help: `A stdio server needs a "command", a streamable HTTP server a "url"; without either Codex reports an invalid transport and refuses the config.`,
@@ -86,7 +92,7 @@ function checkServer(ctx: Ctx, s: JsonProperty): void {
     for (const key of refused) {
       const other = prop(server, key);
       if (!other) continue;
-      ctx.report({
+      report(ctx, {
         message: `${where}"${key}" does not go with ${command ? '"command"' : '"url"'}`,
         messageId: 'transport',
         help: `Codex reads a server with ${command ? 'a "command" as stdio' : 'a "url" as streamable HTTP'} and stops with "${key} is not supported for ${command ? 'stdio' : 'streamable_http'}". Keep one transport per server.`,
@@ -105,7 +111,7 @@ function checkServer(ctx: Ctx, s: JsonProperty): void {
 function checkProfiles(ctx: Ctx, profiles: JsonObject): void {
   for (const profile of profiles.properties) {
     if (profile.value.type !== 'object') {
-      ctx.report({ message: `profile "${profile.key}" is ${describeToml(profile.value)}`, messageId: 'type', help: `Expected a table, [profiles.${profile.key}]: Codex stops with a configuration error on a value of another type.`, range: profile.value.range });
+      report(ctx, { message: `profile "${profile.key}" is ${describeToml(profile.value)}`, messageId: 'type', help: `Expected a table, [profiles.${profile.key}]: Codex stops with a configuration error on a value of another type.`, range: profile.value.range });
       continue;
     }
     // A profile sets the same keys as the top level; the ones it shares are typed alike.
@@ -127,16 +133,16 @@ export default defineRule({
     kinds: ['codex-config'],
   },
   check(ctx) {
-    const root = tomlRoot(ctx, 'config.toml', 'Codex');
+    const root = tomlRoot({ doc: ctx.doc, report: (d) => report(ctx, d) }, 'config.toml', 'Codex');
     if (!root) return;
     for (const p of root.properties) {
       const spec = CODEX_CONFIG_KEYS[p.key];
       if (!spec) {
         const near = closest(p.key, TOP_KEYS);
-        ctx.report({
+        report(ctx, {
           message: `"${p.key}" is not a key Codex reads`,
           messageId: 'unknown',
-          help: `${near ? `Did you mean "${near}"? ` : ''}Codex ignores keys it does not know (see the configuration reference).`,
+          help: `${near ? `Did you mean "${near}"? ` : ''}Codex ignores keys it does not know.`,
           severity: 'warn',
           range: p.keyRange,
         });

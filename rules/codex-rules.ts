@@ -2,8 +2,14 @@ import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import { parseCalls, type StarArg, type StarCall, type StarValue } from '../src/model/starlark-calls.js';
 import { closest } from '../src/util/suggest.js';
 import { clip } from '../src/util/clip.js';
+import type { ReportDescriptor } from '../src/types.js';
 
 type Ctx = RuleContext;
+
+/** Every finding's help ends with the page it rests on. */
+function report(ctx: Ctx, d: ReportDescriptor): void {
+  ctx.report({ ...d, help: `${d.help} (Codex docs: Rules)` });
+}
 
 /** The functions a rules file calls (Codex's execpolicy language). */
 const FUNCTIONS = ['prefix_rule', 'host_executable', 'network_rule'];
@@ -65,7 +71,7 @@ function startsWith(tokens: string[], pattern: string[][]): boolean {
 
 function checkExamples(ctx: Ctx, arg: StarArg, pattern: string[][], shouldMatch: boolean): void {
   if (arg.value.type !== 'list') {
-    ctx.report({ message: `"${arg.name}" is not a list`, messageId: 'examples', help: 'Expected a list of example commands: strings, or lists of tokens.', range: arg.value.range });
+    report(ctx, { message: `"${arg.name}" is not a list`, messageId: 'examples', help: 'Expected a list of example commands: strings, or lists of tokens.', range: arg.value.range });
     return;
   }
   for (const ex of arg.value.items) {
@@ -73,7 +79,7 @@ function checkExamples(ctx: Ctx, arg: StarArg, pattern: string[][], shouldMatch:
     if (!tokens || tokens.length === 0) continue;
     if (startsWith(tokens, pattern) === shouldMatch) continue;
     const shown = clip(tokens.join(' '), 50);
-    ctx.report({
+    report(ctx, {
       message: shouldMatch ? `match example "${shown}" does not start with the pattern` : `not_match example "${shown}" starts with the pattern`,
       messageId: 'examples',
       help: `Codex checks the examples when it loads the rules and refuses the file when one fails: fix the example or the pattern (${pattern.map((a) => (a.length > 1 ? `[${a.join('|')}]` : a[0])).join(' ')}).`,
@@ -89,22 +95,22 @@ function checkPrefixRule(ctx: Ctx, call: StarCall): void {
     if (arg.name === null) continue;
     if (!PREFIX_ARGS.includes(arg.name)) {
       const near = closest(arg.name, PREFIX_ARGS);
-      ctx.report({ message: `prefix_rule has no argument "${arg.name}"`, messageId: 'argument', help: `${near ? `Did you mean "${near}"? ` : ''}Codex fails to load a rules file that passes it; prefix_rule takes ${PREFIX_ARGS.join(', ')}.`, range: arg.nameRange! });
+      report(ctx, { message: `prefix_rule has no argument "${arg.name}"`, messageId: 'argument', help: `${near ? `Did you mean "${near}"? ` : ''}Codex fails to load a rules file that passes it; prefix_rule takes ${PREFIX_ARGS.join(', ')}.`, range: arg.nameRange! });
       continue;
     }
     byName.set(arg.name, arg);
   }
   const p = byName.get('pattern');
   if (!p) {
-    if (!call.args.some((a) => a.name === null)) ctx.report({ message: 'prefix_rule has no "pattern"', messageId: 'pattern', help: 'Write the command prefix the rule matches: pattern = ["gh", "pr", "view"].', range: call.nameRange });
+    if (!call.args.some((a) => a.name === null)) report(ctx, { message: 'prefix_rule has no "pattern"', messageId: 'pattern', help: 'Write the command prefix the rule matches: pattern = ["gh", "pr", "view"].', range: call.nameRange });
   } else {
     pattern = patternOf(p.value);
-    if (!pattern) ctx.report({ message: 'the pattern is not a list of command tokens', messageId: 'pattern', help: 'Expected a non-empty list of strings, a list of strings standing for alternatives: ["git", ["push", "pull"]].', range: p.value.range });
+    if (!pattern) report(ctx, { message: 'the pattern is not a list of command tokens', messageId: 'pattern', help: 'Expected a non-empty list of strings, a list of strings standing for alternatives: ["git", ["push", "pull"]].', range: p.value.range });
   }
   const d = byName.get('decision');
   if (d && (d.value.type !== 'string' || !DECISIONS.includes(d.value.value))) {
     const near = d.value.type === 'string' ? closest(d.value.value, DECISIONS) : undefined;
-    ctx.report({
+    report(ctx, {
       message: d.value.type === 'string' ? `decision "${d.value.value}" is not one Codex knows` : 'the decision is not a string',
       messageId: 'decision',
       help: `${near ? `Did you mean "${near}"? ` : ''}Codex's decisions are "allow", "prompt" and "forbidden"; it fails to load a rules file with another.`,
@@ -112,7 +118,7 @@ function checkPrefixRule(ctx: Ctx, call: StarCall): void {
     });
   }
   const j = byName.get('justification');
-  if (j && j.value.type !== 'string') ctx.report({ message: 'the justification is not a string', messageId: 'justification', help: 'Expected a sentence saying why the rule exists.', range: j.value.range });
+  if (j && j.value.type !== 'string') report(ctx, { message: 'the justification is not a string', messageId: 'justification', help: 'Expected a sentence saying why the rule exists.', range: j.value.range });
   if (!pattern) return;
   const m = byName.get('match');
   if (m) checkExamples(ctx, m, pattern, true);
@@ -138,7 +144,7 @@ export default defineRule({
       else if (!FUNCTIONS.includes(call.name)) {
         const near = closest(call.name, FUNCTIONS);
         // A name far from every known function may be one a newer Codex has: left alone.
-        if (near) ctx.report({ message: `"${call.name}" is not a function of Codex rules`, messageId: 'function', help: `Did you mean "${near}"? Codex fails to load a rules file that calls an unknown function.`, range: call.nameRange });
+        if (near) report(ctx, { message: `"${call.name}" is not a function of Codex rules`, messageId: 'function', help: `Did you mean "${near}"? Codex fails to load a rules file that calls an unknown function.`, range: call.nameRange });
       }
     }
   },

@@ -6,9 +6,14 @@ import { prop } from '../src/rules-support/json/file.js';
 import { describeToml, tomlRoot } from '../src/rules-support/toml.js';
 import { closest } from '../src/util/suggest.js';
 import { clip } from '../src/util/clip.js';
-import type { Range } from '../src/types.js';
+import type { Range, ReportDescriptor } from '../src/types.js';
 
 type Ctx = RuleContext;
+
+/** Every finding's help ends with the page it rests on. */
+function report(ctx: Pick<Ctx, 'report'>, d: ReportDescriptor): void {
+  ctx.report({ ...d, help: `${d.help} (Gemini CLI docs: Custom commands)` });
+}
 
 /** `{{ args }}`, `{{ARGS}}`, `{{arguments}}`: the placeholder written as Gemini CLI does not replace it. */
 const NEAR_ARGS = /\{\{\s*(?:args?|arguments?)\s*\}\}/gi;
@@ -89,7 +94,7 @@ class PromptCheck {
     if (prompt.includes('{')) this.placeholders();
     if (prompt.includes('$')) {
       for (const m of prompt.matchAll(DOLLAR_ARGS)) {
-        this.ctx.report({ message: `"${m[0]}" is Claude Code's placeholder, not Gemini CLI's`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}: "${m[0]}" reaches the model as written (and is an unset variable in a shell command).`, range: this.at(m.index, m[0].length) });
+        report(this.ctx, { message: `"${m[0]}" is Claude Code's placeholder, not Gemini CLI's`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}: "${m[0]}" reaches the model as written (and is an unset variable in a shell command).`, range: this.at(m.index, m[0].length) });
       }
     }
     if (!prompt.includes('@{') && !prompt.includes('!{')) return;
@@ -110,7 +115,7 @@ class PromptCheck {
         return;
       }
       for (const q of quotedArgs(s.content)) {
-        this.ctx.report({
+        report(this.ctx, {
           message: `${ARGS_PLACEHOLDER} is quoted inside !{...}`,
           messageId: 'quoted-args',
           help: `Gemini CLI shell-escapes the arguments it puts in a !{...} command, quotes and all, so quotes around ${ARGS_PLACEHOLDER} become part of the argument: write it bare, as in !{grep -r ${ARGS_PLACEHOLDER} .}.`,
@@ -124,15 +129,15 @@ class PromptCheck {
   placeholders(): void {
     for (const m of this.prompt.matchAll(NEAR_ARGS)) {
       if (m[0] === ARGS_PLACEHOLDER) continue;
-      this.ctx.report({ message: `"${m[0]}" is not Gemini CLI's placeholder`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}, written exactly so: "${m[0]}" reaches the model as written.`, range: this.at(m.index, m[0].length) });
+      report(this.ctx, { message: `"${m[0]}" is not Gemini CLI's placeholder`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}, written exactly so: "${m[0]}" reaches the model as written.`, range: this.at(m.index, m[0].length) });
     }
     for (const m of this.prompt.matchAll(SINGLE_ARGS)) {
-      this.ctx.report({ message: `"{args}" is not Gemini CLI's placeholder`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}, with two braces: "{args}" reaches the model as written.`, range: this.at(m.index, m[0].length) });
+      report(this.ctx, { message: `"{args}" is not Gemini CLI's placeholder`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}, with two braces: "{args}" reaches the model as written.`, range: this.at(m.index, m[0].length) });
     }
   }
 
   unclosed(trigger: string, index: number): void {
-    this.ctx.report({
+    report(this.ctx, {
       message: `"${trigger}" is never closed`,
       messageId: 'unclosed',
       help: `Gemini CLI counts braces to find where a ${trigger}...} block ends and refuses to run the command when it does not; a command or path with unbalanced braces belongs in a script.`,
@@ -144,7 +149,7 @@ class PromptCheck {
     const path = f.content.trim();
     const argsAt = f.content.indexOf(ARGS_PLACEHOLDER);
     if (argsAt !== -1) {
-      this.ctx.report({
+      report(this.ctx, {
         message: `${ARGS_PLACEHOLDER} inside @{...} is not replaced`,
         messageId: 'args-in-file',
         help: `Gemini CLI injects @{...} files before it puts the arguments in, so it looks for a file named "${clip(path, 40)}"; read the file with a tool instead, or name it outright.`,
@@ -161,7 +166,7 @@ class PromptCheck {
     if (rel === '..' || rel.startsWith('../') || files.stat(abs) !== null) return;
     // A file in a folder that is not there may be made at run time (a task's output folder).
     if (files.stat(files.dirname(abs)) !== 'dir') return;
-    this.ctx.report({
+    report(this.ctx, {
       message: `@{${clip(path, 60)}} names no file or folder of the project`,
       messageId: 'missing-file',
       help: 'Gemini CLI looks the path up from the workspace, fails to inject it, and leaves the placeholder in the prompt: fix the path or add the file.',
@@ -172,7 +177,7 @@ class PromptCheck {
 
 function checkField(ctx: Ctx, p: JsonProperty): void {
   if (p.value.type === 'string') return;
-  ctx.report({ message: `"${p.key}" is ${describeToml(p.value)}`, messageId: 'type', help: `Expected a string (${p.key === 'prompt' ? 'on one line, or between """ for several' : 'one line'}): Gemini CLI skips a command file whose fields have another type.`, range: p.value.range });
+  report(ctx, { message: `"${p.key}" is ${describeToml(p.value)}`, messageId: 'type', help: `Expected a string (${p.key === 'prompt' ? 'on one line, or between """ for several' : 'one line'}): Gemini CLI skips a command file whose fields have another type.`, range: p.value.range });
 }
 
 export default defineRule({
@@ -186,17 +191,17 @@ export default defineRule({
     kinds: ['gemini-command'],
   },
   check(ctx) {
-    const root = tomlRoot(ctx, 'the command file', 'Gemini CLI');
+    const root = tomlRoot({ doc: ctx.doc, report: (d) => report(ctx, d) }, 'the command file', 'Gemini CLI');
     if (!root) return;
     for (const p of root.properties) {
       if (!GEMINI_COMMAND_KEYS.includes(p.key)) {
         const near = closest(p.key, GEMINI_COMMAND_KEYS);
-        ctx.report({ message: `"${p.key}" is not a command field`, messageId: 'unknown', help: `${near ? `Did you mean "${near}"? ` : ''}Gemini CLI reads "prompt" and "description" and ignores the rest.`, severity: 'warn', range: p.keyRange });
+        report(ctx, { message: `"${p.key}" is not a command field`, messageId: 'unknown', help: `${near ? `Did you mean "${near}"? ` : ''}Gemini CLI reads "prompt" and "description" and ignores the rest.`, severity: 'warn', range: p.keyRange });
       } else checkField(ctx, p);
     }
     const prompt = prop(root, 'prompt');
     if (!prompt) {
-      if (!prop(root, 'run')) ctx.report({ message: 'the command has no "prompt"', messageId: 'prompt', help: 'Gemini CLI skips a command file without a prompt: prompt = "..." at the top of the file.', range: { start: 0, end: Math.min(1, ctx.doc.text.length) } });
+      if (!prop(root, 'run')) report(ctx, { message: 'the command has no "prompt"', messageId: 'prompt', help: 'Gemini CLI skips a command file without a prompt: prompt = "..." at the top of the file.', range: { start: 0, end: Math.min(1, ctx.doc.text.length) } });
       return;
     }
     if (prompt.value.type !== 'string') return;

@@ -12,8 +12,15 @@ import {
 } from '../src/standard/gemini-config.js';
 import { describe, opening, prop, rootObject } from '../src/rules-support/json/file.js';
 import { closest } from '../src/util/suggest.js';
+import type { ReportDescriptor } from '../src/types.js';
 
 type Ctx = RuleContext;
+
+/** Every finding's help ends with the page it rests on. */
+function report(ctx: Ctx, d: ReportDescriptor): void {
+  const page = ctx.doc.kind === 'gemini-extension' ? 'Extension reference' : 'Configuration';
+  ctx.report({ ...d, help: `${d.help} (Gemini CLI docs: ${page})` });
+}
 
 const EXTENSION_KEYS = Object.keys(GEMINI_EXTENSION_KEYS);
 const SETTINGS_KEYS = Object.keys(GEMINI_SETTINGS_KEYS);
@@ -63,30 +70,30 @@ function checkTyped(ctx: Ctx, p: JsonProperty, spec: GeminiValue, name: string, 
   const v = p.value;
   if (typeof spec === 'object' && v.type === 'string') {
     const near = closest(v.value, spec.oneOf);
-    ctx.report({ message: `"${name}" is ${JSON.stringify(v.value)}, a value Gemini CLI does not know`, messageId: 'value', help: `${near ? `Did you mean "${near}"? ` : ''}Expected ${expected(spec)}: ${effect}`, range: v.range });
+    report(ctx, { message: `"${name}" is ${JSON.stringify(v.value)}, a value Gemini CLI does not know`, messageId: 'value', help: `${near ? `Did you mean "${near}"? ` : ''}Expected ${expected(spec)}: ${effect}`, range: v.range });
     return false;
   }
   const bad = v.type === 'array' && typeof spec === 'string' && spec.includes('string[]') ? v.items.find((i) => i.type !== 'string') : undefined;
-  ctx.report({ message: bad ? `"${name}" holds ${describe(bad)}` : `"${name}" is ${describe(v)}`, messageId: 'type', help: `Expected ${expected(spec)}: ${effect}`, range: (bad ?? v).range });
+  report(ctx, { message: bad ? `"${name}" holds ${describe(bad)}` : `"${name}" is ${describe(v)}`, messageId: 'type', help: `Expected ${expected(spec)}: ${effect}`, range: (bad ?? v).range });
   return false;
 }
 
 function checkStringMap(ctx: Ctx, p: JsonProperty, name: string, effect: string): void {
   if (p.value.type !== 'object') return;
   for (const e of p.value.properties) {
-    if (e.value.type !== 'string') ctx.report({ message: `"${name}.${e.key}" is ${describe(e.value)}`, messageId: 'type', help: `Expected a string: ${effect}`, range: e.value.range });
+    if (e.value.type !== 'string') report(ctx, { message: `"${name}.${e.key}" is ${describe(e.value)}`, messageId: 'type', help: `Expected a string: ${effect}`, range: e.value.range });
   }
 }
 
 function checkServers(ctx: Ctx, servers: JsonObject, effect: string): void {
   for (const s of servers.properties) {
     if (s.value.type !== 'object') {
-      ctx.report({ message: `MCP server "${s.key}" is ${describe(s.value)}`, messageId: 'server', help: 'Expected an object with a "command", a "url" or an "httpUrl".', range: s.value.range });
+      report(ctx, { message: `MCP server "${s.key}" is ${describe(s.value)}`, messageId: 'server', help: 'Expected an object with a "command", a "url" or an "httpUrl".', range: s.value.range });
       continue;
     }
     const server = s.value;
     if (!GEMINI_MCP_TRANSPORTS.some((k) => prop(server, k))) {
-      ctx.report({
+      report(ctx, {
         message: `MCP server "${s.key}" has no "command", "url" or "httpUrl"`,
         messageId: 'transport',
         help: 'Gemini CLI starts a server with a "command" (stdio), or reaches it at a "url" (SSE) or an "httpUrl" (streamable HTTP): one of them must be there.',
@@ -103,7 +110,7 @@ function checkServers(ctx: Ctx, servers: JsonObject, effect: string): void {
 
 function unknownKey(ctx: Ctx, p: JsonProperty, known: readonly string[], file: string): void {
   const near = closest(p.key, known);
-  ctx.report({
+  report(ctx, {
     message: `"${p.key}" is not a ${file} field`,
     messageId: 'unknown',
     help: `${near ? `Did you mean "${near}"? ` : ''}Gemini CLI ignores fields it does not know.`,
@@ -115,7 +122,7 @@ function unknownKey(ctx: Ctx, p: JsonProperty, known: readonly string[], file: s
 function checkExtension(ctx: Ctx, root: JsonObject): void {
   const skips = 'Gemini CLI skips the extension.';
   for (const key of ['name', 'version']) {
-    if (!prop(root, key)) ctx.report({ message: `gemini-extension.json has no "${key}"`, messageId: 'required', help: 'Gemini CLI skips an extension without a "name" and a "version".', range: opening(root) });
+    if (!prop(root, key)) report(ctx, { message: `gemini-extension.json has no "${key}"`, messageId: 'required', help: 'Gemini CLI skips an extension without a "name" and a "version".', range: opening(root) });
   }
   for (const p of root.properties) {
     const spec = GEMINI_EXTENSION_KEYS[p.key];
@@ -123,10 +130,10 @@ function checkExtension(ctx: Ctx, root: JsonObject): void {
       unknownKey(ctx, p, EXTENSION_KEYS, 'gemini-extension.json');
       continue;
     }
-    if (!checkTyped(ctx, p, spec, p.key, p.key === 'name' || p.key === 'version' ? skips : 'Gemini CLI does not read it as the reference describes.')) continue;
+    if (!checkTyped(ctx, p, spec, p.key, p.key === 'name' || p.key === 'version' ? skips : 'Gemini CLI reads the field as that type only.')) continue;
     const v = p.value;
     if (p.key === 'name' && v.type === 'string' && !EXTENSION_NAME.test(v.value)) {
-      ctx.report({ message: `extension name ${JSON.stringify(v.value)} has characters Gemini CLI refuses`, messageId: 'name', help: 'Use letters, digits and dashes only: Gemini CLI skips the extension otherwise.', range: v.range });
+      report(ctx, { message: `extension name ${JSON.stringify(v.value)} has characters Gemini CLI refuses`, messageId: 'name', help: 'Use letters, digits and dashes only: Gemini CLI skips the extension otherwise.', range: v.range });
     }
     if (p.key === 'contextFileName') checkContextFiles(ctx, v);
     if (p.key === 'mcpServers' && v.type === 'object') checkServers(ctx, v, 'Gemini CLI does not start the server as written.');
@@ -141,22 +148,22 @@ function checkContextFiles(ctx: Ctx, v: JsonNode): void {
   const dir = files.dirname(ctx.doc.filePath);
   for (const n of v.type === 'array' ? v.items : [v]) {
     if (n.type !== 'string' || n.value === '' || files.stat(files.resolve(dir, n.value)) === 'file') continue;
-    ctx.report({ message: `context file "${n.value}" is not in the extension`, messageId: 'context', help: 'Gemini CLI loads only the context files that exist, and leaves this one out without a word: add the file or fix the name.', range: n.range });
+    report(ctx, { message: `context file "${n.value}" is not in the extension`, messageId: 'context', help: 'Gemini CLI loads only the context files that exist, and leaves this one out without a word: add the file or fix the name.', range: n.range });
   }
 }
 
 function checkSettingEntries(ctx: Ctx, items: JsonNode[]): void {
   for (const item of items) {
     if (item.type !== 'object') {
-      ctx.report({ message: `an extension setting is ${describe(item)}`, messageId: 'type', help: 'Expected an object with a "name", a "description" and an "envVar".', range: item.range });
+      report(ctx, { message: `an extension setting is ${describe(item)}`, messageId: 'type', help: 'Expected an object with a "name", a "description" and an "envVar".', range: item.range });
       continue;
     }
     for (const key of ['name', 'envVar']) {
-      if (!prop(item, key)) ctx.report({ message: `an extension setting has no "${key}"`, messageId: 'required', help: 'A setting needs the "name" Gemini CLI asks the user for and the "envVar" it stores the answer in.', range: opening(item) });
+      if (!prop(item, key)) report(ctx, { message: `an extension setting has no "${key}"`, messageId: 'required', help: 'A setting needs the "name" Gemini CLI asks the user for and the "envVar" it stores the answer in.', range: opening(item) });
     }
     for (const p of item.properties) {
       const spec = GEMINI_EXTENSION_SETTING_KEYS[p.key];
-      if (spec) checkTyped(ctx, p, spec, `settings.${p.key}`, 'Gemini CLI does not read it as the reference describes.');
+      if (spec) checkTyped(ctx, p, spec, `settings.${p.key}`, 'Gemini CLI reads the field as that type only.');
     }
   }
 }
@@ -169,7 +176,7 @@ function checkSettings(ctx: Ctx, root: JsonObject): void {
     // A flat (v1) name is moved to its nested place when Gemini CLI loads the file; `model` is
     // both, a string (the flat form) or an object (the category).
     if (moved && !(spec && fits(p.value, spec))) {
-      ctx.report({
+      report(ctx, {
         message: `"${p.key}" is the flat settings form of "${moved}"`,
         messageId: 'v1',
         help: `Write it as "${moved}" (nested since Gemini CLI 0.3.0): Gemini CLI still moves the flat name when it loads the file, and the configuration reference documents only the nested one.`,
@@ -206,7 +213,7 @@ export default defineRule({
   },
   check(ctx) {
     const extension = ctx.doc.kind === 'gemini-extension';
-    const root = rootObject(ctx, extension ? 'gemini-extension.json' : 'settings.json', 'Gemini CLI');
+    const root = rootObject({ doc: ctx.doc, report: (d) => report(ctx, d) }, extension ? 'gemini-extension.json' : 'settings.json', 'Gemini CLI');
     if (!root) return;
     if (extension) checkExtension(ctx, root);
     else checkSettings(ctx, root);
