@@ -57,6 +57,10 @@ import hiddenUnicode from './hidden-unicode.js';
 import hiddenInstruction from './hidden-instruction.js';
 import dangerousPermission from './dangerous-permission.js';
 import remoteCodeExec from './remote-code-exec.js';
+import codexConfig from './codex-config.js';
+import codexRules from './codex-rules.js';
+import geminiCommand from './gemini-command.js';
+import geminiConfig from './gemini-config.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -102,6 +106,10 @@ export const ALL_RULES: readonly Rule[] = [
   hiddenInstruction,
   dangerousPermission,
   remoteCodeExec,
+  geminiCommand,
+  geminiConfig,
+  codexConfig,
+  codexRules,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

@@ -8,11 +8,13 @@ import { scanDelegations, type DelegationView } from './delegations.js';
 import { readReturnChannel, type ReturnChannel } from './return-channel.js';
 import { scanFences, type FencedBlock } from './fences.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
-import type { JsonNode } from './json/ast.js';
+import type { JsonNode, JsonObject } from './json/ast.js';
 import { classifyObjects, extractJson, isReturnFormat, mayHoldShapedObjects, mayNameKey, type ExtractedJson, type ShapedObject } from './json/blocks.js';
 import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
+import { blankJsonComments } from './json/jsonc.js';
 import { parse as parseToml } from 'smol-toml';
+import { tomlTree } from './toml/tree.js';
 import { isJsonKind, kindEntry, type KindFormat } from './kinds.js';
 import { scanAssignments, type Assignment } from './call-args.js';
 import type { ChannelWord } from './agent-system.js';
@@ -54,8 +56,9 @@ export interface LazyDocumentInit extends Omit<DocumentInit, 'text' | 'value'> {
 }
 
 /**
- * A JSON file (manifest, hooks, settings, MCP servers) as Claude Code reads it: strict JSON
- * (`JSON.parse`), so a comment or a trailing comma is an error, reported where it is.
+ * A JSON file (manifest, hooks, settings, MCP servers) as its tool reads it: strict JSON
+ * (`JSON.parse`), so a trailing comma is an error, reported where it is, and so is a comment
+ * unless the tool strips comments first (the kind's `jsonComments`).
  */
 export type JsonFileView = { ok: true; root: JsonNode } | { ok: false; message: string; offset: number };
 
@@ -98,6 +101,7 @@ export class DocumentModel {
   #stages?: Stage[];
   #jsonFile?: JsonFileView | null;
   #tomlFile?: TomlFileView | null;
+  #tomlTree?: JsonObject | null;
 
   /** Answers asked of this document so far, by name (see `fact`). */
   readonly facts: Facts;
@@ -168,15 +172,26 @@ export class DocumentModel {
     return this.#tomlFile;
   }
 
+  /** The TOML file's value as a tree with positions (see toml/tree.ts); null when it does not parse or is not TOML. */
+  get tomlTree(): JsonObject | null {
+    if (this.#tomlTree === undefined) {
+      const view = this.tomlFile;
+      this.#tomlTree = view?.ok ? tomlTree(this.text, view.root) : null;
+    }
+    return this.#tomlTree;
+  }
+
   /** The file as one strict JSON value with positions; null for a markdown file. */
   get jsonFile(): JsonFileView | null {
     if (this.#jsonFile === undefined) {
       if (!this.isJson) this.#jsonFile = null;
       else {
-        const r = parseStrictJson(this.text);
+        // Comments become spaces: offsets stay those of the text.
+        const text = kindEntry(this.kind).jsonComments ? blankJsonComments(this.text) : this.text;
+        const r = parseStrictJson(text);
         if (!r.ok) this.#jsonFile = { ok: false, message: r.error.message, offset: r.error.offset };
         else {
-          const rest = /\S/.exec(this.text.slice(r.end));
+          const rest = /\S/.exec(text.slice(r.end));
           this.#jsonFile = rest ? { ok: false, message: 'text after the end of the JSON value', offset: r.end + rest.index } : { ok: true, root: r.value };
         }
       }

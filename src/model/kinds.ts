@@ -35,6 +35,8 @@ export interface KindEntry {
   readonly signature?: readonly string[];
   /** Found by its place only inside a plugin (a folder with `.claude-plugin/plugin.json`). */
   readonly inPlugin?: true;
+  /** A JSON kind its tool reads after stripping `//` and `/* *\/` comments (trailing commas stay errors). */
+  readonly jsonComments?: true;
 }
 
 const base = (segs: readonly string[]) => segs[segs.length - 1] ?? '';
@@ -92,7 +94,7 @@ export const KINDS = {
     sniff: (head) => /^\s*prompt\s*=/m.test(head) && !/^\s*\[/m.test(head.slice(0, head.search(/^\s*prompt\s*=/m))),
   },
   'gemini-settings': {
-    title: 'Gemini CLI settings', tool: 'Gemini CLI', format: 'json', where: '`.gemini/settings.json`', docs: 'https://geminicli.com/docs/get-started/configuration/',
+    title: 'Gemini CLI settings', tool: 'Gemini CLI', format: 'json', where: '`.gemini/settings.json`', docs: 'https://geminicli.com/docs/get-started/configuration/', jsonComments: true,
     place: (s) => parent(s) === '.gemini' && base(s) === 'settings.json',
   },
   'gemini-extension': {

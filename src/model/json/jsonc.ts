@@ -7,7 +7,7 @@
  * Comments and trailing commas become spaces, so offsets (and the parser's error positions) stay
  * those of the original text.
  */
-function stripJsonComments(text: string): string {
+function stripJsonComments(text: string, trailingCommas = true): string {
   const out: string[] = [];
   const n = text.length;
   // Index in `out` of the last comma outside strings, while only whitespace/comments follow it.
@@ -32,7 +32,7 @@ function stripJsonComments(text: string): string {
       out.push(text.slice(i, j).replace(/[^\n]/g, ' '));
       i = j;
     } else {
-      if ((c === '}' || c === ']') && pendingComma !== -1) out[pendingComma] = ' ';
+      if ((c === '}' || c === ']') && pendingComma !== -1 && trailingCommas) out[pendingComma] = ' ';
       if (c === ',') pendingComma = out.length;
       else if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') pendingComma = -1;
       out.push(c);
@@ -40,6 +40,14 @@ function stripJsonComments(text: string): string {
     }
   }
   return out.join('');
+}
+
+/**
+ * The text with its comments made spaces and nothing else changed: what a tool that strips
+ * comments before `JSON.parse` reads (a trailing comma stays an error), at the same offsets.
+ */
+export function blankJsonComments(text: string): string {
+  return text.includes('/') ? stripJsonComments(text, false) : text;
 }
 
 /** One-based line and column of an offset. */

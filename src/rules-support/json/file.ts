@@ -11,17 +11,17 @@ import type { Range } from '../../types.js';
 export const JSON_FILE_MESSAGES = {
   parse: {
     message: '{{file}} is not valid JSON: {{reason}}',
-    help: '{{hint}}Claude Code reads this file with a strict JSON parser and does not load it when it fails.',
+    help: '{{hint}}{{tool}} reads this file with a strict JSON parser and does not load it when it fails.',
   },
   root: { message: '{{file}} holds {{value}}', help: 'Expected a JSON object.' },
 };
 
 /**
  * The root object of a JSON file. With `what` (the file as the message names it), a file that
- * does not parse, or whose root is not an object, is reported; without it, such a file is
- * silently skipped (another rule reports it).
+ * does not parse, or whose root is not an object, is reported (`tool` names who reads it);
+ * without it, such a file is silently skipped (another rule reports it).
  */
-export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: string): JsonObject | null {
+export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: string, tool = 'Claude Code'): JsonObject | null {
   const view = ctx.doc.jsonFile;
   if (!view) return null;
   if (!view.ok) {
@@ -31,7 +31,7 @@ export function rootObject(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: stri
       const hint = /^(.*?)\s*\(([^()]+)\)$/.exec(view.message);
       ctx.report({
         messageId: 'parse',
-        data: { file: what, reason: hint ? hint[1]! : view.message, hint: hint ? `${capitalize(hint[2]!)}. ` : '' },
+        data: { file: what, reason: hint ? hint[1]! : view.message, hint: hint ? `${capitalize(hint[2]!)}. ` : '', tool },
         range: { start: at, end: Math.min(at + 1, ctx.doc.text.length) },
       });
     }
