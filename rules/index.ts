@@ -57,6 +57,7 @@ import hiddenUnicode from './hidden-unicode.js';
 import hiddenInstruction from './hidden-instruction.js';
 import dangerousPermission from './dangerous-permission.js';
 import remoteCodeExec from './remote-code-exec.js';
+import instructionImport from './instruction-import.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -102,6 +103,7 @@ export const ALL_RULES: readonly Rule[] = [
   hiddenInstruction,
   dangerousPermission,
   remoteCodeExec,
+  instructionImport,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

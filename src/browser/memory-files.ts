@@ -29,5 +29,9 @@ export function memoryFiles(files: ReadonlyMap<string, string>): ProjectFiles {
       const keys = frontmatterKeysOfHead(text.slice(0, HEAD_CHARS));
       return keys && [...keys.keys()];
     },
+    head(file, bytes) {
+      const text = files.get(file);
+      return text === undefined ? null : text.slice(0, bytes);
+    },
   };
 }

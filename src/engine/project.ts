@@ -35,6 +35,12 @@ export interface ProjectFiles {
    * it does not open with `---`: enough to tell a spec from a plain document.
    */
   frontmatterKeys(file: string): readonly string[] | null;
+  /**
+   * A file's first `bytes` bytes as text (all of it when it is shorter), or null when it is not a
+   * regular file or cannot be read: what a rule that follows one file to another reads (an
+   * instruction file's imports), never more than it asks.
+   */
+  head(file: string, bytes: number): string | null;
 }
 
 export interface ProjectInit {

@@ -15,6 +15,7 @@ export function diskFiles(): ProjectFiles {
   const stats = new Map<string, 'file' | 'dir' | null>();
   const inDir = new Map<string, readonly string[]>();
   const heads = new Map<string, readonly string[] | null>();
+  const texts = new Map<string, string | null>();
   const stat = (p: string) => {
     let s = stats.get(p);
     if (s === undefined) {
@@ -51,6 +52,12 @@ export function diskFiles(): ProjectFiles {
         heads.set(file, keys);
       }
       return keys;
+    },
+    head(file, bytes) {
+      const key = `${bytes}\0${file}`;
+      let text = texts.get(key);
+      if (text === undefined) texts.set(key, (text = readRegularHead(file, bytes)));
+      return text;
     },
   };
 }
