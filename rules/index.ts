@@ -58,6 +58,7 @@ import hiddenInstruction from './hidden-instruction.js';
 import dangerousPermission from './dangerous-permission.js';
 import remoteCodeExec from './remote-code-exec.js';
 import instructionImport from './instruction-import.js';
+import instructionSize from './instruction-size.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -104,6 +105,7 @@ export const ALL_RULES: readonly Rule[] = [
   dangerousPermission,
   remoteCodeExec,
   instructionImport,
+  instructionSize,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

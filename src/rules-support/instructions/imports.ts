@@ -94,8 +94,11 @@ export function resolveImport(scope: Scope, dir: string, imp: InstructionImport)
 /** A pointer file's target: where a file whose whole text is a path leads. */
 export type PointerEnd = { is: 'file'; file: string; text: string } | { is: 'outside'; abs: string } | { is: 'missing'; rel: string; suggestion?: string } | { is: 'folder'; rel: string };
 
-/** Follows a file that holds only a path (a link to a link too, a few times over) to the file it ends at. */
-export function followPointer(scope: Scope, file: string, target: string): PointerEnd {
+/**
+ * Follows a file that holds only a path (a link to a link too, a few times over) to the file it
+ * ends at, whose first `bytes` bytes are read.
+ */
+export function followPointer(scope: Scope, file: string, target: string, bytes = IMPORT_READ_BYTES): PointerEnd {
   const { files } = scope;
   let from = file;
   let to = target;
@@ -113,7 +116,7 @@ export function followPointer(scope: Scope, file: string, target: string): Point
       }
       return { is: 'missing', rel: files.relative(scope.root, abs), suggestion };
     }
-    const text = files.head(abs, IMPORT_READ_BYTES) ?? '';
+    const text = files.head(abs, bytes) ?? '';
     const next = pointerOf(text);
     if (!next || next.form !== 'path' || hop >= MAX_POINTER_HOPS) return { is: 'file', file: abs, text };
     from = abs;
