@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { instructionImports, MAX_IMPORT_HOPS, pointerOf, POINTER_KINDS, type ImportDialect, type InstructionImport } from '../src/model/instruction-imports.js';
-import { followPointer, resolveImport, walkChains, type Resolution, type Scope } from '../src/rules-support/instructions/imports.js';
+import { followPointer, readPlace, resolveImport, walkChains, type Resolution, type Scope } from '../src/rules-support/instructions/imports.js';
 import { clip } from '../src/util/clip.js';
 
 const TOOL: Readonly<Record<ImportDialect, string>> = { claude: 'Claude Code', gemini: 'Gemini CLI' };
@@ -74,7 +74,9 @@ export default defineRule({
     const scope: Scope = { files, root: project.root, dialect: dialect ?? 'claude' };
     let text = doc.text;
     let root = doc.filePath;
-    let dir = files.dirname(doc.filePath);
+    // A linked file's imports are resolved from its target's folder.
+    const place = readPlace(scope, doc.filePath);
+    let dir = files.dirname(place ?? doc.filePath);
     // Through a pointer, the imports are the target's, reported at the pointer.
     let via: { range: { start: number; end: number }; target: string } | undefined;
     const pointer = pointerOf(text);
@@ -104,7 +106,7 @@ export default defineRule({
       dir = files.dirname(end.file);
       via = { range: pointer.range, target: files.relative(project.root, end.file) };
     }
-    if (!dialect) return;
+    if (!dialect || (place === null && !via)) return;
     const tool = TOOL[dialect];
     for (const imp of instructionImports(text, dialect)) {
       const range = via ? via.range : imp.range;

@@ -2,8 +2,17 @@
  * `@path` imports as Claude Code and Gemini CLI read them, and pointer files: what is an import,
  * where it is, and which path each tool looks for.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
 import { instructionImports, looksLikeFile, pointerOf, withoutTrailingPunctuation } from '../src/model/instruction-imports.js';
+import { writeFiles } from './helpers/files.js';
+import { lintCase } from './helpers/fixtures.js';
+
+const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-imports-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 const paths = (text: string, dialect: 'claude' | 'gemini' = 'claude') => instructionImports(text, dialect).map((i) => i.path);
 
@@ -66,5 +75,24 @@ describe('pointer files', () => {
 
   it('is not a sentence, a list of imports, a word without extension, a URL or a long text', () => {
     for (const t of ['See AGENTS.md', '@AGENTS.md\n@CLAUDE.local.md', 'TODO', 'https://example.com/AGENTS.md', '~/AGENTS.md', `${'a/'.repeat(300)}x.md`]) expect(pointerOf(t), t).toBeNull();
+  });
+});
+
+describe('imports of a linked memory file', () => {
+  it('resolve from the link target\'s folder, as Claude Code resolves them', () => {
+    const dir = path.join(TMP, 'linked');
+    writeFiles(dir, {
+      '.agent-lint.json': '{}',
+      'AGENTS.md': '# Shared\n\nFollow @docs/guide.md.\nAlso @docs/missing.md\n',
+      'docs/guide.md': '# Guide\n',
+      '.claude/.keep': '',
+    });
+    symlinkSync('../AGENTS.md', path.join(dir, '.claude/CLAUDE.md'));
+    const found = lintCase(dir, ALL_RULES, 'instruction-import');
+    // `@docs/guide.md.` keeps its period; `@docs/missing.md` is missing from the root, not from .claude/.
+    expect(found.map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`)).toEqual([
+      '.claude/CLAUDE.md:3:9 "@docs/guide.md." imports nothing: Claude Code reads the trailing "." as part of the path',
+      '.claude/CLAUDE.md:4:7 "@docs/missing.md" imports nothing: docs/missing.md is not there',
+    ]);
   });
 });

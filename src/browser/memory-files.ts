@@ -18,6 +18,7 @@ export function memoryFiles(files: ReadonlyMap<string, string>): ProjectFiles {
     dirname: (p) => path.dirname(p),
     resolve: (dir, rel) => path.resolve(dir, rel),
     relative: (from, to) => path.relative(from, to) || '.',
+    realPath: (p) => p,
     stat: (p) => (files.has(p) ? 'file' : dirs.has(p) ? 'dir' : null),
     markdownIn(dir) {
       const prefix = dir.endsWith('/') ? dir : dir + '/';

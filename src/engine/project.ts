@@ -26,6 +26,11 @@ export interface ProjectFiles {
   resolve(dir: string, rel: string): string;
   /** `to` relative to `from`, with forward slashes (`..` when it is outside). */
   relative(from: string, to: string): string;
+  /**
+   * The path with every symlink on it resolved (the path itself when it cannot be): a tool that
+   * reads a linked file resolves what it imports from the link's target.
+   */
+  realPath(p: string): string;
   /** What is at a path: a file, a folder, or nothing (also when it cannot be read). */
   stat(p: string): 'file' | 'dir' | null;
   /** The markdown files directly in a folder (sorted; none when it cannot be read). */

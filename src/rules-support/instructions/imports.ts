@@ -53,6 +53,20 @@ function inside(scope: Scope, abs: string): boolean {
   return rel !== '..' && !rel.startsWith('../') && !rel.startsWith('/');
 }
 
+/**
+ * Where a tool reads a file from: through a symlink, its target's place (given under the project
+ * root, as the other paths are), since the tools resolve a linked file's imports from there; null
+ * when the target lies outside the project.
+ */
+export function readPlace(scope: Scope, file: string): string | null {
+  const { files } = scope;
+  const real = files.realPath(file);
+  if (real === file) return file;
+  const rel = files.relative(files.realPath(scope.root), real);
+  if (rel === '..' || rel.startsWith('../') || rel.startsWith('/')) return null;
+  return rel === '.' ? scope.root : files.resolve(scope.root, rel);
+}
+
 /** Where an import written in a file of folder `dir` leads. */
 export function resolveImport(scope: Scope, dir: string, imp: InstructionImport): Resolution {
   const { files } = scope;
@@ -157,9 +171,11 @@ export function walkChains(scope: Scope, root: string, first: string): ChainFind
     if (visits++ >= MAX_FILES) return;
     bestHop.set(file, hop);
     if (!readsImportsOf(file)) return;
+    const place = readPlace(scope, file);
+    if (place === null) return;
     stack.push(file);
     let text = files.head(file, IMPORT_READ_BYTES) ?? '';
-    let dir = files.dirname(file);
+    let dir = files.dirname(place);
     const pointer = pointerOf(text);
     if (pointer?.form === 'path') {
       const end = followPointer(scope, file, pointer.target);
