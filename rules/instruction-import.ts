@@ -59,7 +59,7 @@ export default defineRule({
     id: 'instruction-import',
     description: "Every `@path` import of a CLAUDE.md or GEMINI.md resolves to a file of the project, within the tool's import depth and without a cycle; every pointer file leads to one.",
     details:
-      "Claude Code and Gemini CLI load the files an instruction file imports with `@path` (relative to the importing file), and the files those import, to a depth of four hops (Claude Code) or five (Gemini CLI); a missing file is skipped without a word, so the instructions it held are silently absent. Imports in code spans, code blocks and HTML comments are not imports, nor are e-mail addresses, mentions (`@claude`) and package names (`@scope/pkg`); an import into the home folder (`@~/...`), an absolute path and a path out of the project are not checked. A path followed by punctuation (`see @AGENTS.md.`) is read with it and imports nothing. A chain deeper than the tool follows and a chain that comes back to a file it passed are reported at the import that starts them. AGENTS.md files are read by tools that do not import, so only their pointer form is checked: a CLAUDE.md, GEMINI.md, AGENTS.md or `.github/copilot-instructions.md` whose whole text is a path (a symlink checked out as a text file) or a single `@path` line must lead to a file inside the project.",
+      "Claude Code and Gemini CLI load the files an instruction file imports with `@path` (relative to the importing file), and the files those import, to a depth of four hops (Claude Code) or five (Gemini CLI). A missing file is left out (Claude Code says nothing; Gemini CLI puts an \"Import failed\" comment in its place), so the instructions it held are absent. A path written from the project root in a file below it (`@specs/x.md` in `.claude/CLAUDE.md`) is read from the file's folder and imports nothing. Imports in code spans, code blocks and HTML comments are not imports, nor are e-mail addresses, mentions (`@claude`) and package names (`@scope/pkg`); an import into the home folder (`@~/...`), an absolute path and a path out of the project are not checked. A path followed by punctuation (`see @AGENTS.md.`) is read with it and imports nothing. A chain deeper than the tool follows and a chain that comes back to a file it passed are reported at the import that starts them. AGENTS.md files are read by tools that do not import, so only their pointer form is checked: a CLAUDE.md, GEMINI.md, AGENTS.md or `.github/copilot-instructions.md` whose whole text is a path (a symlink checked out as a text file) or a single `@path` line must lead to a file inside the project.",
     severity: 'error',
     standard: false,
     kinds: [...POINTER_KINDS],
@@ -73,10 +73,10 @@ export default defineRule({
     const dialect = dialectOf(doc);
     const scope: Scope = { files, root: project.root, dialect: dialect ?? 'claude' };
     let text = doc.text;
-    let root = doc.filePath;
     // A linked file's imports are resolved from its target's folder.
     const place = readPlace(scope, doc.filePath);
-    let dir = files.dirname(place ?? doc.filePath);
+    let root = place ?? doc.filePath;
+    let dir = files.dirname(root);
     // Through a pointer, the imports are the target's, reported at the pointer.
     let via: { range: { start: number; end: number }; target: string } | undefined;
     const pointer = pointerOf(text);
