@@ -61,6 +61,8 @@ import codexConfig from './codex-config.js';
 import codexRules from './codex-rules.js';
 import geminiCommand from './gemini-command.js';
 import geminiConfig from './gemini-config.js';
+import instructionImport from './instruction-import.js';
+import instructionSize from './instruction-size.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -110,6 +112,8 @@ export const ALL_RULES: readonly Rule[] = [
   geminiConfig,
   codexConfig,
   codexRules,
+  instructionImport,
+  instructionSize,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

@@ -237,6 +237,8 @@ describe.concurrent('options', () => {
     expect(group('Frontmatter')).toContain('frontmatter-schema');
     expect(group('Delegation graph')).toEqual(expect.arrayContaining(['unknown-delegation-target', 'delegation-graph-cycle', 'delegation-graph-depth']));
     expect(group('Engine diagnostics')).toEqual(['internal-error', 'file-unreadable', 'file-encoding']);
+    // Rules of the other tools' markdown kinds only (CLAUDE.md, AGENTS.md) are a group of their own.
+    expect(group('Instruction files')).toContain('instruction-import');
     // `*`: only in projects that use the standard.
     expect(r.stdout).toMatch(/^ {2}missing-timeout \* +error/m);
     expect(r.stdout).toMatch(/^ {2}depth-path-mismatch {2,}error/m);

@@ -204,6 +204,34 @@ describe('discovery layouts', () => {
     expect(allowed.stderr).toContain('warning: no agent, command or skill specs found in "."');
   });
 
+  it('follows a pointer file (a symlink checked out as text, or one @path line) to its target inside the folder', async () => {
+    const d = project({
+      'CLAUDE.md': 'CONTRIBUTING.md',
+      'CONTRIBUTING.md': '# Contributing\n\nRun the tests.\n',
+      'GEMINI.md': '@docs/gemini.md\n',
+      'docs/gemini.md': '# Gemini notes\n',
+      'AGENTS.md': '.agents/AGENTS.md',
+      '.agents/AGENTS.md': '# Shared\n',
+      'packages/web/CLAUDE.md': '../../node_modules/x/CLAUDE.md',
+      'node_modules/x/CLAUDE.md': '# Not ours\n',
+      'packages/api/CLAUDE.md': '../../../outside.md',
+      'packages/cli/GEMINI.md': 'NOTES.md',
+      'README.md': 'CONTRIBUTING.md',
+    });
+    const { rows } = await printed(d);
+    expect(rows).toEqual([
+      ['.agents/AGENTS.md', 'agents-md', 'an AGENTS.md file'],
+      ['AGENTS.md', 'agents-md', 'an AGENTS.md file'],
+      ['CLAUDE.md', 'claude-memory', 'a Claude Code memory file'],
+      ['CONTRIBUTING.md', 'claude-memory', 'the file CLAUDE.md points to'],
+      ['GEMINI.md', 'gemini-md', 'a GEMINI.md context file'],
+      ['docs/gemini.md', 'gemini-md', 'the file GEMINI.md points to'],
+      ['packages/api/CLAUDE.md', 'claude-memory', 'a Claude Code memory file'],
+      ['packages/cli/GEMINI.md', 'gemini-md', 'a GEMINI.md context file'],
+      ['packages/web/CLAUDE.md', 'claude-memory', 'a Claude Code memory file'],
+    ]);
+  });
+
   it('the walk hands over the markdown it leaves out and the JSON files that come with specs', () => {
     const big = `---\nname: x\ndescription: y\n---\n${'text '.repeat(2_000_000)}`;
     const d = project({

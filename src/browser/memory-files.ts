@@ -18,6 +18,7 @@ export function memoryFiles(files: ReadonlyMap<string, string>): ProjectFiles {
     dirname: (p) => path.dirname(p),
     resolve: (dir, rel) => path.resolve(dir, rel),
     relative: (from, to) => path.relative(from, to) || '.',
+    realPath: (p) => p,
     stat: (p) => (files.has(p) ? 'file' : dirs.has(p) ? 'dir' : null),
     markdownIn(dir) {
       const prefix = dir.endsWith('/') ? dir : dir + '/';
@@ -28,6 +29,10 @@ export function memoryFiles(files: ReadonlyMap<string, string>): ProjectFiles {
       if (text === undefined) return null;
       const keys = frontmatterKeysOfHead(text.slice(0, HEAD_CHARS));
       return keys && [...keys.keys()];
+    },
+    head(file, bytes) {
+      const text = files.get(file);
+      return text === undefined ? null : text.slice(0, bytes);
     },
   };
 }

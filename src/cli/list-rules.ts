@@ -1,27 +1,30 @@
 /**
  * `--list-rules`: the rules in groups (frontmatter, the delegation standard, the delegation
- * graph, manifests), `*` on those that run only in projects that use the standard, and the
- * engine's own diagnostics apart. The group comes from what a rule declares: a cross-file check
- * reads the graph, JSON kinds are manifests, `standard: false` is frontmatter and file checks.
+ * graph, manifests, instruction files), `*` on those that run only in projects that use the
+ * standard, and the engine's own diagnostics apart. The group comes from what a rule declares: a
+ * cross-file check reads the graph, the other tools' markdown kinds are instruction files, their
+ * other kinds manifests, `standard: false` is frontmatter and file checks.
  */
 import type { Rule, RuleMeta } from '../engine/rule.js';
+import { kindEntry } from '../model/kinds.js';
 
 const MARKDOWN_KINDS = new Set(['agent', 'command', 'skill', 'other']);
 
-type Group = 'frontmatter' | 'standard' | 'graph' | 'manifests' | 'engine';
+type Group = 'frontmatter' | 'standard' | 'graph' | 'manifests' | 'instructions' | 'engine';
 
 const TITLES: Record<Group, string> = {
   frontmatter: 'Frontmatter and files',
   standard: 'Delegation standard',
   graph: 'Delegation graph (across files)',
   manifests: 'Manifests (plugin, marketplace, hooks, settings, MCP)',
+  instructions: 'Instruction files (CLAUDE.md, AGENTS.md, GEMINI.md, the other tools\' rules)',
   engine: 'Engine diagnostics (always on, reported by agent-lint itself)',
 };
 
 export function ruleGroup(rule: Rule): Group {
   const m = rule.meta;
   if (m.internal) return 'engine';
-  if (m.kinds?.length && m.kinds.every((k) => !MARKDOWN_KINDS.has(k))) return 'manifests';
+  if (m.kinds?.length && m.kinds.every((k) => !MARKDOWN_KINDS.has(k))) return m.kinds.every((k) => kindEntry(k).format === 'markdown') ? 'instructions' : 'manifests';
   if (rule.checkProject) return 'graph';
   if (m.standard === false) return 'frontmatter';
   return 'standard';

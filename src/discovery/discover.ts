@@ -15,6 +15,9 @@ import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
 import { isDir, isFile } from '../util/fs-kind.js';
 import { isResolved } from '../util/resolved.js';
+import { pointerOf, POINTER_KINDS, POINTER_MAX_CHARS } from '../model/instruction-imports.js';
+import { readHead } from './classify.js';
+import { SKIPPED_DIRS } from './walk.js';
 
 
 export const SPEC_PATTERNS = [
@@ -143,12 +146,45 @@ export class Discoverer {
       const c = this.#classify(f);
       if (c && 'spec' in c) out.push({ path: f, ...c.spec });
     }
+    const pointed = this.#followPointers(root, out, ignored);
     for (const l of walk.linksOut) this.leftOut.push({ path: l, why: 'a symlinked folder that leads out of the folder linted: not followed' });
     // Reading it reports why it cannot be linted (file-unreadable), instead of a silent gap.
     for (const d of walk.tooLong) out.push({ path: d, kind: 'other', reason: 'a folder whose path is longer than the system allows' });
-    return json.length || walk.tooLong.length ? out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) : out;
+    return json.length || walk.tooLong.length || pointed ? out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) : out;
+  }
+
+  /**
+   * Instruction files kept as a pointer to another file (`CLAUDE.md -> CONTRIBUTING.md`: a symlink
+   * checked out as a text file holding the path, or a single `@path` line) lead their tool to
+   * that file: a target inside the walked folder that nothing lists yet is listed as the pointer's
+   * kind. Only a pointer's first bytes are read. Returns how many were added.
+   */
+  #followPointers(root: string, out: DiscoveredSpec[], ignored: picomatch.Matcher | null): number {
+    const queue = out.filter((s) => POINTER_KINDS.has(s.kind));
+    if (queue.length === 0) return 0;
+    const listed = new Set(out.map((s) => s.path));
+    const read = this.options.readHead ?? readHead;
+    let added = 0;
+    for (let i = 0; i < queue.length && i < MAX_POINTERS; i++) {
+      const from = queue[i]!;
+      const pointer = pointerOf(read(from.path, POINTER_MAX_CHARS + 1));
+      if (!pointer) continue;
+      const target = path.resolve(path.dirname(from.path), pointer.target);
+      const rel = relPosix(root, target);
+      if (rel.startsWith('../') || path.isAbsolute(rel) || listed.has(target)) continue;
+      if (rel.split('/').some((s) => SKIPPED_DIRS.has(s)) || ignored?.(rel) || !isFile(target)) continue;
+      const spec: DiscoveredSpec = { path: target, kind: from.kind, reason: `the file ${this.#ctx.show(from.path)} points to` };
+      listed.add(target);
+      out.push(spec);
+      queue.push(spec);
+      added++;
+    }
+    return added;
   }
 }
+
+/** The most pointer files one walk follows (each is a read of a few hundred bytes). */
+const MAX_POINTERS = 1000;
 
 /** Every spec file below a directory, sorted (absolute paths), with its kind. One walk of the tree. */
 export function discoverSpecs(dir: string, ignore: string[] = [], options: DiscoverOptions = {}): DiscoveredSpec[] {

@@ -26,6 +26,11 @@ export interface ProjectFiles {
   resolve(dir: string, rel: string): string;
   /** `to` relative to `from`, with forward slashes (`..` when it is outside). */
   relative(from: string, to: string): string;
+  /**
+   * The path with every symlink on it resolved (the path itself when it cannot be): a tool that
+   * reads a linked file resolves what it imports from the link's target.
+   */
+  realPath(p: string): string;
   /** What is at a path: a file, a folder, or nothing (also when it cannot be read). */
   stat(p: string): 'file' | 'dir' | null;
   /** The markdown files directly in a folder (sorted; none when it cannot be read). */
@@ -35,6 +40,12 @@ export interface ProjectFiles {
    * it does not open with `---`: enough to tell a spec from a plain document.
    */
   frontmatterKeys(file: string): readonly string[] | null;
+  /**
+   * A file's first `bytes` bytes as text (all of it when it is shorter), or null when it is not a
+   * regular file or cannot be read: what a rule that follows one file to another reads (an
+   * instruction file's imports), never more than it asks.
+   */
+  head(file: string, bytes: number): string | null;
 }
 
 export interface ProjectInit {

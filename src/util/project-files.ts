@@ -2,6 +2,7 @@
  * The Node side of `ProjectFiles`: what exists on disk, asked by the rules that check paths
  * (manifests, marketplaces, hooks). Every answer is cached for the run; nothing walks a tree.
  */
+import { realpathSync } from 'node:fs';
 import { listFolder, pathKind } from './folders.js';
 import { readRegularHead } from './read-bounded.js';
 import path from 'node:path';
@@ -15,6 +16,8 @@ export function diskFiles(): ProjectFiles {
   const stats = new Map<string, 'file' | 'dir' | null>();
   const inDir = new Map<string, readonly string[]>();
   const heads = new Map<string, readonly string[] | null>();
+  const texts = new Map<string, string | null>();
+  const reals = new Map<string, string>();
   const stat = (p: string) => {
     let s = stats.get(p);
     if (s === undefined) {
@@ -28,6 +31,18 @@ export function diskFiles(): ProjectFiles {
     resolve: (dir, rel) => path.resolve(dir, rel),
     relative: (from, to) => relPosix(from, to) || '.',
     stat,
+    realPath(p) {
+      let r = reals.get(p);
+      if (r === undefined) {
+        try {
+          r = realpathSync(p);
+        } catch {
+          r = p;
+        }
+        reals.set(p, r);
+      }
+      return r;
+    },
     markdownIn(dir) {
       let hit = inDir.get(dir);
       if (hit) return hit;
@@ -51,6 +66,12 @@ export function diskFiles(): ProjectFiles {
         heads.set(file, keys);
       }
       return keys;
+    },
+    head(file, bytes) {
+      const key = `${bytes}\0${file}`;
+      let text = texts.get(key);
+      if (text === undefined) texts.set(key, (text = readRegularHead(file, bytes)));
+      return text;
     },
   };
 }
