@@ -57,6 +57,7 @@ import hiddenUnicode from './hidden-unicode.js';
 import hiddenInstruction from './hidden-instruction.js';
 import dangerousPermission from './dangerous-permission.js';
 import remoteCodeExec from './remote-code-exec.js';
+import mirrorDrift from './mirror-drift.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -102,6 +103,7 @@ export const ALL_RULES: readonly Rule[] = [
   hiddenInstruction,
   dangerousPermission,
   remoteCodeExec,
+  mirrorDrift,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

@@ -233,6 +233,16 @@ export function projectLinter(init: ProjectLinterInit) {
   return { project, profile, formats, settingsFor, lintDocs };
 }
 
+/**
+ * A `.claude/` or `.opencode/` tree (a path prefix ending in `/`) and the other tools' folders
+ * that exist beside it (only those: a run that walked the tree need not walk it again).
+ */
+function toolFoldersBeside(root: string, tree: string): string[] {
+  const home = path.join(root, tree.slice(0, tree.lastIndexOf('/', tree.length - 2) + 1));
+  const own = path.join(root, tree.slice(0, -1));
+  return [own, ...['.claude', '.opencode', '.github', '.gemini'].map((d) => path.join(home, d)).filter((d) => d !== own && pathExists(d))];
+}
+
 /** When this process started, by the wall clock (`performance.timeOrigin` would load perf_hooks, about 1.5 ms). */
 const processStart = () => Date.now() - process.uptime() * 1000;
 
@@ -302,12 +312,12 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
     // Cross-file rules see the agent systems of the linted files, also when only some of their
     // files are linted; the rest is read only if a rule asks a cross-file question. A name written
     // in a `.claude/` or `.opencode/` tree means a spec of that tree (graph/build.ts), so when
-    // every linted file is in a tree, the context is those trees (and the `.claude/` beside an
-    // `.opencode/` one, whose skills OpenCode reads), not the whole repository.
+    // every linted file is in a tree, the context is the tool folders beside it, not the whole
+    // repository: the tree itself, the `.claude/` beside an `.opencode/` one (whose skills
+    // OpenCode reads), and the other tools' folders where copies of its agents and commands are
+    // kept (mirror-drift compares them).
     const trees = new Set(files.map((f) => agentSystemOf(relPosix(root, f))));
-    const contextDirs = trees.has('')
-      ? [root]
-      : [...trees].flatMap((t) => (t.endsWith('.opencode/') ? [path.join(root, t), path.join(root, t.slice(0, -'.opencode/'.length), '.claude')] : [path.join(root, t)]));
+    const contextDirs = trees.has('') ? [root] : [...new Set([...trees].flatMap((t) => toolFoldersBeside(root, t)))];
     const alreadyWalked = !req.stdin && walked.some((d) => contextDirs.every((c) => c === d || c.startsWith(d + path.sep)));
     let index: ProjectIndex | undefined;
     const loadContext = alreadyWalked
