@@ -63,6 +63,7 @@ import geminiCommand from './gemini-command.js';
 import geminiConfig from './gemini-config.js';
 import instructionImport from './instruction-import.js';
 import instructionSize from './instruction-size.js';
+import mirrorDrift from './mirror-drift.js';
 
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
@@ -114,6 +115,7 @@ export const ALL_RULES: readonly Rule[] = [
   codexRules,
   instructionImport,
   instructionSize,
+  mirrorDrift,
   // Delegation logs and registries (agent-lint check-log).
   logEventShape,
   logDepthLimit,

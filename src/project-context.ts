@@ -53,13 +53,24 @@ const processStart = () => Date.now() - process.uptime() * 1000;
  * The folders a project's context is read from. Cross-file rules see the agent systems of the
  * linted files, also when only some of their files are linted. A name written in a `.claude/` or
  * `.opencode/` tree means a spec of that tree (graph/build.ts), so when every linted file is in
- * a tree, the context is those trees (and the `.claude/` beside an `.opencode/` one, whose skills
- * OpenCode reads), not the whole repository.
+ * a tree, the context is the tool folders beside it, not the whole repository: the tree itself,
+ * the `.claude/` beside an `.opencode/` one (whose skills OpenCode reads), and the other tools'
+ * folders where copies of its agents and commands are kept (mirror-drift compares them).
  */
 function contextDirs(root: string, files: readonly string[]): string[] {
   const trees = new Set(files.map((f) => agentSystemOf(relPosix(root, f))));
   if (trees.has('')) return [root];
-  return [...trees].flatMap((t) => (t.endsWith('.opencode/') ? [path.join(root, t), path.join(root, t.slice(0, -'.opencode/'.length), '.claude')] : [path.join(root, t)]));
+  return [...new Set([...trees].flatMap((t) => toolFoldersBeside(root, t)))];
+}
+
+/**
+ * A `.claude/` or `.opencode/` tree (a path prefix ending in `/`) and the other tools' folders
+ * that exist beside it (only those: a run that walked the tree need not walk it again).
+ */
+function toolFoldersBeside(root: string, tree: string): string[] {
+  const home = path.join(root, tree.slice(0, tree.lastIndexOf('/', tree.length - 2) + 1));
+  const own = path.join(root, tree.slice(0, -1));
+  return [own, ...['.claude', '.opencode', '.github', '.gemini'].map((d) => path.join(home, d)).filter((d) => d !== own && pathExists(d))];
 }
 
 /**
