@@ -4,7 +4,8 @@ import type { JsonNode } from '../src/model/json/ast.js';
 import { isOpenCode, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
 import { toolEntries } from '../src/rules-support/frontmatter/tool-list.js';
 import { prop, rootObject } from '../src/rules-support/json/file.js';
-import { broadRule, type BroadRule } from '../src/rules-support/security/dangerous-permission.js';
+import { prefixRules, type StarlarkValue } from '../src/rules-support/security/codex-rules.js';
+import { broadGeminiEntry, broadRule, runsAnyCode, type BroadRule } from '../src/rules-support/security/dangerous-permission.js';
 import type { Range } from '../src/types.js';
 
 type Ctx = RuleContext;
@@ -18,6 +19,9 @@ const HELP: Record<string, string> = {
   'allow-rule': `${INJECTION} An allow rule in settings approves matching commands in every session of this project. List the exact commands instead: \`Bash(git status:*)\`, \`Bash(npm test)\`. On entering auto mode Claude Code drops such rules itself, as "broad allow rules that grant arbitrary code execution".`,
   'default-mode': `${INJECTION} Current Claude Code ignores \`"bypassPermissions"\` in .claude/settings.json and settings.local.json and starts such sessions in Manual mode, while earlier versions honoured it for everyone who opened the project. Remove it, and pass \`--permission-mode bypassPermissions\` only when starting a session inside an isolated container.`,
   'mcp-auto-approve': 'Claude Code asks before starting a server from a project\'s .mcp.json; this setting skips that question for every server in it, present and future. A server is a program that runs with your rights, so a change to .mcp.json (a pull request, a merged branch, an edit by the model) runs new code at the next start. Approve servers by name with `enabledMcpjsonServers` instead.',
+  'gemini-allowed': `${INJECTION} Gemini CLI's \`tools.allowed\` (\`allowedTools\` before settings v2) names the tools that bypass the confirmation dialog, and a shell entry matches commands by prefix. List the exact commands instead: \`run_shell_command(git status)\`, \`run_shell_command(npm test)\`.`,
+  'codex-full-access': `${INJECTION} \`sandbox_mode = "danger-full-access"\` turns Codex's sandbox off and \`approval_policy = "never"\` its approval prompts: together, Codex's "Full Access", every command the model asks for runs with your rights at once. Keep \`workspace-write\` and \`on-request\` here, and pass \`--sandbox danger-full-access\` only when starting Codex inside an isolated container.`,
+  'codex-rule': `${INJECTION} A Codex rule whose decision is \`allow\` (the default when \`decision\` is left out) runs the commands it matches outside the sandbox without asking, and a pattern is a prefix: \`["bash"]\` or \`["python3", "-c"]\` matches every script handed to it. Allow the exact commands instead: \`["npm", "test"]\`, \`["git", "status"]\`.`,
   opencode: `${INJECTION} In OpenCode an agent's \`permission\` overrides opencode.json, so this grant holds whatever the project's config asks. Give \`bash\` a map that allows only the commands the agent needs and asks for the rest: \`bash: { "*": ask, "git status*": allow }\`.`,
 };
 
@@ -25,7 +29,7 @@ const HELP: Record<string, string> = {
 function grant(b: BroadRule, written: string): string {
   const entry = written.length > 24 ? `${written.slice(0, 23)}…` : written;
   return b.kind === 'all'
-    ? `\`${entry}\` pre-approves every ${b.tool === 'Bash' ? 'shell' : 'PowerShell'} command: a prompt injection can run them unasked`
+    ? `\`${entry}\` pre-approves every ${b.tool === 'PowerShell' ? 'PowerShell' : 'shell'} command: a prompt injection can run them unasked`
     : `\`${entry}\` pre-approves any \`${b.program}\` code: a prompt injection can run it unasked`;
 }
 
@@ -119,6 +123,67 @@ function checkSettings(ctx: Ctx): void {
   }
 }
 
+/** Gemini CLI's settings: `tools.allowed`, and `allowedTools` of settings before v2 (Gemini CLI migrates it). */
+function checkGeminiSettings(ctx: Ctx): void {
+  const root = rootObject(ctx);
+  if (!root) return;
+  const tools = prop(root, 'tools');
+  const lists = [tools?.value.type === 'object' ? prop(tools.value, 'allowed')?.value : undefined, prop(root, 'allowedTools')?.value];
+  for (const list of lists) {
+    if (list?.type !== 'array') continue;
+    for (const item of list.items) {
+      if (item.type !== 'string') continue;
+      const b = broadGeminiEntry(item.value);
+      if (b) ctx.report({ message: grant(b, item.value), messageId: 'gemini-allowed', range: item.range });
+    }
+  }
+}
+
+/**
+ * Codex's config: `approval_policy = "never"` with `sandbox_mode = "danger-full-access"` at the
+ * top level. A profile's pair is not read: a profile applies only when chosen with `--profile`,
+ * and Codex ignores `profile` and `profiles` in a project's config.
+ */
+function checkCodexConfig(ctx: Ctx): void {
+  const view = ctx.doc.tomlFile;
+  if (!view?.ok || view.root['approval_policy'] !== 'never' || view.root['sandbox_mode'] !== 'danger-full-access') return;
+  const at = ctx.doc.tomlStrings.find((s) => s.path.length === 1 && s.path[0] === 'sandbox_mode');
+  if (!at) return;
+  ctx.report({ message: '`danger-full-access` with `approval_policy = "never"`: a prompt injection can run any command, unsandboxed and unasked', messageId: 'codex-full-access', range: at.range });
+}
+
+/** A flag after which a shell or an interpreter reads the code to run from the next argument. */
+const CODE_FLAG = /^(?:-[A-Za-z]*c|-e|--eval|-command|\/c)$/i;
+
+/** The strings a pattern item matches: one, or a list of alternatives; null when it is not literal. */
+function alternatives(v: StarlarkValue | undefined): string[] | null {
+  if (v?.type === 'string') return [v.value];
+  if (v?.type === 'list' && v.items.length && v.items.every((x) => x.type === 'string')) return v.items.map((x) => (x as { value: string }).value);
+  return null;
+}
+
+/**
+ * Codex's rules: an allowing `prefix_rule` whose pattern is a shell, an interpreter or a command
+ * runner alone, or followed by the flag that takes code (`["bash"]`, `["python3", "-c"]`).
+ */
+function checkCodexRules(ctx: Ctx): void {
+  for (const call of prefixRules(ctx.doc.text)) {
+    const decision = call.args.get('decision');
+    if (decision && !(decision.type === 'string' && decision.value === 'allow')) continue;
+    const pattern = call.args.get('pattern');
+    if (pattern?.type !== 'list') continue;
+    const [first, ...rest] = pattern.items;
+    const program = alternatives(first)?.find(runsAnyCode);
+    if (!program || !rest.every((item) => alternatives(item)?.every((a) => CODE_FLAG.test(a)))) continue;
+    const written = ctx.doc.text.slice(pattern.range.start, pattern.range.end).replace(/\s+/g, ' ');
+    ctx.report({
+      message: `\`${written.length > 24 ? `${written.slice(0, 23)}…` : written}\` allows any \`${program}\` code outside the sandbox unasked: a prompt injection can run it`,
+      messageId: 'codex-rule',
+      range: pattern.range,
+    });
+  }
+}
+
 function isTrue(v: JsonNode): boolean {
   return v.type === 'boolean' && v.value;
 }
@@ -126,16 +191,26 @@ function isTrue(v: JsonNode): boolean {
 export default defineRule({
   meta: {
     id: 'dangerous-permission',
-    description: 'No agent, command, skill or settings file grants unrestricted shell access with no approval (bypassPermissions, an allow rule for all of Bash, OpenCode bash: allow).',
+    description: 'No agent, command, skill or settings file grants unrestricted shell access with no approval (bypassPermissions, an allow rule for all of Bash, OpenCode bash: allow, Gemini CLI and Codex equivalents).',
     details:
-      'A permission that lets every shell command run without a prompt turns any prompt injection the model reads into commands on the user\'s machine. Checked: an agent\'s `permissionMode: bypassPermissions`, a command\'s or skill\'s `allowed-tools` entry that approves all of Bash or PowerShell or any use of an interpreter, the same in settings\' `permissions.allow`, settings\' `defaultMode: "bypassPermissions"` and `enableAllProjectMcpServers`, and an OpenCode agent\'s `permission` that allows every tool or all of bash. An agent without a `tools` field inherits the session\'s tools and is not reported: `tools` says which tools an agent has, not which run without approval.',
+      'A permission that lets every shell command run without a prompt turns any prompt injection the model reads into commands on the user\'s machine. Checked: an agent\'s `permissionMode: bypassPermissions`, a command\'s or skill\'s `allowed-tools` entry that approves all of Bash or PowerShell or any use of an interpreter, the same in settings\' `permissions.allow`, settings\' `defaultMode: "bypassPermissions"` and `enableAllProjectMcpServers`, an OpenCode agent\'s `permission` that allows every tool or all of bash, Gemini CLI\'s `tools.allowed` entries for every shell command, Codex\'s `danger-full-access` sandbox with `approval_policy = "never"`, and a Codex rule that allows a shell or an interpreter outright. An agent without a `tools` field inherits the session\'s tools and is not reported: `tools` says which tools an agent has, not which run without approval.',
     severity: 'warn',
     standard: false,
     help: HELP,
-    kinds: ['agent', 'command', 'skill', 'settings'],
+    kinds: ['agent', 'command', 'skill', 'settings', 'gemini-settings', 'codex-config', 'codex-rules'],
   },
   check(ctx) {
-    if (ctx.doc.kind === 'settings') checkSettings(ctx);
-    else checkSpec(ctx);
+    switch (ctx.doc.kind) {
+      case 'settings':
+        return checkSettings(ctx);
+      case 'gemini-settings':
+        return checkGeminiSettings(ctx);
+      case 'codex-config':
+        return checkCodexConfig(ctx);
+      case 'codex-rules':
+        return checkCodexRules(ctx);
+      default:
+        return checkSpec(ctx);
+    }
   },
 });

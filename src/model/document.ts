@@ -13,6 +13,7 @@ import { classifyObjects, extractJson, isReturnFormat, mayHoldShapedObjects, may
 import { isStatusObject, returnRole } from './json/return-roles.js';
 import { parseStrictJson } from './json/strict.js';
 import { parse as parseToml } from 'smol-toml';
+import { scanTomlStrings, type TomlString } from './toml-strings.js';
 import { isJsonKind, kindEntry, type KindFormat } from './kinds.js';
 import { scanAssignments, type Assignment } from './call-args.js';
 import type { ChannelWord } from './agent-system.js';
@@ -98,6 +99,7 @@ export class DocumentModel {
   #stages?: Stage[];
   #jsonFile?: JsonFileView | null;
   #tomlFile?: TomlFileView | null;
+  #tomlStrings?: TomlString[];
 
   /** Answers asked of this document so far, by name (see `fact`). */
   readonly facts: Facts;
@@ -166,6 +168,12 @@ export class DocumentModel {
       }
     }
     return this.#tomlFile;
+  }
+
+  /** The string values of a TOML file that parses, with where each character is; empty for any other file. */
+  get tomlStrings(): readonly TomlString[] {
+    this.#tomlStrings ??= this.tomlFile?.ok ? scanTomlStrings(this.text) : [];
+    return this.#tomlStrings;
   }
 
   /** The file as one strict JSON value with positions; null for a markdown file. */
