@@ -6,6 +6,7 @@ import { toolEntries } from '../src/rules-support/frontmatter/tool-list.js';
 import { prop, rootObject } from '../src/rules-support/json/file.js';
 import { prefixRules, type StarlarkValue } from '../src/rules-support/security/codex-rules.js';
 import { broadGeminiEntry, broadRule, runsAnyCode, type BroadRule } from '../src/rules-support/security/dangerous-permission.js';
+import { shorten } from '../src/rules-support/security/remote-code-exec.js';
 import type { Range } from '../src/types.js';
 
 type Ctx = RuleContext;
@@ -149,7 +150,7 @@ function checkCodexConfig(ctx: Ctx): void {
   if (!view?.ok || view.root['approval_policy'] !== 'never' || view.root['sandbox_mode'] !== 'danger-full-access') return;
   const at = ctx.doc.tomlStrings.find((s) => s.path.length === 1 && s.path[0] === 'sandbox_mode');
   if (!at) return;
-  ctx.report({ message: '`danger-full-access` with `approval_policy = "never"`: a prompt injection can run any command, unsandboxed and unasked', messageId: 'codex-full-access', range: at.range });
+  ctx.report({ message: '`danger-full-access` and `approval_policy = "never"` let a prompt injection run any command unasked', messageId: 'codex-full-access', range: at.range });
 }
 
 /** A flag after which a shell or an interpreter reads the code to run from the next argument. */
@@ -177,7 +178,7 @@ function checkCodexRules(ctx: Ctx): void {
     if (!program || !rest.every((item) => alternatives(item)?.every((a) => CODE_FLAG.test(a)))) continue;
     const written = ctx.doc.text.slice(pattern.range.start, pattern.range.end).replace(/\s+/g, ' ');
     ctx.report({
-      message: `\`${written.length > 24 ? `${written.slice(0, 23)}…` : written}\` allows any \`${program}\` code outside the sandbox unasked: a prompt injection can run it`,
+      message: `\`${written.length > 24 ? `${written.slice(0, 23)}…` : written}\` lets a prompt injection run any \`${shorten(program, 16)}\` code outside the sandbox unasked`,
       messageId: 'codex-rule',
       range: pattern.range,
     });
