@@ -2,6 +2,12 @@ import { defineRule } from '../src/engine/rule.js';
 import { findHiddenTexts, isInstruction, type HiddenText } from '../src/rules-support/security/hidden-instruction.js';
 import { quoted } from '../src/util/clip.js';
 
+/**
+ * Instruction files that no view renders: GitHub and editors show `.mdc` (Cursor), `.cursorrules`,
+ * `.clinerules` and `.windsurfrules` as plain text, comments included, so nothing in them is hidden.
+ */
+const PLAIN_TEXT = /(?:\.mdc|(?:^|\/)\.(?:cursorrules|clinerules|windsurfrules))$/i;
+
 function where(h: HiddenText): string {
   if (h.how === 'reference') return 'a [//]: # comment';
   if (h.how === 'element') return `a hidden <${h.tag}>`;
@@ -11,7 +17,7 @@ function where(h: HiddenText): string {
 export default defineRule({
   meta: {
     id: 'hidden-instruction',
-    description: 'No spec hides instructions where a rendered view does not show them: in HTML comments, [//]: # comments or hidden elements.',
+    description: 'No spec or instruction file hides instructions where a rendered view does not show them: in HTML comments, [//]: # comments or hidden elements.',
     details:
       'An agent reads its spec as written; a person reviewing it on GitHub or in a preview reads it rendered, where an HTML comment, a link reference definition used as a comment and an element with `hidden` or `display:none` do not show. An instruction placed there is followed by the model and approved by nobody. Other tools\' directives (markdownlint, prettier, TOC markers, agent-lint\'s own comments) and notes to the file\'s editors (TODO, FIXME, "generated, do not edit") are not reported, unless they hold a plain sign of an injected instruction.',
     // Off in agent-lint:recommended until it costs less than a full scan of every text (the
@@ -19,9 +25,13 @@ export default defineRule({
     severity: 'off',
     strictSeverity: 'warn',
     standard: false,
-    kinds: ['agent', 'command', 'skill', 'other'],
+    kinds: [
+      'agent', 'command', 'skill', 'other', 'claude-memory', 'agents-md', 'gemini-md', 'copilot-instructions', 'copilot-scoped-instructions',
+      'copilot-prompt', 'copilot-agent', 'copilot-chatmode', 'cursor-rule', 'cursorrules', 'windsurf-rule', 'kiro-steering', 'cline-rule',
+    ],
   },
   check({ doc, report }) {
+    if (PLAIN_TEXT.test(doc.relPath)) return;
     const text = doc.text;
     if (!text.includes('<!--') && !text.includes(']:') && !text.includes('hidden') && !text.includes('style')) return;
     const skip = doc.fences.map((f) => f.range);

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { ALL_KINDS } from '../src/model/kinds.js';
 import { codePointName, decodeTags, findHidden, type HiddenRun } from '../src/rules-support/security/hidden-unicode.js';
 import { MAX_MESSAGE, quoted } from '../src/util/clip.js';
 
@@ -55,7 +56,7 @@ function help(run: HiddenRun): string {
 export default defineRule({
   meta: {
     id: 'hidden-unicode',
-    description: 'No spec, hook or MCP config holds invisible characters: Unicode tag characters, bidirectional controls, zero-width and other default-ignorable characters.',
+    description: 'No spec, instruction file, prompt, hook or config holds invisible characters: Unicode tag characters, bidirectional controls, zero-width and other default-ignorable characters.',
     details:
       'A reviewer reads the text an editor draws; the model reads the characters. Tag characters (U+E0000-U+E007F) carry ASCII text no editor shows, bidirectional controls (Trojan Source) make the shown order differ from the read order, and zero-width characters hide words from searches and filters. Writing is left alone: an emoji\'s variation selector, ZWJ inside an emoji sequence, ZWJ and ZWNJ in scripts that join letters, bidi marks in right-to-left text, an emoji flag\'s tags. --fix removes what is reported.',
     // Off in agent-lint:recommended until it costs less than a full scan of every text beyond
@@ -64,7 +65,7 @@ export default defineRule({
     strictSeverity: 'error',
     fixable: true,
     standard: false,
-    kinds: ['agent', 'command', 'skill', 'other', 'plugin-manifest', 'marketplace-manifest', 'hooks-config', 'settings', 'mcp-config'],
+    kinds: [...ALL_KINDS],
   },
   check({ doc, report }) {
     for (const run of findHidden(doc.text)) {

@@ -28,3 +28,11 @@ describe('secret-in-spec help', () => {
     expect(codex[3]).toContain('keep it in an environment variable (GITHUB_TOKEN)');
   });
 });
+
+describe('remote-code-exec help', () => {
+  it("says when Gemini CLI runs a command's !{...}", () => {
+    const gemini = helps('remote-code-exec', 'gemini').get('.gemini/commands/bootstrap.toml')!;
+    expect(gemini[0]).toContain("Gemini CLI runs a command's `!{...}` each time the command is invoked");
+    expect(gemini[1]).toContain('Pin an exact version');
+  });
+});
