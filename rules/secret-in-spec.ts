@@ -105,18 +105,25 @@ function checkJson(ctx: RuleContext): void {
 function checkToml(ctx: RuleContext): void {
   const { doc } = ctx;
   const strings = doc.tomlStrings;
-  const holder = (at: number): TomlString | undefined => strings.find((s) => s.range.start <= at && at < s.range.end);
+  // Finds come in the text's order, as the strings do: one walk places them all.
+  let k = 0;
+  const holder = (at: number): TomlString | undefined => {
+    while (k < strings.length && strings[k]!.range.end <= at) k++;
+    return k < strings.length && strings[k]!.range.start <= at ? strings[k] : undefined;
+  };
   const found: Range[] = [];
   for (const hit of findSecrets(doc.text)) {
     const range = { start: hit.index, end: hit.index + hit.length };
     found.push(range);
     report(ctx, hit, range, placeOf(doc, holder(hit.index)?.path ?? []));
   }
+  let j = 0;
   for (const s of strings) {
     const hit = assignedValue(s.value, s.path[s.path.length - 1] ?? '', s.previous?.value);
     if (!hit) continue;
     const range = tomlValueRange(s, hit.index, hit.index + hit.length);
-    if (found.some((f) => f.start < range.end && range.start < f.end)) continue;
+    while (j < found.length && found[j]!.end <= range.start) j++;
+    if (j < found.length && found[j]!.start < range.end) continue;
     report(ctx, hit, range, placeOf(doc, s.path));
   }
 }
