@@ -1,5 +1,6 @@
-import { defineRule, fillTemplate, type RuleContext } from '../src/engine/rule.js';
+import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonNode, JsonString } from '../src/model/json/ast.js';
+import { tomlValueRange, type TomlString } from '../src/model/toml-strings.js';
 import { isOpenCode, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
 import { prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
 import {
@@ -11,7 +12,7 @@ import {
   type UnpinnedRun,
   type Word,
 } from '../src/rules-support/security/remote-code-exec.js';
-import { specRemoteExecs } from '../src/rules-support/security/remote-code-exec-spec.js';
+import { specRemoteExecs, type SpecExec } from '../src/rules-support/security/remote-code-exec-spec.js';
 import type { Range } from '../src/types.js';
 
 type Ctx = RuleContext;
@@ -20,6 +21,7 @@ const EXEC_HELP =
   'The script runs with your rights and nobody reviews it: whoever controls that server, its domain or the connection decides what runs, and can change it at any time. Claude Code\'s auto mode blocks "curl | bash" for this reason. Download a pinned release, check its checksum, and run the checked copy, or install the tool with a package manager that pins versions.';
 const SPEC_EXEC_HELP = `${EXEC_HELP} A block that only shows what not to do is not reported when the text before it says so ("Never ...", "Avoid ...", a "Bad" heading).`;
 const BANG_HELP = `Claude Code runs a \`!\` command line of a command or skill each time it is invoked, before the model reads the prompt. ${EXEC_HELP}`;
+const GEMINI_SHELL_HELP = `Gemini CLI runs a command's \`!{...}\` each time the command is invoked and puts its output into the prompt; the confirmation it asks for shows the command line, not what the server sends. ${EXEC_HELP}`;
 const UNPINNED_HELP =
   'With no exact version the next publish runs here unreviewed: a hijacked maintainer account or a malicious release reaches every machine with this config, with no prompt. Pin an exact version (`@scope/server@1.4.2`, `uvx tool==0.6.9`, a commit for a git source) and update it on purpose. npx and bunx in a hook count only with `-y` or a moving version (`@latest`): without them they run the project\'s installed copy.';
 
@@ -37,45 +39,59 @@ function how(r: RemoteExec, third: boolean): string {
   return `run${s} a download as a \`${runner}\` program`;
 }
 
-const MESSAGES = {
-  'download-exec': { message: '{{what}} {{how}}: whoever controls {{host}} runs code here', help: EXEC_HELP },
-  'spec-download-exec': { message: 'instructions {{how}}: whoever controls {{host}} runs code here', help: SPEC_EXEC_HELP },
-  'bang-download-exec': { message: '{{what}} {{how}}: whoever controls {{host}} runs code here', help: BANG_HELP },
-  unpinned: { message: '`{{spec}}`{{via}} is unpinned: {{when}} runs {{whatever}}', help: UNPINNED_HELP },
-};
-
-type ExecId = 'download-exec' | 'spec-download-exec' | 'bang-download-exec';
-
-/** A download-and-run message's data, the host cut to keep the message short. */
-function execData(id: ExecId, r: RemoteExec, what: string, third = true): Record<string, string> {
-  const data = { what, how: how(r, third), host: '' };
+/** `head: whoever controls <host> runs code here`, the host cut to keep the message short. */
+function execMessage(head: string, r: RemoteExec): string {
   const host = hostOf(r);
-  if (!host) return { ...data, host: 'the download' };
-  const room = 100 - fillTemplate(MESSAGES[id].message, data).length;
-  return { ...data, host: room >= host.length ? host : shorten(host, Math.max(room, 12)) };
+  const tail = (h: string) => `: whoever controls ${h} runs code here`;
+  if (!host) return `${head}${tail('the download')}`;
+  const room = 100 - head.length - tail('').length;
+  return `${head}${tail(room >= host.length ? host : shorten(host, Math.max(room, 12)))}`;
 }
 
-/** An unpinned run's message data (`` `spec` via runner is unpinned: <when> runs ... ``), the spec cut to keep it short. */
-function unpinnedData(r: UnpinnedRun, when: string, via = true): Record<string, string> {
-  const data = { spec: '', via: via ? ` via ${r.runner}` : '', when, whatever: r.why === 'git' ? 'whatever its branch holds next' : 'whatever its next publish holds' };
-  const room = 100 - fillTemplate(MESSAGES.unpinned.message, data).length;
-  return { ...data, spec: r.spec.length <= room ? r.spec : shorten(r.spec, Math.max(room, 12)) };
+/** `` `spec` via runner is unpinned: <when> runs whatever its next publish holds ``, the spec cut to keep it short. */
+function unpinnedMessage(r: UnpinnedRun, when: string, via = true): string {
+  const tail = `${via ? ` via ${r.runner}` : ''} is unpinned: ${when} runs ${r.why === 'git' ? 'whatever its branch holds next' : 'whatever its next publish holds'}`;
+  const room = 100 - tail.length - 2;
+  return `\`${r.spec.length <= room ? r.spec : shorten(r.spec, Math.max(room, 12))}\`${tail}`;
 }
 
-/** The range of characters `index .. index + length` of a JSON string's value (the whole string when it holds escapes). */
-function inString(ctx: Ctx, node: JsonString, start: number, end: number): Range {
-  return valueRange(ctx.doc, node, start, end - start);
+/**
+ * A string of a config file (JSON or TOML): its value, and where its characters are in the text.
+ * The checks below read commands and server definitions the same way whichever format holds them.
+ */
+interface ConfigString {
+  readonly value: string;
+  /** The range of characters `start .. end` of the value. */
+  at(start: number, end: number): Range;
+  /** The whole value as a word of an argument vector, at its place in the text. */
+  word(): Word;
+}
+
+function jsonString(ctx: Ctx, node: JsonString): ConfigString {
+  return {
+    value: node.value,
+    at: (start, end) => valueRange(ctx.doc, node, start, end - start),
+    word: () => ({ text: node.value, start: node.range.start + 1, end: Math.max(node.range.start + 1, node.range.end - 1), subs: [] }),
+  };
+}
+
+function tomlString(s: TomlString): ConfigString {
+  return {
+    value: s.value,
+    at: (start, end) => tomlValueRange(s, start, end),
+    word: () => ({ text: s.value, ...tomlValueRange(s, 0, s.value.length), subs: [] }),
+  };
 }
 
 /** A hook's (or a settings helper's) shell command. */
-function checkCommand(ctx: Ctx, node: JsonNode, what: string): void {
-  if (node.type !== 'string' || !node.value.trim()) return;
-  const value = node.value;
+function checkCommand(ctx: Ctx, str: ConfigString, what: string): void {
+  const value = str.value;
+  if (!value.trim()) return;
   for (const r of findRemoteExec(value)) {
-    ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, what), range: inString(ctx, node, r.start, r.end) });
+    ctx.report({ message: execMessage(`${what} ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: str.at(r.start, r.end) });
   }
   for (const r of findUnpinnedRuns(value, 'hook')) {
-    ctx.report({ messageId: 'unpinned', data: unpinnedData(r, `the ${what}`), range: inString(ctx, node, r.word.start, r.word.end) });
+    ctx.report({ message: unpinnedMessage(r, `the ${what}`), messageId: 'unpinned', help: UNPINNED_HELP, range: str.at(r.word.start, r.word.end) });
   }
 }
 
@@ -85,66 +101,64 @@ function checkHooks(ctx: Ctx, node: JsonNode, what: string, depth = 0): void {
   if (node.type === 'array') for (const item of node.items) checkHooks(ctx, item, what, depth + 1);
   else if (node.type === 'object') {
     for (const p of node.properties) {
-      if (p.key === 'command') checkCommand(ctx, p.value, what);
-      else checkHooks(ctx, p.value, what, depth + 1);
+      if (p.key === 'command') {
+        if (p.value.type === 'string') checkCommand(ctx, jsonString(ctx, p.value), what);
+      } else checkHooks(ctx, p.value, what, depth + 1);
     }
   }
-}
-
-/** A JSON string as a word of an argument vector: the value, at the string's range. */
-function jsonWord(node: JsonString): Word {
-  return { text: node.value, start: node.range.start + 1, end: Math.max(node.range.start + 1, node.range.end - 1), subs: [] };
 }
 
 const SHELL_COMMANDS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'pwsh', 'powershell', 'powershell.exe', 'pwsh.exe']);
 
-function checkServer(ctx: Ctx, name: string, server: JsonNode): void {
-  if (server.type !== 'object') return;
-  const command = prop(server, 'command');
-  if (!command || command.value.type !== 'string') return;
-  const args = prop(server, 'args');
-  const argNodes: JsonString[] = args && args.value.type === 'array' ? args.value.items.filter((a): a is JsonString => a.type === 'string') : [];
+/** An MCP server started by a command: what it runs, with its arguments. */
+function checkServer(ctx: Ctx, name: string, command: ConfigString, args: readonly ConfigString[]): void {
   const label = `server "${shorten(name, 20)}"`;
-  const cmdNode = command.value;
-  const program = cmdNode.value.trim();
-  const unpinned = (r: UnpinnedRun, range: Range) => ctx.report({ messageId: 'unpinned', data: unpinnedData(r, 'each server start', false), range });
+  const program = command.value.trim();
+  const unpinned = (r: UnpinnedRun, range: Range) =>
+    ctx.report({ message: unpinnedMessage(r, 'each server start', false), messageId: 'unpinned', help: UNPINNED_HELP, range });
+  /** A shell command line: downloads run, packages run unpinned. */
+  const shellLine = (str: ConfigString) => {
+    for (const r of findRemoteExec(str.value)) {
+      ctx.report({ message: execMessage(`${label} ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: str.at(r.start, r.end) });
+    }
+    for (const r of findUnpinnedRuns(str.value, 'mcp')) unpinned(r, str.at(r.word.start, r.word.end));
+  };
 
   // A command written as one shell line ("npx -y pkg"), with no args.
-  if (/\s/.test(program) && argNodes.length === 0) {
-    for (const r of findRemoteExec(cmdNode.value)) {
-      ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, label), range: inString(ctx, cmdNode, r.start, r.end) });
-    }
-    for (const r of findUnpinnedRuns(cmdNode.value, 'mcp')) unpinned(r, inString(ctx, cmdNode, r.word.start, r.word.end));
+  if (/\s/.test(program) && args.length === 0) {
+    shellLine(command);
     return;
   }
-  let words: Word[] = [jsonWord(cmdNode), ...argNodes.map(jsonWord)];
-  const nodes = [cmdNode, ...argNodes];
+  let strings = [command, ...args];
   // `cmd /c npx -y pkg` (Windows): the command after /c.
-  if (/^cmd(?:\.exe)?$/i.test(program) && words[1] && /^\/c$/i.test(words[1].text)) words = words.slice(2);
-  const base = words[0]?.text.split(/[\\/]/).pop()?.toLowerCase() ?? '';
+  if (/^cmd(?:\.exe)?$/i.test(program) && args[0] && /^\/c$/i.test(args[0].value)) strings = strings.slice(2);
+  const base = strings[0]?.value.split(/[\\/]/).pop()?.toLowerCase() ?? '';
   if (SHELL_COMMANDS.has(base)) {
     // `bash -c "curl ... | sh"`: the program string, read as a shell command.
-    const c = words.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$|^-command$/i.test(w.text));
-    const codeNode = c === -1 ? undefined : nodes[nodes.length - words.length + c + 1];
-    if (codeNode) {
-      for (const r of findRemoteExec(codeNode.value)) {
-        ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, label), range: inString(ctx, codeNode, r.start, r.end) });
-      }
-      for (const r of findUnpinnedRuns(codeNode.value, 'mcp')) unpinned(r, inString(ctx, codeNode, r.word.start, r.word.end));
-    }
+    const c = strings.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$|^-command$/i.test(w.value));
+    const code = c === -1 ? undefined : strings[c + 1];
+    if (code) shellLine(code);
     return;
   }
-  const r = unpinnedRunner(words, 'mcp');
+  const r = unpinnedRunner(strings.map((x) => x.word()), 'mcp');
   if (r) unpinned(r, { start: r.word.start, end: r.word.end });
 }
 
-function checkServers(ctx: Ctx, servers: JsonNode): void {
+/** The servers of an `mcpServers` value (an object by name, or a list of such objects). */
+function checkJsonServers(ctx: Ctx, servers: JsonNode): void {
   if (servers.type === 'array') {
-    for (const item of servers.items) checkServers(ctx, item);
+    for (const item of servers.items) checkJsonServers(ctx, item);
     return;
   }
   if (servers.type !== 'object') return;
-  for (const p of servers.properties) checkServer(ctx, p.key, p.value);
+  for (const p of servers.properties) {
+    if (p.value.type !== 'object') continue;
+    const command = prop(p.value, 'command');
+    if (!command || command.value.type !== 'string') continue;
+    const args = prop(p.value, 'args');
+    const argNodes = args && args.value.type === 'array' ? args.value.items.filter((a): a is JsonString => a.type === 'string') : [];
+    checkServer(ctx, p.key, jsonString(ctx, command.value), argNodes.map((a) => jsonString(ctx, a)));
+  }
 }
 
 /** Settings keys whose value is a shell command Claude Code runs on its own. */
@@ -161,30 +175,73 @@ function checkJson(ctx: Ctx): void {
   const root = rootObject(ctx);
   if (!root) return;
   const kind = ctx.doc.kind;
-  if (kind === 'settings' || kind === 'hooks-config' || kind === 'plugin-manifest') {
+  // Claude Code's, Codex's and Gemini CLI's hooks share one shape: events, matcher groups, commands.
+  if (kind === 'settings' || kind === 'hooks-config' || kind === 'plugin-manifest' || kind === 'codex-hooks' || kind === 'gemini-settings') {
     const hooks = prop(root, 'hooks');
     if (hooks && hooks.value.type !== 'string') checkHooks(ctx, hooks.value, 'hook');
   }
   if (kind === 'settings') {
     for (const [key, sub, what] of SETTINGS_COMMANDS) {
       const p = prop(root, key);
-      if (!p) continue;
-      if (sub === null) checkCommand(ctx, p.value, what);
-      else if (p.value.type === 'object') {
-        const c = prop(p.value, sub);
-        if (c) checkCommand(ctx, c.value, what);
-      }
+      const c = sub === null ? p?.value : p?.value.type === 'object' ? prop(p.value, sub)?.value : undefined;
+      if (c?.type === 'string') checkCommand(ctx, jsonString(ctx, c), what);
     }
   }
-  if (kind === 'plugin-manifest') {
+  if (kind === 'plugin-manifest' || kind === 'gemini-settings' || kind === 'gemini-extension') {
     const servers = prop(root, 'mcpServers');
-    if (servers) checkServers(ctx, servers.value);
+    if (servers) checkJsonServers(ctx, servers.value);
   }
   if (kind === 'mcp-config') {
     const servers = prop(root, 'mcpServers');
-    if (servers) checkServers(ctx, servers.value);
+    if (servers) checkJsonServers(ctx, servers.value);
     // A plugin's own .mcp.json may list its servers at the top level.
-    else if (root.properties.length && root.properties.every((p) => p.value.type === 'object' && (prop(p.value, 'command') || prop(p.value, 'url')))) checkServers(ctx, root);
+    else if (root.properties.length && root.properties.every((p) => p.value.type === 'object' && (prop(p.value, 'command') || prop(p.value, 'url')))) checkJsonServers(ctx, root);
+  }
+}
+
+/** Codex's config.toml: inline `[hooks]` tables' commands, and `[mcp_servers.<name>]` started by a command. */
+function checkCodexConfig(ctx: Ctx): void {
+  const servers = new Map<string, { command?: ConfigString; args: ConfigString[] }>();
+  for (const s of ctx.doc.tomlStrings) {
+    const p = s.path;
+    if (p[0] === 'hooks' && p[p.length - 1] === 'command') checkCommand(ctx, tomlString(s), 'hook');
+    if (p[0] !== 'mcp_servers' || p.length < 3) continue;
+    const server = servers.get(p[1]!) ?? { args: [] };
+    servers.set(p[1]!, server);
+    if (p.length === 3 && p[2] === 'command') server.command = tomlString(s);
+    else if (p.length === 4 && p[2] === 'args' && p[3] === '[]') server.args.push(tomlString(s));
+  }
+  for (const [name, server] of servers) if (server.command) checkServer(ctx, name, server.command, server.args);
+}
+
+/**
+ * A Gemini CLI command's `!{...}` shell injections: each runs when the command is invoked, its
+ * output put into the prompt. The braces inside must balance (Gemini CLI's parser requires it).
+ */
+function checkGeminiCommand(ctx: Ctx): void {
+  for (const s of ctx.doc.tomlStrings) {
+    if (s.path.length !== 1 || s.path[0] !== 'prompt' || !s.value.includes('!{')) continue;
+    const str = tomlString(s);
+    const text = s.value;
+    for (let open = text.indexOf('!{'); open !== -1; open = text.indexOf('!{', open + 2)) {
+      let depth = 0;
+      let close = -1;
+      for (let i = open + 1; i < text.length; i++) {
+        if (text[i] === '{') depth++;
+        else if (text[i] === '}' && --depth === 0) {
+          close = i;
+          break;
+        }
+      }
+      if (close === -1) break;
+      for (const r of findRemoteExec(text, open + 2, close)) {
+        ctx.report({ message: execMessage(`\`!{…}\` ${how(r, true)}`, r), messageId: 'gemini-download-exec', help: GEMINI_SHELL_HELP, range: str.at(r.start, r.end) });
+      }
+      for (const r of findUnpinnedRuns(text, 'hook', open + 2, close)) {
+        ctx.report({ message: unpinnedMessage(r, 'each invocation'), messageId: 'unpinned', help: UNPINNED_HELP, range: str.at(r.word.start, r.word.end) });
+      }
+      open = close - 1;
+    }
   }
 }
 
@@ -234,10 +291,10 @@ function checkFrontmatter(ctx: Ctx, subject: string): void {
       const range = (s: number, e: number): Range => (at === -1 ? within : { start: at + s, end: at + e });
       if (field.key === 'hooks') {
         for (const r of findRemoteExec(c.value)) {
-          ctx.report({ messageId: 'download-exec', data: execData('download-exec', r, `${subject}'s hook`), range: range(r.start, r.end) });
+          ctx.report({ message: execMessage(`${subject}'s hook ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: range(r.start, r.end) });
         }
         for (const r of findUnpinnedRuns(c.value, 'hook')) {
-          ctx.report({ messageId: 'unpinned', data: unpinnedData(r, 'the hook'), range: range(r.word.start, r.word.end) });
+          ctx.report({ message: unpinnedMessage(r, 'the hook'), messageId: 'unpinned', help: UNPINNED_HELP, range: range(r.word.start, r.word.end) });
         }
         continue;
       }
@@ -247,12 +304,16 @@ function checkFrontmatter(ctx: Ctx, subject: string): void {
       if (r) {
         const specAt = at === -1 ? -1 : locate(fieldText, within, r.spec, at);
         const where = specAt === -1 ? within : { start: specAt, end: specAt + r.spec.length };
-        ctx.report({ messageId: 'unpinned', data: unpinnedData(r, 'each server start', false), range: where });
+        ctx.report({ message: unpinnedMessage(r, 'each server start', false), messageId: 'unpinned', help: UNPINNED_HELP, range: where });
       }
     }
   }
 }
 
+function specMessage(subject: string, r: SpecExec): string {
+  if (r.where === 'bang') return execMessage(`${subject} ${how(r, true)}`, r);
+  return execMessage(`instructions ${how(r, false)}`, r);
+}
 
 export default defineRule({
   meta: {
@@ -263,8 +324,7 @@ export default defineRule({
     severity: 'off',
     strictSeverity: 'error',
     standard: false,
-    kinds: ['agent', 'command', 'skill', 'hooks-config', 'settings', 'plugin-manifest', 'mcp-config'],
-    messages: MESSAGES,
+    kinds: ['agent', 'command', 'skill', 'hooks-config', 'settings', 'plugin-manifest', 'mcp-config', 'codex-hooks', 'codex-config', 'gemini-settings', 'gemini-extension', 'gemini-command'],
   },
   check(ctx) {
     const { doc } = ctx;
@@ -272,12 +332,13 @@ export default defineRule({
       checkJson(ctx);
       return;
     }
+    if (doc.kind === 'codex-config') return checkCodexConfig(ctx);
+    if (doc.kind === 'gemini-command') return checkGeminiCommand(ctx);
     const subject = doc.kind === 'agent' ? 'this agent' : doc.kind === 'skill' ? 'this skill' : 'this command';
     if (!isOpenCode(doc)) checkFrontmatter(ctx, subject);
     const bang = !isOpenCode(doc) && (doc.kind === 'command' || doc.kind === 'skill');
     for (const r of specRemoteExecs(doc, bang)) {
-      const id = r.where === 'bang' ? 'bang-download-exec' : 'spec-download-exec';
-      ctx.report({ messageId: id, data: execData(id, r, subject, r.where === 'bang'), range: { start: r.start, end: r.end } });
+      ctx.report({ message: specMessage(subject, r), messageId: r.where === 'bang' ? 'bang-download-exec' : 'spec-download-exec', help: r.where === 'bang' ? BANG_HELP : SPEC_EXEC_HELP, range: { start: r.start, end: r.end } });
     }
   },
 });

@@ -1,19 +1,27 @@
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
+import { tomlValueRange, type TomlString } from '../src/model/toml-strings.js';
 import { findSecrets, isSecretName, jsonStrings, looksRandom, mask, SECRET_KINDS, stringValueRange, withoutScheme, type SecretHit } from '../src/rules-support/security/secret-in-spec.js';
 import type { Range } from '../src/types.js';
 import { ALL_KINDS } from '../src/model/kinds.js';
 
-/** Where in the project the secret is, for the help: what to write instead depends on it. */
-type Place = 'spec' | 'mcp' | 'hook' | 'settings-env' | 'config';
+/**
+ * Where in the project the secret is, for the help: what to write instead depends on the tool
+ * that reads the file (how it brings an environment variable into its value).
+ */
+type Place = 'spec' | 'claude-mcp' | 'gemini' | 'codex-mcp' | 'hook' | 'settings-env' | 'config';
 
 /** A command-line flag that takes a credential, as an `args` item before its value. */
 const FLAG_ITEM = /^--?(?:api[-_]?key|token|auth[-_]token|access[-_]token|secret|password|client[-_]secret)$/i;
 
+/** Where a string of a config file is, by the keys that lead to it. */
 function placeOf(doc: DocumentModel, path: readonly string[]): Place {
-  if (!doc.isJson) return 'spec';
-  if (doc.kind === 'mcp-config' || path.includes('mcpServers')) return 'mcp';
-  if (doc.kind === 'hooks-config' || path.includes('hooks')) return 'hook';
+  if (doc.format === 'markdown' || doc.format === 'text' || doc.kind === 'gemini-command') return 'spec';
+  // Gemini CLI expands variables in every string of both files, hooks' commands included.
+  if (doc.kind === 'gemini-settings' || doc.kind === 'gemini-extension') return 'gemini';
+  if (doc.kind === 'codex-config' && path[0] === 'mcp_servers') return 'codex-mcp';
+  if (doc.kind === 'mcp-config' || path.includes('mcpServers')) return 'claude-mcp';
+  if (doc.kind === 'hooks-config' || doc.kind === 'codex-hooks' || path.includes('hooks')) return 'hook';
   if (doc.kind === 'settings' && path[0] === 'env') return 'settings-env';
   return 'config';
 }
@@ -27,30 +35,97 @@ function envName(hit: SecretHit): string {
   return /^[A-Z]/.test(snake) ? snake : SECRET_KINDS.assigned.envName;
 }
 
-/** What to do instead of writing the credential, by where it is. */
-function instead(place: Place, env: string): string {
+function helpFor(place: Place, env: string, isFile: boolean): string {
+  const revoke = 'Revoke it (the history of the file keeps it), then';
+  if (isFile) return `${revoke} keep the key in a file outside the project and name its path in an environment variable (${env}).`;
   switch (place) {
-    case 'mcp':
-      return `write "\${${env}}" in its place and set ${env} in each user's environment: Claude Code expands \${VAR} and \${VAR:-default} in an MCP server's command, args, env, url and headers.`;
+    case 'claude-mcp':
+      return `${revoke} write "\${${env}}" in its place and set ${env} in each user's environment: Claude Code expands \${VAR} and \${VAR:-default} in an MCP server's command, args, env, url and headers.`;
+    case 'gemini':
+      return `${revoke} write "\${${env}}" in its place and set ${env} in each user's environment or in a .env file that is not committed: Gemini CLI loads .env files and expands $VAR and \${VAR} in the strings of settings.json and gemini-extension.json.`;
+    case 'codex-mcp':
+      return `${revoke} set ${env} in each user's environment and name it instead: \`env_vars = ["${env}"]\` passes it to a stdio server, \`bearer_token_env_var\` and \`env_http_headers\` send it to an HTTP server (Codex's config reference).`;
     case 'hook':
-      return `read it from the environment in the command ("$${env}"): a hook runs in a shell that has the user's environment.`;
+      return `${revoke} read it from the environment in the command ("$${env}"): a hook runs in a shell that has the user's environment.`;
     case 'settings-env':
-      return `set ${env} in your shell, or in .claude/settings.local.json (which is not committed), instead of the shared settings.json.`;
+      return `${revoke} set ${env} in your shell, or in .claude/settings.local.json (which is not committed), instead of the shared settings.json.`;
     case 'config':
-      return `keep it in an environment variable (${env}) and read it from there where it is used.`;
+      return `${revoke} keep it in an environment variable (${env}) and read it from there where it is used.`;
     default:
-      return `refer to it by an environment variable (${env}) instead: a command the agent runs reads the value from the environment, and the spec never holds it.`;
+      return `${revoke} refer to it by an environment variable (${env}) instead: a command the agent runs reads the value from the environment, and the spec never holds it.`;
   }
 }
 
-const REVOKE = 'Revoke it (the history of the file keeps it), then {{instead}}';
-const FOUND = { message: '{{label}} {{masked}} in the file: whoever reads it can {{gains}}', help: REVOKE };
+function message(hit: SecretHit): string {
+  const k = SECRET_KINDS[hit.kind];
+  if (hit.kind === 'private-key') return `private key block in the file: whoever reads it can ${k.gains}`;
+  if (hit.kind === 'assigned') return `"${hit.name!.slice(0, 24)}" holds a credential (${mask(hit.value)}): whoever reads the file can use it`;
+  return `${k.label} ${mask(hit.value)} in the file: whoever reads it can ${k.gains}`;
+}
 
 function report(ctx: RuleContext, hit: SecretHit, range: Range, place: Place): void {
-  const k = SECRET_KINDS[hit.kind];
-  const env = envName(hit);
-  const data = { label: k.label, masked: mask(hit.value), gains: k.gains, name: hit.name?.slice(0, 24) ?? '', env, instead: instead(place, env) };
-  ctx.report({ messageId: hit.kind, data, range });
+  ctx.report({ message: message(hit), messageId: hit.kind, help: helpFor(place, envName(hit), hit.kind === 'private-key'), range });
+}
+
+/**
+ * A random value that no known format matches, given to a credential's name (`"OPENAI_API_KEY":
+ * "..."`, `"Authorization": "..."`) or after a credential flag in args (`["--api-key", "..."]`).
+ */
+function assignedValue(value: string, key: string, previous: string | undefined): SecretHit | null {
+  const flag = key === '[]' && previous !== undefined && FLAG_ITEM.test(previous) ? previous.replace(/^-+/, '') : null;
+  const name = flag ?? (key !== '[]' && isSecretName(key) ? key : null);
+  if (!name) return null;
+  const bare = withoutScheme(value);
+  return looksRandom(bare.value) ? { kind: 'assigned', index: bare.offset, length: bare.value.length, value: bare.value, name } : null;
+}
+
+function checkJson(ctx: RuleContext): void {
+  const { doc } = ctx;
+  // settings.local.json is Claude Code's place for personal settings: it is not committed.
+  if (/(^|\/)settings\.local\.json$/.test(doc.relPath)) return;
+  const view = doc.jsonFile;
+  if (!view?.ok) return;
+  for (const s of jsonStrings(view.root)) {
+    const place = placeOf(doc, s.path);
+    const value = s.node.value;
+    const hits = findSecrets(value);
+    if (hits.length === 0) {
+      const hit = assignedValue(value, s.path[s.path.length - 1]!, s.previous?.type === 'string' ? s.previous.value : undefined);
+      if (hit) hits.push(hit);
+    }
+    for (const hit of hits) report(ctx, hit, stringValueRange(doc.text, s.node, hit.index, hit.length), place);
+  }
+}
+
+/**
+ * A TOML file: the whole text is scanned (its comments too), each find placed by the string
+ * that holds it; then the strings are read as JSON's are, for values under credential names and
+ * after credential flags that the text alone does not show (an `args` array).
+ */
+function checkToml(ctx: RuleContext): void {
+  const { doc } = ctx;
+  const strings = doc.tomlStrings;
+  // Finds come in the text's order, as the strings do: one walk places them all.
+  let k = 0;
+  const holder = (at: number): TomlString | undefined => {
+    while (k < strings.length && strings[k]!.range.end <= at) k++;
+    return k < strings.length && strings[k]!.range.start <= at ? strings[k] : undefined;
+  };
+  const found: Range[] = [];
+  for (const hit of findSecrets(doc.text)) {
+    const range = { start: hit.index, end: hit.index + hit.length };
+    found.push(range);
+    report(ctx, hit, range, placeOf(doc, holder(hit.index)?.path ?? []));
+  }
+  let j = 0;
+  for (const s of strings) {
+    const hit = assignedValue(s.value, s.path[s.path.length - 1] ?? '', s.previous?.value);
+    if (!hit) continue;
+    const range = tomlValueRange(s, hit.index, hit.index + hit.length);
+    while (j < found.length && found[j]!.end <= range.start) j++;
+    if (j < found.length && found[j]!.start < range.end) continue;
+    report(ctx, hit, range, placeOf(doc, s.path));
+  }
 }
 
 export default defineRule({
@@ -63,42 +138,11 @@ export default defineRule({
     strictSeverity: 'error',
     standard: false,
     kinds: [...ALL_KINDS],
-    // By the kind of credential: most are worded alike.
-    messages: {
-      ...Object.fromEntries(Object.keys(SECRET_KINDS).map((kind) => [kind, FOUND])),
-      'private-key': {
-        message: 'private key block in the file: whoever reads it can {{gains}}',
-        help: 'Revoke it (the history of the file keeps it), then keep the key in a file outside the project and name its path in an environment variable ({{env}}).',
-      },
-      assigned: { message: '"{{name}}" holds a credential ({{masked}}): whoever reads the file can use it', help: REVOKE },
-    },
   },
   check(ctx) {
     const { doc } = ctx;
-    if (!doc.isJson) {
-      for (const hit of findSecrets(doc.text)) report(ctx, hit, { start: hit.index, end: hit.index + hit.length }, 'spec');
-      return;
-    }
-    // settings.local.json is Claude Code's place for personal settings: it is not committed.
-    if (/(^|\/)settings\.local\.json$/.test(doc.relPath)) return;
-    const view = doc.jsonFile;
-    if (!view?.ok) return;
-    for (const s of jsonStrings(view.root)) {
-      const place = placeOf(doc, s.path);
-      const value = s.node.value;
-      const hits = findSecrets(value);
-      if (hits.length === 0) {
-        // A random value under a credential's name ("OPENAI_API_KEY": "...", "Authorization": "..."),
-        // or after a credential flag in args (["--api-key", "..."]).
-        const key = s.path[s.path.length - 1]!;
-        const flag = key === '[]' && s.previous?.type === 'string' && FLAG_ITEM.test(s.previous.value) ? s.previous.value.replace(/^-+/, '') : null;
-        const name = flag ?? (key !== '[]' && isSecretName(key) ? key : null);
-        if (name) {
-          const bare = withoutScheme(value);
-          if (looksRandom(bare.value)) hits.push({ kind: 'assigned', index: bare.offset, length: bare.value.length, value: bare.value, name });
-        }
-      }
-      for (const hit of hits) report(ctx, hit, stringValueRange(doc.text, s.node, hit.index, hit.length), place);
-    }
+    if (doc.isJson) checkJson(ctx);
+    else if (doc.format === 'toml') checkToml(ctx);
+    else for (const hit of findSecrets(doc.text)) report(ctx, hit, { start: hit.index, end: hit.index + hit.length }, 'spec');
   },
 });

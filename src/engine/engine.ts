@@ -81,10 +81,12 @@ class Collector {
     if (!this.#suppressions) {
       const d = this.doc;
       try {
-        // Scoped: `#` directives only in the frontmatter, none inside fenced code examples.
+        // Scoped: `#` directives only in a markdown file's frontmatter (in TOML and Codex's
+        // Starlark rules, `#` comments anywhere), none inside fenced code examples.
         // JSON has no comments: its findings are suppressed by config (`ignores`, `overrides`).
+        const hashComments = d.format === 'markdown' ? (d.frontmatter?.contentRange ?? null) : { start: 0, end: d.text.length };
         this.#suppressions = namesDirectivePrefix(d.text) && !d.isJson
-          ? parseDisableComments(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
+          ? parseDisableComments(d.text, d.lines, { hashComments, skip: d.fences.map((f) => f.range) })
           : parseDisableComments('', d.lines);
       } catch (e) {
         // A bug, not the file's fault: report it, and suppress nothing.

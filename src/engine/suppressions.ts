@@ -4,11 +4,12 @@
  *   <!-- agent-lint-disable-next-line rule-a -->
  *   <!-- agent-lint-disable-line rule-a -->
  *   <!-- agent-lint-disable-file rule-a -->
- * and the same as YAML comments in frontmatter (`# agent-lint-disable-next-line rule-a`).
+ * and the same as `#` comments: YAML's in frontmatter, TOML's, Starlark's
+ * (`# agent-lint-disable-next-line rule-a`).
  * No rule list means every rule. Text after ` -- ` is the justification.
  * Comments inside fenced code blocks are examples, not directives (when the caller says where
- * the blocks are); `#` comments count only inside the frontmatter (when the caller says where
- * it is), so a markdown heading is never a directive.
+ * the blocks are); `#` comments count only where `#` starts a comment (when the caller says
+ * where: a markdown file's frontmatter), so a markdown heading is never a directive.
  */
 import type { LineIndex } from '../model/lines.js';
 import type { Range } from '../types.js';
@@ -35,8 +36,8 @@ export interface Suppressions {
 }
 
 export interface SuppressionScope {
-  /** Where the frontmatter's YAML is: `#` directives count only there. */
-  frontmatter?: Range | null;
+  /** Where `#` starts a comment (a markdown file's frontmatter, all of a TOML file): `#` directives count only there. */
+  hashComments?: Range | null;
   /** Ranges whose comments are not directives (fenced code blocks). */
   skip?: readonly Range[];
 }
@@ -52,7 +53,7 @@ export function parseDisableComments(text: string, lines: LineIndex, scope?: Sup
   DIRECTIVE.lastIndex = 0;
   for (let m = DIRECTIVE.exec(text); m; m = DIRECTIVE.exec(text)) {
     if (scope) {
-      if (m[1] === '#' && !(scope.frontmatter && inside([scope.frontmatter], m.index))) continue;
+      if (m[1] === '#' && !(scope.hashComments && inside([scope.hashComments], m.index))) continue;
       if (scope.skip && inside(scope.skip, m.index)) continue;
     }
     const rest = m[3]!;
