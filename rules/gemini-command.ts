@@ -15,6 +15,9 @@ function report(ctx: Pick<Ctx, 'report'>, d: ReportDescriptor): void {
   ctx.report({ ...d, help: `${d.help} (Gemini CLI docs: Custom commands)` });
 }
 
+/** At most this many `@{path}` are looked up per command. */
+const MAX_LOOKUPS = 200;
+
 /** `{{ args }}`, `{{ARGS}}`, `{{arguments}}`: the placeholder written as Gemini CLI does not replace it. */
 const NEAR_ARGS = /\{\{\s*(?:args?|arguments?)\s*\}\}/gi;
 /** Claude Code's and OpenCode's placeholder, copied over. */
@@ -75,6 +78,8 @@ function workspaceOf(relPath: string): string | null {
 
 class PromptCheck {
   readonly offsets: number[];
+  /** Paths looked up so far (each is a stat or two). */
+  lookups = 0;
   constructor(
     readonly ctx: Ctx,
     readonly prompt: string,
@@ -100,16 +105,20 @@ class PromptCheck {
     if (!prompt.includes('@{') && !prompt.includes('!{')) return;
     // File injection runs first, over the whole prompt; shell injection then reads what is left.
     const files = injections(prompt, '@{');
-    let rest = prompt;
+    // The prompt with its file blocks blanked, as the shell injection reads it.
+    const parts: string[] = [];
+    let last = 0;
     for (const f of files) {
       if (f.end === null) {
         this.unclosed('@{', f.start);
         return;
       }
       this.fileInjection(f);
-      rest = rest.slice(0, f.start) + ' '.repeat(f.end - f.start) + rest.slice(f.end);
+      parts.push(prompt.slice(last, f.start), ' '.repeat(f.end - f.start));
+      last = f.end;
     }
-    for (const s of injections(rest, '!{')) {
+    parts.push(prompt.slice(last));
+    for (const s of injections(parts.join(''), '!{')) {
       if (s.end === null) {
         this.unclosed('!{', s.start);
         return;
@@ -159,6 +168,7 @@ class PromptCheck {
     }
     const files = this.ctx.project.files;
     const workspace = workspaceOf(this.ctx.doc.relPath);
+    if (this.lookups++ >= MAX_LOOKUPS) return;
     if (!files || workspace === null || path === '' || /^(?:[/~\\]|[A-Za-z]:)|[$*?[\]{}!]/.test(path)) return;
     const root = files.resolve(this.ctx.project.root, workspace || '.');
     const abs = files.resolve(root, path);
