@@ -6,9 +6,11 @@ import { FIELD_TABLES, type FrontmatterKind } from '../src/standard/frontmatter-
 import { KIND_LABEL, withHelp, type FieldContext, type Finding } from '../src/rules-support/frontmatter/finding.js';
 import { checkModel } from '../src/rules-support/frontmatter/model.js';
 import { checkAgentName, checkSkillDescription, checkSkillName } from '../src/rules-support/frontmatter/names.js';
-import { frontmatterKindOf, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
+import { headerAsRead } from '../src/rules-support/frontmatter/lenient.js';
+import { activationFindings, checkOtherToolField, OTHER_TOOL_KINDS } from '../src/rules-support/frontmatter/other-tools.js';
+import { frontmatterKindOf, HEADER_KINDS, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
 import { checkToolField, TOOL_FIELDS } from '../src/rules-support/frontmatter/tool-checks.js';
-import { checkUnknownKey, guessField } from '../src/rules-support/frontmatter/unknown-keys.js';
+import { checkUnknownKey, guessField, reportsUnknownKeys } from '../src/rules-support/frontmatter/unknown-keys.js';
 import { checkValue } from '../src/rules-support/frontmatter/values.js';
 
 interface Options {
@@ -24,12 +26,12 @@ const NOT_A_SPEC = /^(readme|changelog|contributing|license)(\.[a-z]+)?\.md$/i;
 export default defineRule<Options>({
   meta: {
     id: 'frontmatter-schema',
-    description: 'Frontmatter fields exist for the file\'s kind and have valid values (Claude Code and OpenCode).',
+    description: 'Frontmatter fields exist for the file\'s kind and have valid values.',
     details:
-      'Checks each frontmatter field against the fields Claude Code reads for subagents, commands and skills and OpenCode reads for its agents and commands: required fields, types, enum values, tool names, unknown or misspelled keys. A Claude Code subagent without `name` or `description`, or with a bad name, is skipped silently at run time.',
+      'Checks each frontmatter field against the fields its tool reads: Claude Code subagents, commands, skills and rules, OpenCode agents and commands, Copilot instructions, prompt files and custom agents, Cursor and Windsurf rules, Kiro steering files. Required fields, types, enum values, tool names, unknown or misspelled keys, deprecated fields, and headers under which the tool never loads the file by itself. A Claude Code subagent without `name` or `description`, or with a bad name, is skipped silently at run time.',
     severity: 'error',
     standard: false,
-    kinds: ['agent', 'command', 'skill'],
+    kinds: [...HEADER_KINDS],
     fixable: true,
     hasSuggestions: true,
     schema: {
@@ -69,6 +71,7 @@ export default defineRule<Options>({
           range: firstLine,
           severity: 'warn',
         });
+      for (const f of activationFindings(kind, doc, null, firstLine)) emit(f);
       return;
     }
     if (!fm.closed) return; // frontmatter-valid reports it; the YAML is the whole file.
@@ -77,22 +80,24 @@ export default defineRule<Options>({
     const allow = new Set(options.allowFields ?? []);
     // The delegation standard has a spec state its timeout, and missing-timeout advises a
     // frontmatter `timeout`: in a project that uses the standard it is no unknown field.
-    if (fm.fields.some((f) => f.key === 'timeout') && project.usesStandardFor(doc)) allow.add('timeout');
-    const present = new Set(fm.fields.map((f) => f.key));
-    const hasErrors = fm.errors.length > 0;
+    const { fields, errors } = headerAsRead(doc, fm);
+    if (fields.some((f) => f.key === 'timeout') && project.usesStandardFor(doc)) allow.add('timeout');
+    const present = new Set(fields.map((f) => f.key));
+    const hasErrors = errors.length > 0;
     // With YAML errors, only fields wholly before the first error are trusted.
     // (A field on the error's own line is not: `argument-hint: [x] [y]` parses as a list, then fails.)
-    const firstErrorAt = hasErrors ? Math.min(...fm.errors.map((e) => e.range.start)) : Infinity;
+    const firstErrorAt = hasErrors ? Math.min(...errors.map((e) => e.range.start)) : Infinity;
     const firstError = hasErrors ? doc.lines.starts[doc.lines.lineOf(firstErrorAt)]! : Infinity;
     const plugin = kind === 'agent' && isPluginAgent(doc, project);
     const base = fm.contentRange.start;
 
-    for (const field of fm.fields) {
+    for (const field of fields) {
       if (field.valueRange.end > firstError || field.keyRange.end > firstError) continue;
       const spec = table.fields.find((f) => f.name === field.key);
       if (!spec) {
-        if (table.unknownKeys !== 'unknown' || allow.has(field.key)) continue;
-        emit(checkUnknownKey({ kind, field, present }));
+        if (!reportsUnknownKeys(table) || allow.has(field.key)) continue;
+        const f = checkUnknownKey({ kind, field, present });
+        if (f) emit(f);
         continue;
       }
       if (plugin && spec.ignoredInPlugins) {
@@ -105,11 +110,11 @@ export default defineRule<Options>({
         });
         continue;
       }
-      const c: FieldContext = { kind, table, text: doc.text, base, field };
+      const c: FieldContext = { kind, table, text: doc.text, base, field, present };
       for (const f of checkField(kind, c, doc.fileStem, () => agentNames(project))) emit(f);
     }
 
-    if (!hasErrors) for (const f of missingRequired(kind, fm, present)) emit(f);
+    if (!hasErrors) for (const f of [...missingRequired(kind, fm, present), ...activationFindings(kind, doc, fields, fm.openRange)]) emit(f);
   },
 });
 
@@ -130,6 +135,7 @@ function agentNames(project: ProjectView): Set<string> {
 function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents: () => ReadonlySet<string>): Finding[] {
   const { field } = c;
   const spec = c.table.fields.find((f) => f.name === field.key)!;
+  if (OTHER_TOOL_KINDS.has(kind)) return checkOtherToolField(spec, c);
   if (field.key === 'name' && kind === 'agent') return field.value === null ? [] : checkAgentName(field);
   if (field.key === 'model') return checkModel(kind, field);
   if (TOOL_FIELDS.has(field.key) && (kind === 'agent' || kind === 'command' || kind === 'skill')) return checkToolField(c, agents);
@@ -176,5 +182,5 @@ function missingRequired(kind: FrontmatterKind, fm: Frontmatter, present: Set<st
   if (kind === 'skill' || kind === 'opencode-skill')
     return [{ messageId: 'missing-required', message: `${what}: the Agent Skills spec requires both \`name\` and \`description\``, range: fm.openRange, warn: true }];
   // OpenCode agents: whether `description` is required is not documented (uncertain).
-  return [{ messageId: 'missing-required', message: `${what}: ${KIND_LABEL[kind]}s use it to decide when to call the agent`, range: fm.openRange, warn: true }];
+  return [{ messageId: 'missing-required', message: `${what}: ${table.requiredBecause ?? `${KIND_LABEL[kind]}s use it to decide when to call the agent`}`, range: fm.openRange, warn: true }];
 }

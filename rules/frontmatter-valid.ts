@@ -3,6 +3,10 @@ import type { DocumentModel } from '../src/model/document.js';
 import type { FrontmatterProblem } from '../src/model/frontmatter.js';
 import type { Fix, Range } from '../src/types.js';
 import { clip, MAX_MESSAGE } from '../src/util/clip.js';
+import { headlessHeader } from '../src/rules-support/frontmatter/headless.js';
+import { readsHeaderByLine } from '../src/rules-support/frontmatter/lenient.js';
+import { frontmatterKindOf, HEADER_KINDS } from '../src/rules-support/frontmatter/target.js';
+import { readerOf } from '../src/rules-support/frontmatter/finding.js';
 
 const FIELD_LINE = /^([ \t]*)([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(\S.*))?$/;
 
@@ -150,16 +154,31 @@ function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range
 export default defineRule({
   meta: {
     id: 'frontmatter-valid',
-    description: 'Frontmatter is valid YAML and is closed by a `---` line.',
+    description: 'Frontmatter is valid YAML, opened and closed by `---` lines.',
     details:
-      'Claude Code (2.1) still loads an agent whose frontmatter is not strict YAML, reading it leniently; what breaks is everything else that reads the file as YAML: strict YAML readers (linters, build scripts, other tools of the project), other agent runtimes, and GitHub, which shows a frontmatter error instead of the file. A frontmatter block that never closes swallows the whole prompt. The diagnostic points at the YAML parser\'s own error position, or at the cause when it is a duplicate key or an indented field. The severity is a choice: a project that only ever runs in Claude Code may set it to warn.',
+      'Claude Code (2.1) still loads an agent whose frontmatter is not strict YAML, reading it leniently; what breaks is everything else that reads the file as YAML: strict YAML readers (linters, build scripts, other tools of the project), other agent runtimes, and GitHub, which shows a frontmatter error instead of the file. A frontmatter block that never closes swallows the whole prompt. The diagnostic points at the YAML parser\'s own error position, or at the cause when it is a duplicate key or an indented field. The severity is a choice: a project that only ever runs in Claude Code may set it to warn. A header without its opening `---` (a file that starts with a key its tool reads and a `---` line below) is no frontmatter at all: the fields are body text. Cursor reads a rule\'s header line by line, not as YAML (its editor writes `globs: **/*.ts` unquoted), so a Cursor rule is checked for its `---` lines only.',
     severity: 'error',
+    kinds: [...HEADER_KINDS, 'other'],
     fixable: true,
     standard: false,
   },
   check({ doc, report }) {
     const fm = doc.frontmatter;
-    if (!fm) return;
+    // The other tools' files, by the table their header answers to (CLAUDE.md has none).
+    const kind = frontmatterKindOf(doc);
+    if (kind === null && doc.kind === 'claude-memory') return;
+    if (!fm) {
+      const lost = kind && headlessHeader(doc, kind);
+      if (lost)
+        report({
+          message: `the header has no opening \`---\`: \`${clip(lost.key, 30)}:\` and the lines below it up to line ${lost.closeLine} are text`,
+          help: `Frontmatter starts with a \`---\` line; without it ${readerOf(kind)} reads these lines as part of the body, and none of the fields takes effect. Add a \`---\` line at the top (--fix does).`,
+          messageId: 'unopened',
+          range: lost.range,
+          fix: { range: [0, 0], text: doc.text.includes('\r\n') ? '---\r\n' : '---\n' },
+        });
+      return;
+    }
     if (!fm.closed) {
       report({
         message: 'frontmatter opened here is never closed',
@@ -169,6 +188,8 @@ export default defineRule({
       });
       return;
     }
+    // Cursor reads a rule's header line by line, not as YAML (frontmatter-schema reads it so too).
+    if (readsHeaderByLine(doc)) return;
     // Claude Code 2.1 reads non-strict YAML leniently: say what does break.
     const skipped = doc.kind === 'agent' ? ' Claude Code still loads this agent, but strict YAML readers, other agent runtimes and GitHub do not.' : '';
     // The first YAML error is the real one; the rest are mostly its echo.

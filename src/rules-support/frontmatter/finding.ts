@@ -38,6 +38,8 @@ export interface FieldContext {
   /** Offset of the frontmatter content (yaml node ranges are relative to it). */
   base: number;
   field: FrontmatterField;
+  /** Keys present in the frontmatter (a rename onto one of them would duplicate it). */
+  present?: ReadonlySet<string>;
 }
 
 /** How a kind is called in messages. */
@@ -48,11 +50,30 @@ export const KIND_LABEL: Record<FrontmatterKind, string> = {
   'opencode-agent': 'OpenCode agent',
   'opencode-command': 'OpenCode command',
   'opencode-skill': 'OpenCode skill',
+  'copilot-scoped-instructions': 'Copilot instructions file',
+  'copilot-prompt': 'Copilot prompt file',
+  'copilot-agent': 'Copilot custom agent',
+  'cursor-rule': 'Cursor rule',
+  'windsurf-rule': 'Windsurf rule',
+  'kiro-steering': 'Kiro steering file',
+  'claude-rule': 'Claude Code rule',
+};
+
+const READER: Partial<Record<FrontmatterKind, string>> = {
+  'opencode-agent': 'OpenCode',
+  'opencode-command': 'OpenCode',
+  'opencode-skill': 'OpenCode',
+  'copilot-scoped-instructions': 'Copilot',
+  'copilot-prompt': 'Copilot',
+  'copilot-agent': 'Copilot',
+  'cursor-rule': 'Cursor',
+  'windsurf-rule': 'Windsurf',
+  'kiro-steering': 'Kiro',
 };
 
 /** The program that reads the file, for messages. */
 export function readerOf(kind: FrontmatterKind): string {
-  return kind.startsWith('opencode') ? 'OpenCode' : 'Claude Code';
+  return READER[kind] ?? 'Claude Code';
 }
 
 /** `a, b or c`. */

@@ -105,6 +105,11 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
     case 'string-or-list': {
       const ok = typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
       if (!ok) push('type', `${key} is ${typeName(v)} (${show(v)}), expected a string or a list of strings`);
+      else if (spec.enumValues && typeof v === 'string') out.push(...checkEnum(spec, v, at, soft));
+      else if (spec.enumValues && Array.isArray(v)) {
+        const node = field.node && isSeq(field.node) ? field.node : null;
+        v.forEach((item, i) => out.push(...checkEnum(spec, item, field.items?.[i] ?? nodeRange(node?.items[i] as YamlNode, c.base, at), soft)));
+      }
       break;
     }
     case 'any':
@@ -128,18 +133,26 @@ function argumentHintList(c: FieldContext): Finding {
   };
 }
 
-/** A value one small slip away (an edit per four letters): `acceptEdit`, not `global` for `local`. */
+/**
+ * A value one small slip away (an edit per four letters): `acceptEdit`, not `global` for `local`;
+ * or the first word of exactly one value (`always` for `always_on`).
+ */
 function nearValue(v: string, values: readonly string[]): string | undefined {
   const guess = closest(v, values);
-  return guess && editDistance(v.toLowerCase(), guess.toLowerCase()) <= Math.max(1, Math.floor(v.length / 4)) ? guess : undefined;
+  if (guess && editDistance(v.toLowerCase(), guess.toLowerCase()) <= Math.max(1, Math.floor(v.length / 4))) return guess;
+  const lower = v.toLowerCase();
+  const words = v.length >= 4 ? values.filter((x) => x.toLowerCase().startsWith(lower) && /[_-]/.test(x.charAt(v.length))) : [];
+  return words.length === 1 ? words[0] : undefined;
 }
 
 function checkEnum(spec: FieldSpec, v: unknown, at: Range, soft: boolean, orMore = ''): Finding[] {
   const values = spec.enumValues ?? [];
   const key = `\`${spec.name}\``;
-  const dropped = spec.invalidDropped ? `; ${spec.name === 'color' ? 'Claude Code drops any other color silently' : 'the value is ignored'}` : '';
+  const effect = spec.invalidEffect ?? (spec.invalidDropped ? (spec.name === 'color' ? 'Claude Code drops any other color silently' : 'the value is ignored') : undefined);
+  const dropped = effect ? `; ${effect}` : '';
   const expected = `expected ${orList(values)}${orMore}`;
-  if (typeof v !== 'string') return [{ messageId: 'type', message: `${key} is ${show(v)} (${typeName(v)}), ${expected}${dropped}`, range: at, warn: soft || spec.invalidDropped }];
+  const gentle = soft || spec.invalidDropped === true || effect !== undefined;
+  if (typeof v !== 'string') return [{ messageId: 'type', message: `${key} is ${show(v)} (${typeName(v)}), ${expected}${dropped}`, range: at, warn: gentle }];
   if (values.includes(v)) return [];
   const lower = v.toLowerCase();
   const sameLetters = values.find((x) => x.toLowerCase() === lower);
@@ -150,8 +163,8 @@ function checkEnum(spec: FieldSpec, v: unknown, at: Range, soft: boolean, orMore
     return [{ messageId: 'enum-case', message: `${key} is "${v}", which differs from "${sameLetters}" in case`, help: `Write "${sameLetters}": values are case-sensitive (${expected}).`, range: at, warn: true }];
   const guess = nearValue(v, values);
   const hint = guess ? `Did you mean "${guess}"? ` : '';
-  const why = spec.invalidDropped ? ` (${spec.name === 'color' ? 'Claude Code drops any other color silently' : 'the value is ignored'})` : '';
-  return [{ messageId: 'enum', message: `${key} is "${v}", not a value it takes`, help: `${hint}Expected ${orList(values)}${orMore}${why}.`, range: at, warn: soft || spec.invalidDropped }];
+  const why = effect ? ` (${effect})` : '';
+  return [{ messageId: 'enum', message: `${key} is "${v}", not a value it takes`, help: `${hint}Expected ${orList(values)}${orMore}${why}.`, range: at, warn: gentle }];
 }
 
 /** OpenCode `permission`: every leaf of the mapping (per tool, or per command pattern) is one of the values. */
