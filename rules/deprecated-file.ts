@@ -1,0 +1,18 @@
+import { defineRule } from '../src/engine/rule.js';
+import { deprecatedFile } from '../src/rules-support/frontmatter/deprecated-files.js';
+
+export default defineRule({
+  meta: {
+    id: 'deprecated-file',
+    description: 'No agent file lives where its tool has deprecated it: Copilot chat modes, a `.cursorrules` file.',
+    details:
+      'Copilot chat modes (`.github/chatmodes/*.chatmode.md`) are custom agents now, kept in `.github/agents/*.agent.md`: VS Code still reads the old place and asks to move the file, GitHub Copilot keeps custom agents in `.github/agents/`. Cursor still reads a `.cursorrules` file but has deprecated it for project rules in `.cursor/rules/`. The finding names the new place.',
+    severity: 'warn',
+    standard: false,
+    kinds: ['copilot-chatmode', 'cursorrules'],
+  },
+  check({ doc, report }) {
+    const found = deprecatedFile(doc);
+    if (found) report({ message: found.message, help: found.help, messageId: found.messageId, range: { start: 0, end: doc.lines.lineEnd(0) } });
+  },
+});
