@@ -145,6 +145,16 @@ describe("the other tools' deprecated fields and shapes", () => {
     expect(lintFile('.github/instructions/ps.instructions.md', fixed)).toEqual([]);
   });
 
+  it('knows `.github/instructions/` when `.github/` is the project root (it holds an `agents/` folder)', () => {
+    const dir = path.join(tmp, 'github-root');
+    mkdirSync(path.join(dir, '.github/agents'), { recursive: true });
+    mkdirSync(path.join(dir, '.github/instructions'), { recursive: true });
+    writeFileSync(path.join(dir, '.github/agents/a.agent.md'), '---\ndescription: A\n---\n\nA.\n');
+    writeFileSync(path.join(dir, '.github/instructions/docs.instructions.md'), '# Docs\n\nKeep them current.\n');
+    const found = lintCase(dir, ALL_RULES, 'frontmatter-schema');
+    expect(found.map((f) => `${f.file}:${f.line}:${f.column} ${f.messageId}`)).toEqual(['.github/instructions/docs.instructions.md:1:1 never-applied']);
+  });
+
   it('reads a Cursor rule header line by line where YAML fails, and checks its fields', () => {
     const found = lintFile('.cursor/rules/ts.mdc', '---\ndescription: Types: strict\nglobs: **/*.ts\nalwaysApply: yes\n---\n');
     expect(found.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual(['4:14 `alwaysApply` is "yes" (a string)']);

@@ -9,6 +9,7 @@ import type { FrontmatterField } from '../../model/frontmatter.js';
 import type { FieldSpec, FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { Range, Suggestion } from '../../types.js';
 import { KIND_LABEL, orList, readerOf, type FieldContext, type Finding } from './finding.js';
+import { headlessHeader } from './headless.js';
 import { checkValue } from './values.js';
 import { isMap, isSeq, show, typeName, type YamlNode } from './yaml-nodes.js';
 
@@ -142,8 +143,8 @@ function valueOf(fields: readonly FrontmatterField[], key: string): unknown {
   return v ?? undefined;
 }
 
-/** A folder `a/b/` above the file, relative to its project. */
-const inFolder = (doc: DocumentModel, folder: string) => ('/' + doc.relPath).includes(`/${folder}/`);
+/** A folder `a/b/` above the file (on its whole path: a collection's root may be `.github/` itself). */
+const inFolder = (doc: DocumentModel, folder: string) => ('/' + doc.filePath.replace(/\\/g, '/')).includes(`/${folder}/`);
 
 /**
  * Field combinations under which the tool never loads the file by itself, for a file where the
@@ -151,6 +152,8 @@ const inFolder = (doc: DocumentModel, folder: string) => ('/' + doc.relPath).inc
  * copied before use). `fields` is null when the file has no frontmatter; `at` is where to report.
  */
 export function activationFindings(kind: FrontmatterKind, doc: DocumentModel, fields: readonly FrontmatterField[] | null, at: Range): Finding[] {
+  // A header that lost its opening `---` is frontmatter-valid's (its fields are there, unread).
+  if (!fields && headlessHeader(doc, kind)) return [];
   const fs = fields ?? [];
   const has = (k: string) => valueOf(fs, k) !== undefined;
   switch (kind) {
