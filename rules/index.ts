@@ -8,6 +8,8 @@ import fileEncoding from './file-encoding.js';
 import fileUnreadable from './file-unreadable.js';
 import frontmatterSchema from './frontmatter-schema.js';
 import frontmatterValid from './frontmatter-valid.js';
+import instructionGlob from './instruction-glob.js';
+import deprecatedFile from './deprecated-file.js';
 import internalError from './internal-error.js';
 import returnFormatJson from './return-format-json.js';
 import returnFormatPresent from './return-format-present.js';
@@ -68,6 +70,8 @@ import mirrorDrift from './mirror-drift.js';
 export const ALL_RULES: readonly Rule[] = [
   frontmatterValid,
   frontmatterSchema,
+  instructionGlob,
+  deprecatedFile,
   depthPathMismatch,
   returnFormatJson,
   returnFormatSchema,

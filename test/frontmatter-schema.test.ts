@@ -112,6 +112,55 @@ describe('fixes and suggestions', () => {
   });
 });
 
+describe("the other tools' deprecated fields and shapes", () => {
+  it('renames a prompt file\'s `mode` to `agent` (VS Code reads one as the other), and the file is clean after', () => {
+    const text = '---\ndescription: Plan\nmode: agent\n---\n\nPlan it.\n';
+    const found = lintFile('.github/prompts/plan.prompt.md', text);
+    expect(found.map((f) => f.fix)).toEqual([{ range: [22, 26], text: 'agent' }]);
+    const fixed = applyFixes(text, [found[0]!.fix!]);
+    expect(fixed).toBe('---\ndescription: Plan\nagent: agent\n---\n\nPlan it.\n');
+    expect(lintFile('.github/prompts/plan.prompt.md', fixed)).toEqual([]);
+  });
+
+  it('offers to remove `mode` when `agent` is set too (no fix: a choice)', () => {
+    const text = '---\nmode: ask\nagent: agent\n---\n';
+    const [f] = lintFile('.github/prompts/a.prompt.md', text);
+    expect(f!.fix).toBeUndefined();
+    expect(applyFixes(text, [f!.suggestions![0]!.fix])).toBe('---\nagent: agent\n---\n');
+  });
+
+  it('offers the two fields that replace `infer: false`', () => {
+    const text = '---\ndescription: Plans\ninfer: false\n---\n\nPlan.\n';
+    const [f] = lintFile('.github/agents/planner.agent.md', text);
+    const fixed = applyFixes(text, [f!.suggestions![0]!.fix]);
+    expect(fixed).toBe('---\ndescription: Plans\nuser-invocable: false\ndisable-model-invocation: true\n---\n\nPlan.\n');
+    expect(lintFile('.github/agents/planner.agent.md', fixed)).toEqual([]);
+  });
+
+  it('offers to write `applyTo` as one comma-separated string', () => {
+    const text = '---\napplyTo:\n  - "**/*.ps1"\n  - "**/*.psm1"\n---\n\nUse approved verbs.\n';
+    const [f] = lintFile('.github/instructions/ps.instructions.md', text);
+    const fixed = applyFixes(text, [f!.suggestions![0]!.fix]);
+    expect(fixed).toBe('---\napplyTo: "**/*.ps1,**/*.psm1"\n---\n\nUse approved verbs.\n');
+    expect(lintFile('.github/instructions/ps.instructions.md', fixed)).toEqual([]);
+  });
+
+  it('knows `.github/instructions/` when `.github/` is the project root (it holds an `agents/` folder)', () => {
+    const dir = path.join(tmp, 'github-root');
+    mkdirSync(path.join(dir, '.github/agents'), { recursive: true });
+    mkdirSync(path.join(dir, '.github/instructions'), { recursive: true });
+    writeFileSync(path.join(dir, '.github/agents/a.agent.md'), '---\ndescription: A\n---\n\nA.\n');
+    writeFileSync(path.join(dir, '.github/instructions/docs.instructions.md'), '# Docs\n\nKeep them current.\n');
+    const found = lintCase(dir, ALL_RULES, 'frontmatter-schema');
+    expect(found.map((f) => `${f.file}:${f.line}:${f.column} ${f.messageId}`)).toEqual(['.github/instructions/docs.instructions.md:1:1 never-applied']);
+  });
+
+  it('reads a Cursor rule header line by line where YAML fails, and checks its fields', () => {
+    const found = lintFile('.cursor/rules/ts.mdc', '---\ndescription: Types: strict\nglobs: **/*.ts\nalwaysApply: yes\n---\n');
+    expect(found.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual(['4:14 `alwaysApply` is "yes" (a string)']);
+  });
+});
+
 describe('options', () => {
   it('allowFields silences unknown keys, and only those', () => {
     const dir = path.join(tmp, 'allow');

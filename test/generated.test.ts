@@ -97,7 +97,8 @@ describe('the kinds tables', () => {
 
   it('name the rules that check each kind', () => {
     expect(rulesOfKind('copilot-agent', ALL_RULES)).toContain('secret-in-spec');
-    expect(rulesOfKind('copilot-agent', ALL_RULES)).not.toContain('frontmatter-schema');
+    expect(rulesOfKind('copilot-agent', ALL_RULES)).toContain('frontmatter-schema');
+    expect(rulesOfKind('agents-md', ALL_RULES)).not.toContain('frontmatter-schema');
     expect(rulesOfKind('agent', ALL_RULES)).toContain('frontmatter-schema');
   });
 });

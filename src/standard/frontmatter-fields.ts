@@ -1,13 +1,32 @@
 /**
- * Frontmatter field tables for Claude Code and OpenCode spec files, as plain data for the
- * frontmatter-schema rule. Source: ../shared/claude-code-format.md (Claude Code docs v2.1.240,
- * behaviour of v2.1.330; OpenCode docs). Nothing official publishes a schema for these files.
+ * Frontmatter field tables, as plain data for the frontmatter-schema rule. Sources: for Claude
+ * Code and OpenCode spec files ../shared/claude-code-format.md (Claude Code docs v2.1.240,
+ * behaviour of v2.1.330; OpenCode docs); for the other tools their documentation pages, cited at
+ * each table (VS Code's own header validator, promptValidator.ts, where the docs are silent).
+ * Nothing official publishes a schema for these files.
  *
  * Entries flagged `uncertain` should produce warnings, not errors. No rule logic lives here.
  */
 
-/** Which table applies to a file. Commands and skills share one parser, hence one table. */
-export type FrontmatterKind = 'agent' | 'command' | 'skill' | 'opencode-agent' | 'opencode-command' | 'opencode-skill';
+/**
+ * Which table applies to a file. Commands and skills share one parser, hence one table. A Copilot
+ * chat mode is read as a custom agent, so it has the agent's table; `claude-rule` is a Claude Code
+ * memory file under `.claude/rules/` (the memory files that have frontmatter).
+ */
+export type FrontmatterKind =
+  | 'agent'
+  | 'command'
+  | 'skill'
+  | 'opencode-agent'
+  | 'opencode-command'
+  | 'opencode-skill'
+  | 'copilot-scoped-instructions'
+  | 'copilot-prompt'
+  | 'copilot-agent'
+  | 'cursor-rule'
+  | 'windsurf-rule'
+  | 'kiro-steering'
+  | 'claude-rule';
 
 /**
  * The value type of a field:
@@ -56,6 +75,13 @@ export interface FieldSpec {
   readonly uncertain?: boolean;
   /** Deprecated but still read. */
   readonly deprecated?: boolean;
+  /** For a deprecated field: the fields that replace it. */
+  readonly replacedBy?: readonly string[];
+  /**
+   * What the tool does with a value outside `enumValues`, when it neither rejects the file nor
+   * is documented to drop the value: findings about such a value are warnings that say this.
+   */
+  readonly invalidEffect?: string;
   /** Ignored when the agent comes from a plugin. */
   readonly ignoredInPlugins?: boolean;
   /** A bad value is dropped silently rather than breaking the file: findings about it are warnings. */
@@ -69,9 +95,13 @@ export interface FieldTable {
   /**
    * What the tool does with keys not in `fields`: `unknown` = not documented (report as a
    * warning at most); `passed-to-model` = OpenCode hands them to the model as options (do not
-   * flag as errors).
+   * flag as errors); `ignored` = read by nobody, never reported; `typos` = ignored, and the
+   * projects' own metadata is common there, so only a key that misspells one of the table's
+   * fields or belongs to another tool's file is reported.
    */
-  readonly unknownKeys: 'unknown' | 'passed-to-model' | 'ignored';
+  readonly unknownKeys: 'unknown' | 'passed-to-model' | 'ignored' | 'typos';
+  /** Why a missing required field matters, for the message (the default speaks of choosing an agent). */
+  readonly requiredBecause?: string;
   /** Extra spellings accepted for booleans besides true/false, if any. */
   readonly booleanWords?: readonly string[];
 }
@@ -400,6 +430,123 @@ const OPENCODE_COMMAND_TABLE: FieldTable = {
   unknownKeys: 'unknown',
 };
 
+/**
+ * GitHub Copilot instructions files (`*.instructions.md`). Sources: VS Code "Use custom
+ * instructions" (https://code.visualstudio.com/docs/agent-customization/custom-instructions)
+ * and GitHub "Adding repository custom instructions" (path-specific instructions: `applyTo`,
+ * `excludeAgent`).
+ */
+export const COPILOT_INSTRUCTIONS_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', type: 'string', required: false },
+  { name: 'description', type: 'string', required: false },
+  {
+    name: 'applyTo',
+    type: 'string',
+    required: false,
+    notes: 'Glob patterns separated by commas, relative to the workspace root. VS Code reads only a string: a list is ignored there.',
+  },
+  { name: 'excludeAgent', type: 'string-or-list', required: false, enumValues: ['code-review', 'coding-agent'], notes: 'GitHub: the agent that does not read the file.' },
+];
+
+/**
+ * Copilot prompt files (`*.prompt.md`). Source: VS Code "Use prompt files"
+ * (https://code.visualstudio.com/docs/agent-customization/prompt-files).
+ */
+export const COPILOT_PROMPT_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', type: 'string', required: false },
+  { name: 'description', type: 'string', required: false },
+  { name: 'argument-hint', type: 'string', required: false },
+  { name: 'agent', type: 'string', required: false, knownValues: ['ask', 'agent', 'plan'], notes: 'A built-in agent or the name of a custom agent.' },
+  { name: 'model', type: 'string-or-list', required: false, notes: 'A model name, or a list tried in order.' },
+  { name: 'tools', type: 'string-or-list', required: false },
+  {
+    name: 'mode',
+    type: 'string',
+    required: false,
+    deprecated: true,
+    replacedBy: ['agent'],
+    notes: "VS Code: \"The 'mode' attribute has been deprecated. Please rename it to 'agent'.\" It still reads `mode` when `agent` is absent.",
+  },
+];
+
+/**
+ * Copilot custom agents (`*.agent.md`, `.github/agents/*.md`) and chat modes. Sources: VS Code
+ * "Custom agents" (https://code.visualstudio.com/docs/agent-customization/custom-agents) and
+ * GitHub "Custom agents configuration"
+ * (https://docs.github.com/en/copilot/reference/custom-agents-configuration), which requires
+ * `description` and adds `mcp-servers` and `metadata`.
+ */
+export const COPILOT_AGENT_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', type: 'string', required: false },
+  { name: 'description', type: 'string', required: true, uncertain: true, notes: 'Required by GitHub Copilot; optional in VS Code.' },
+  { name: 'argument-hint', type: 'string', required: false },
+  { name: 'tools', type: 'string-or-list', required: false },
+  { name: 'agents', type: 'list', itemType: 'string', required: false, notes: 'Subagent names; `*` for all.' },
+  { name: 'model', type: 'string-or-list', required: false },
+  { name: 'user-invocable', type: 'boolean', required: false },
+  { name: 'disable-model-invocation', type: 'boolean', required: false },
+  {
+    name: 'infer',
+    type: 'boolean',
+    required: false,
+    deprecated: true,
+    replacedBy: ['user-invocable', 'disable-model-invocation'],
+    notes: 'infer: false hid the agent from the picker and from subagent use; the two new fields each do one.',
+  },
+  { name: 'user-invokable', type: 'boolean', required: false, deprecated: true, replacedBy: ['user-invocable'] },
+  { name: 'target', type: 'enum', required: false, enumValues: ['vscode', 'github-copilot'] },
+  { name: 'mcp-servers', type: 'any', required: false, notes: 'GitHub: a map of MCP server configurations.' },
+  { name: 'metadata', type: 'object', required: false },
+  { name: 'handoffs', type: 'list', itemType: 'string-or-object', required: false, notes: 'Items: label, agent, prompt, send, model.' },
+  { name: 'hooks', type: 'object', required: false },
+  { name: 'github', type: 'object', required: false },
+  { name: 'advancedOptions', type: 'object', required: false },
+];
+
+/**
+ * Cursor rules (`.cursor/rules/*.mdc`). Source: Cursor "Rules" (https://cursor.com/docs/context/rules).
+ * Cursor reads `globs` as raw text, patterns separated by commas: `globs: **\/*.ts` is its own
+ * format, not a YAML error (rules-support/frontmatter/lenient.ts).
+ */
+export const CURSOR_RULE_FIELDS: readonly FieldSpec[] = [
+  { name: 'description', type: 'string', required: false },
+  { name: 'globs', type: 'string-or-list', required: false },
+  { name: 'alwaysApply', type: 'boolean', required: false },
+];
+
+/** Windsurf rules (`.windsurf/rules/*.md`). Source: Windsurf "Memories & Rules" (https://docs.windsurf.com/windsurf/cascade/memories). */
+export const WINDSURF_RULE_FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'trigger',
+    type: 'enum',
+    required: false,
+    enumValues: ['always_on', 'manual', 'model_decision', 'glob'],
+    invalidEffect: 'Windsurf documents no other activation mode, so the rule may not load as meant',
+  },
+  { name: 'description', type: 'string', required: false },
+  { name: 'globs', type: 'string-or-list', required: false },
+];
+
+/** Kiro steering files (`.kiro/steering/*.md`). Source: Kiro "Steering" (https://kiro.dev/docs/steering/). */
+export const KIRO_STEERING_FIELDS: readonly FieldSpec[] = [
+  { name: 'inclusion', type: 'enum', required: false, enumValues: ['always', 'fileMatch', 'manual', 'auto'] },
+  { name: 'fileMatchPattern', type: 'string-or-list', required: false },
+  { name: 'name', type: 'string', required: false },
+  { name: 'description', type: 'string', required: false },
+];
+
+/**
+ * Claude Code rules (`.claude/rules/**\/*.md`). Source: Claude Code "Manage Claude's memory"
+ * (https://code.claude.com/docs/en/memory): `paths` scopes a rule to matching files. `globs` is
+ * undocumented but read (anthropics/claude-code#17204).
+ */
+export const CLAUDE_RULE_FIELDS: readonly FieldSpec[] = [
+  { name: 'paths', type: 'string-or-list', required: false },
+  { name: 'globs', type: 'string-or-list', required: false, uncertain: true, notes: 'Undocumented; read by current releases.' },
+];
+
+const otherTool = (kinds: FrontmatterKind[], fields: readonly FieldSpec[], more: Partial<FieldTable> = {}): FieldTable => ({ kinds, fields, unknownKeys: 'typos', ...more });
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -416,6 +563,13 @@ export const FIELD_TABLES: Readonly<Record<FrontmatterKind, FieldTable>> = deepF
   'opencode-agent': OPENCODE_AGENT_TABLE,
   'opencode-command': OPENCODE_COMMAND_TABLE,
   'opencode-skill': OPENCODE_SKILL_TABLE,
+  'copilot-scoped-instructions': otherTool(['copilot-scoped-instructions'], COPILOT_INSTRUCTIONS_FIELDS),
+  'copilot-prompt': otherTool(['copilot-prompt'], COPILOT_PROMPT_FIELDS),
+  'copilot-agent': otherTool(['copilot-agent'], COPILOT_AGENT_FIELDS, { requiredBecause: 'GitHub Copilot requires it of a custom agent (VS Code does not)' }),
+  'cursor-rule': otherTool(['cursor-rule'], CURSOR_RULE_FIELDS),
+  'windsurf-rule': otherTool(['windsurf-rule'], WINDSURF_RULE_FIELDS),
+  'kiro-steering': otherTool(['kiro-steering'], KIRO_STEERING_FIELDS),
+  'claude-rule': otherTool(['claude-rule'], CLAUDE_RULE_FIELDS),
 });
 
 /** The spec of `field` for `kind`, if the table has it. */

@@ -1,13 +1,15 @@
 /** What the frontmatter checks hand back to the rule: a message at a range, maybe softer, maybe a fix. */
 import type { Fix, Range, Suggestion } from '../../types.js';
+import { splitHelp } from '../../util/help.js';
 import type { FieldTable, FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { FrontmatterField } from '../../model/frontmatter.js';
-import { show, typeName } from './yaml-nodes.js';
 
 export interface Finding {
-  /** The id of the finding among frontmatter-schema's messages. */
   messageId: string;
-  data?: Record<string, string | number>;
+  /** One short sentence: what is wrong. */
+  message: string;
+  /** What was expected and how to fix it (default: the message's clause after its first `; `). */
+  help?: string;
   range: Range;
   /** Report as a warning whatever the rule's level (uncertain or cosmetic findings). */
   warn?: boolean;
@@ -18,21 +20,13 @@ export interface Finding {
 }
 
 /**
- * A value of the wrong type or out of range: `<subject> is <value>`, and what was expected, a
- * clause ended as a sentence (a full stop unless it ends in a parenthesis).
+ * A finding as the rule reports it: the help it carries, else the message split as the checks
+ * write it, "what is wrong; what to do" (src/util/help.ts).
  */
-export function wrongValue(messageId: 'type' | 'range', subject: string, value: string, expected: string, range: Range, warn?: boolean): Finding {
-  return { messageId, data: { subject, value, expected: /[.?!)]$/.test(expected) ? expected : `${expected}.` }, range, warn };
-}
-
-/** A value's type and its text, as a wrong value is shown: `a number (3)`. */
-export function typeAndValue(v: unknown): string {
-  return `${typeName(v)} (${show(v)})`;
-}
-
-/** A value's text and its type: `"yes" (a string)`. */
-export function valueAndType(v: unknown): string {
-  return `${show(v)} (${typeName(v)})`;
+export function withHelp(f: Finding): Finding {
+  if (f.help) return f;
+  const split = splitHelp(f.message);
+  return split.help ? { ...f, ...split } : f;
 }
 
 /** What a field check needs to know about the file. */
@@ -44,6 +38,8 @@ export interface FieldContext {
   /** Offset of the frontmatter content (yaml node ranges are relative to it). */
   base: number;
   field: FrontmatterField;
+  /** Keys present in the frontmatter (a rename onto one of them would duplicate it). */
+  present?: ReadonlySet<string>;
 }
 
 /** How a kind is called in messages. */
@@ -54,11 +50,30 @@ export const KIND_LABEL: Record<FrontmatterKind, string> = {
   'opencode-agent': 'OpenCode agent',
   'opencode-command': 'OpenCode command',
   'opencode-skill': 'OpenCode skill',
+  'copilot-scoped-instructions': 'Copilot instructions file',
+  'copilot-prompt': 'Copilot prompt file',
+  'copilot-agent': 'Copilot custom agent',
+  'cursor-rule': 'Cursor rule',
+  'windsurf-rule': 'Windsurf rule',
+  'kiro-steering': 'Kiro steering file',
+  'claude-rule': 'Claude Code rule',
+};
+
+const READER: Partial<Record<FrontmatterKind, string>> = {
+  'opencode-agent': 'OpenCode',
+  'opencode-command': 'OpenCode',
+  'opencode-skill': 'OpenCode',
+  'copilot-scoped-instructions': 'Copilot',
+  'copilot-prompt': 'Copilot',
+  'copilot-agent': 'Copilot',
+  'cursor-rule': 'Cursor',
+  'windsurf-rule': 'Windsurf',
+  'kiro-steering': 'Kiro',
 };
 
 /** The program that reads the file, for messages. */
 export function readerOf(kind: FrontmatterKind): string {
-  return kind.startsWith('opencode') ? 'OpenCode' : 'Claude Code';
+  return READER[kind] ?? 'Claude Code';
 }
 
 /** `a, b or c`. */

@@ -5,19 +5,30 @@
  */
 import type { FrontmatterField } from '../../model/frontmatter.js';
 import { MODEL_ALIASES, type FrontmatterKind } from '../../standard/frontmatter-fields.js';
-import { typeAndValue, wrongValue, type Finding } from './finding.js';
+import type { Finding } from './finding.js';
+import { show, typeName } from './yaml-nodes.js';
 
 export function checkModel(kind: FrontmatterKind, field: FrontmatterField): Finding[] {
   const v = field.value;
   const at = field.valueRange;
   if (v === null || v === undefined) return [];
-  if (typeof v !== 'string') return [wrongValue('type', '`model`', typeAndValue(v), 'a string', at)];
+  if (typeof v !== 'string') return [{ messageId: 'type', message: `\`model\` is ${typeName(v)} (${show(v)}), expected a string`, range: at }];
   const m = v.trim();
-  if (!m) return [{ messageId: 'model-empty', range: at, warn: true }];
+  if (!m) return [{ messageId: 'model', message: '`model` is empty', range: at, warn: true }];
   if (kind.startsWith('opencode')) {
-    if (!m.includes('/')) return [{ messageId: 'model-opencode', data: { model: m }, range: at, warn: true }];
+    if (!m.includes('/'))
+      return [{ messageId: 'model', message: `\`model\` is "${m}": OpenCode expects provider/model-id (e.g. anthropic/claude-sonnet-4-5)`, range: at, warn: true }];
     return [];
   }
-  if (/\s/.test(m)) return [{ messageId: 'model', data: { model: m, aliases: MODEL_ALIASES.join(', ') }, range: at, warn: true }];
+  if (/\s/.test(m)) {
+    return [
+      {
+        messageId: 'model',
+        message: `\`model\` is "${m}", which looks like a display name: Claude Code expects an alias (${MODEL_ALIASES.join(', ')}) or a model id without spaces such as claude-sonnet-4-5`,
+        range: at,
+        warn: true,
+      },
+    ];
+  }
   return [];
 }

@@ -2,8 +2,9 @@
  * Checks of Claude Code tool fields: each entry is a known tool, an alias, a `Tool(specifier)`
  * of a known tool, an MCP name or `*`. Reports at the exact entry.
  */
-import { orList, typeAndValue, wrongValue, type FieldContext, type Finding } from './finding.js';
+import { orList, type FieldContext, type Finding } from './finding.js';
 import { classifyTool, looksLikeCopilot, resolves, toolEntries, type ToolVerdict } from './tool-list.js';
+import { show, typeName } from './yaml-nodes.js';
 
 /** The tool fields of Claude Code files. */
 export const TOOL_FIELDS = new Set(['tools', 'disallowedTools', 'allowed-tools', 'disallowed-tools']);
@@ -24,7 +25,13 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
   if (v === null || v === undefined) return [];
   const entries = toolEntries(field, c.text, c.base);
   if (!entries) {
-    return [wrongValue('type', `\`${field.key}\``, typeAndValue(v), 'a comma-separated string of tool names (e.g. "Read, Grep, Bash(git status:*)") or a list', field.valueRange)];
+    return [
+      {
+        messageId: 'type',
+        message: `\`${field.key}\` is ${typeName(v)} (${show(v)}), expected a comma-separated string of tool names (e.g. "Read, Grep, Bash(git status:*)") or a list`,
+        range: field.valueRange,
+      },
+    ];
   }
   const verdicts = entries.map((e) => ({ entry: e, verdict: classifyTool(e.text) }));
   const bad = verdicts.filter((x) => !resolves(x.verdict));
@@ -37,7 +44,8 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
     const copilot = looksLikeCopilot(names) ? ' They look like GitHub Copilot (VS Code) tool names.' : '';
     out.push({
       messageId: 'no-known-tool',
-      data: { count: names.length, key: field.key, listed, copilot, consequence: consequence(field.key).replace(/^./, (c) => c.toUpperCase()) },
+      message: `none of the ${names.length} entries of \`${field.key}\` is a Claude Code tool`,
+      help: `The entries: ${listed}.${copilot} ${consequence(field.key).replace(/^./, (c) => c.toUpperCase())}. Use Claude Code names such as Read, Edit, Write, Bash, Grep, Glob, WebFetch.`,
       range: field.valueRange,
       warn: true,
     });
@@ -45,10 +53,10 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
   }
 
   for (const { entry, verdict } of bad) {
-    const f = describe(entry.text, verdict, agentNames);
+    const f = describe(field.key, entry.text, verdict, agentNames);
     if (!f) continue;
     const nameEnd = entry.range.end - entry.range.start === entry.text.length ? entry.range.start + Math.min(f.length, entry.text.length) : entry.range.end;
-    out.push({ messageId: f.id, data: { key: field.key, ...f.data }, range: { start: entry.range.start, end: nameEnd }, warn: true });
+    out.push({ messageId: f.id, message: f.message, help: f.help, range: { start: entry.range.start, end: nameEnd }, warn: true });
   }
   return out;
 }
@@ -56,23 +64,38 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
 /** VS Code's `server/tool` MCP syntax. */
 const SLASHED = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+|\*)$/;
 
-/** Which finding an entry is, its data, and how much of the entry is the tool's name. */
-function describe(text: string, v: ToolVerdict, agentNames: () => ReadonlySet<string>): { id: string; data: Record<string, string>; length: number } | null {
+function describe(key: string, text: string, v: ToolVerdict, agentNames: () => ReadonlySet<string>): { id: string; message: string; help?: string; length: number } | null {
   switch (v.kind) {
     case 'removed':
-      return v.replacement
-        ? { id: 'replaced-tool', length: v.nameLength, data: { name: v.name, replacement: v.replacement } }
-        : { id: 'removed-tool', length: v.nameLength, data: { name: v.name } };
+      return {
+        id: 'removed-tool',
+        length: v.nameLength,
+        message: `\`${v.name}\` in \`${key}\` is a tool Claude Code no longer has${v.replacement ? `: use \`${v.replacement}\` instead` : ''}`,
+        help: v.replacement ? 'The entry is ignored.' : 'It was removed without a replacement; the entry is ignored.',
+      };
     case 'case':
-      return { id: 'tool-case', length: v.nameLength, data: { name: v.name, suggestion: v.suggestion } };
+      return {
+        id: 'tool-case',
+        length: v.nameLength,
+        message: `\`${v.name}\` in \`${key}\` is not a Claude Code tool: tool names are case-sensitive; did you mean \`${v.suggestion}\`?`,
+      };
     case 'unknown': {
-      if (v.malformed) return { id: 'malformed-tool', length: text.length, data: { name: text } };
+      if (v.malformed)
+        return { id: 'malformed-tool', length: text.length, message: `\`${text}\` in \`${key}\` is not a tool name nor a \`Tool(specifier)\` pattern: check the parentheses` };
       // The project's agents are read only now, for an unknown name (a cross-file lookup).
-      if (agentNames().has(v.name)) return { id: 'agent-as-tool', length: v.nameLength, data: { name: v.name } };
-      if (v.suggestion) return { id: 'misspelled-tool', length: v.nameLength, data: { name: v.name, suggestion: v.suggestion } };
+      if (agentNames().has(v.name))
+        return {
+          id: 'agent-as-tool',
+          length: v.nameLength,
+          message: `\`${v.name}\` in \`${key}\` is an agent, not a tool: to let this one delegate to it, list \`Agent\` (or \`Agent(${v.name})\`)`,
+        };
       const slashed = SLASHED.exec(v.name);
-      if (slashed) return { id: 'vscode-mcp-tool', length: v.nameLength, data: { name: v.name, server: slashed[1]!, tool: slashed[2]! } };
-      return { id: 'unknown-tool', length: v.nameLength, data: { name: v.name, examples: orList(['Read', 'Edit', 'Bash', 'Grep']) } };
+      const hint = v.suggestion
+        ? `; did you mean \`${v.suggestion}\`?`
+        : slashed
+          ? `; \`server/tool\` is VS Code's way to name an MCP tool, Claude Code's is \`mcp__${slashed[1]}__${slashed[2]}\``
+          : `; expected a tool such as ${orList(['Read', 'Edit', 'Bash', 'Grep'])}, a \`Tool(specifier)\` pattern or an MCP name \`mcp__server__tool\``;
+      return { id: 'unknown-tool', length: v.nameLength, message: `\`${v.name}\` in \`${key}\` is not a known Claude Code tool${hint}` };
     }
     default:
       return null;

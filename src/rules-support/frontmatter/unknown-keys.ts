@@ -3,7 +3,7 @@
  * Claude Code agent), a typo of a known field (with a rename fix when the guess is unambiguous),
  * or a key the reader ignores.
  */
-import { FIELD_TABLES, type FrontmatterKind } from '../../standard/frontmatter-fields.js';
+import { FIELD_TABLES, type FieldTable, type FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { FrontmatterField } from '../../model/frontmatter.js';
 import { editDistance } from '../../util/suggest.js';
 import { KIND_LABEL, readerOf, type Finding } from './finding.js';
@@ -13,7 +13,27 @@ const RENAMES: Partial<Record<FrontmatterKind, Record<string, string>>> = {
   agent: { 'allowed-tools': 'tools', 'disallowed-tools': 'disallowedTools' },
   command: { tools: 'allowed-tools', disallowedTools: 'disallowed-tools' },
   skill: { tools: 'allowed-tools', disallowedTools: 'disallowed-tools' },
+  'copilot-scoped-instructions': { globs: 'applyTo', paths: 'applyTo', fileMatchPattern: 'applyTo' },
+  'copilot-prompt': { 'allowed-tools': 'tools' },
+  'cursor-rule': { applyTo: 'globs', paths: 'globs', fileMatchPattern: 'globs' },
+  'windsurf-rule': { applyTo: 'globs', paths: 'globs', fileMatchPattern: 'globs' },
+  'kiro-steering': { globs: 'fileMatchPattern', applyTo: 'fileMatchPattern', paths: 'fileMatchPattern' },
+  'claude-rule': { applyTo: 'paths', fileMatchPattern: 'paths' },
 };
+
+/** What to write instead of another tool's activation field, where no single key means the same. */
+const INSTEAD: Partial<Record<FrontmatterKind, Record<string, string>>> = {
+  'cursor-rule': { trigger: '`alwaysApply: true`, `globs` or `description`', inclusion: '`alwaysApply: true`, `globs` or `description`' },
+  'windsurf-rule': { alwaysApply: '`trigger: always_on`', inclusion: '`trigger`' },
+  'kiro-steering': { alwaysApply: '`inclusion: always`', trigger: '`inclusion`' },
+  'claude-rule': { alwaysApply: 'no frontmatter (a rule without `paths` always loads)' },
+};
+
+/**
+ * Keys any tool's file may carry as its own metadata: in the other tools' files, where unknown
+ * keys are ignored, such a key is not reported as another tool's field.
+ */
+const GENERIC_KEYS = new Set(['name', 'description']);
 
 /** The other tables a key may come from, nearest first. */
 const OTHERS: Record<FrontmatterKind, FrontmatterKind[]> = {
@@ -23,6 +43,13 @@ const OTHERS: Record<FrontmatterKind, FrontmatterKind[]> = {
   'opencode-agent': [],
   'opencode-command': ['opencode-agent', 'command', 'agent'],
   'opencode-skill': [],
+  'copilot-scoped-instructions': ['cursor-rule', 'claude-rule', 'kiro-steering', 'windsurf-rule'],
+  'copilot-prompt': ['copilot-agent', 'command'],
+  'copilot-agent': ['agent', 'opencode-agent', 'copilot-prompt'],
+  'cursor-rule': ['windsurf-rule', 'copilot-scoped-instructions', 'claude-rule', 'kiro-steering'],
+  'windsurf-rule': ['cursor-rule', 'copilot-scoped-instructions', 'claude-rule', 'kiro-steering'],
+  'kiro-steering': ['cursor-rule', 'windsurf-rule', 'copilot-scoped-instructions', 'claude-rule'],
+  'claude-rule': ['cursor-rule', 'copilot-scoped-instructions', 'windsurf-rule', 'kiro-steering'],
 };
 
 const PLURAL: Record<FrontmatterKind, string> = {
@@ -32,7 +59,19 @@ const PLURAL: Record<FrontmatterKind, string> = {
   'opencode-agent': 'OpenCode agents',
   'opencode-command': 'OpenCode commands',
   'opencode-skill': 'OpenCode skills',
+  'copilot-scoped-instructions': 'Copilot instructions files',
+  'copilot-prompt': 'Copilot prompt files',
+  'copilot-agent': 'Copilot custom agents',
+  'cursor-rule': 'Cursor rules',
+  'windsurf-rule': 'Windsurf rules',
+  'kiro-steering': 'Kiro steering files',
+  'claude-rule': 'Claude Code rules',
 };
+
+/** Whether keys outside the table are reported at all (OpenCode agents hand them to the model). */
+export function reportsUnknownKeys(table: FieldTable): boolean {
+  return table.unknownKeys === 'unknown' || table.unknownKeys === 'typos';
+}
 
 const fieldNames = (kind: FrontmatterKind) => FIELD_TABLES[kind].fields.map((f) => f.name);
 const normalize = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
@@ -65,33 +104,58 @@ export interface UnknownKeyContext {
   present: ReadonlySet<string>;
 }
 
-export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Finding {
+/**
+ * A key the file's table does not have, or null when it is not worth a finding (a table of
+ * `typos` reports only misspellings and other tools' fields).
+ */
+export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Finding | null {
   const key = field.key;
   const reader = readerOf(kind);
   const at = field.keyRange;
   const rename = RENAMES[kind]?.[key];
-  const other = OTHERS[kind].find((k) => fieldNames(k).includes(key));
+  const typosOnly = FIELD_TABLES[kind].unknownKeys === 'typos';
+  const other = typosOnly && GENERIC_KEYS.has(key) ? undefined : OTHERS[kind].find((k) => fieldNames(k).includes(key));
   if (other) {
-    const data = { key, other: PLURAL[other], kinds: PLURAL[kind], reader, label: KIND_LABEL[kind], rename: rename ?? '' };
-    return { messageId: rename ? 'renamed-field' : 'foreign-field', data, range: at, warn: true };
+    const instead = INSTEAD[kind]?.[key];
+    const use = rename ? ` ${KIND_LABEL[kind]}s use \`${rename}\`.` : instead ? ` ${KIND_LABEL[kind]}s use ${instead}.` : ' Remove it, or move it where it belongs.';
+    return {
+      messageId: 'foreign-field',
+      message: `\`${key}\` is a field of ${PLURAL[other]}, not of ${PLURAL[kind]}`,
+      help: `${reader} ignores it here.${use}`,
+      range: at,
+      warn: true,
+    };
   }
   const guesses = guessField(key, fieldNames(kind));
-  if (guesses.length === 1 && !present.has(guesses[0]!)) {
+  if (guesses.length === 1) {
     const g = guesses[0]!;
+    const taken = present.has(g);
     return {
       messageId: 'misspelled-field',
-      data: { key, guess: g, reader },
+      message: `unknown field \`${key}\`: did you mean \`${g}\`?${taken ? ` (\`${g}\` is also set)` : ''}`,
+      help: `${reader} ignores \`${key}\`.${taken ? '' : ` Rename it to \`${g}\`.`}`,
       range: at,
       warn: true,
       // A guess: likely, not certain (the key may be the project's own), so a suggestion.
-      suggest: [{ desc: `Rename \`${key}\` to \`${g}\``, messageId: 'rename', fix: { range: [at.start, at.end], text: g } }],
+      suggest: taken ? undefined : [{ desc: `Rename \`${key}\` to \`${g}\``, messageId: 'rename', fix: { range: [at.start, at.end], text: g } }],
     };
   }
-  if (guesses.length > 0) {
-    // Several guesses, or one that is set already: no rename.
-    const taken = guesses.length === 1 ? ` (\`${guesses[0]}\` is also set)` : '';
-    return { messageId: 'ambiguous-field', data: { key, guesses: guesses.map((g) => `\`${g}\``).join(' or '), taken, reader }, range: at, warn: true };
+  if (guesses.length > 1) {
+    return {
+      messageId: 'misspelled-field',
+      message: `unknown field \`${key}\`: did you mean ${guesses.map((g) => `\`${g}\``).join(' or ')}?`,
+      help: `${reader} ignores \`${key}\`.`,
+      range: at,
+      warn: true,
+    };
   }
+  if (typosOnly) return null;
   const skillSpec = kind === 'skill' ? ' The Agent Skills spec allows no other top-level keys: put custom data under `metadata:`.' : '';
-  return { messageId: 'unknown-field', data: { key, kinds: PLURAL[kind], reader, skillSpec }, range: at, warn: true };
+  return {
+    messageId: 'unknown-field',
+    message: `unknown field \`${key}\`: ${PLURAL[kind]} have no such field`,
+    help: `${reader} ignores it.${skillSpec} List your own keys in the \`allowFields\` option.`,
+    range: at,
+    warn: true,
+  };
 }

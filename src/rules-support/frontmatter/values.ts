@@ -7,8 +7,8 @@ import { isMap, isSeq } from '../../util/yaml.js';
 import type { FieldSpec } from '../../standard/frontmatter-fields.js';
 import type { Range } from '../../types.js';
 import { closest, editDistance } from '../../util/suggest.js';
-import { orList, typeAndValue, valueAndType, wrongValue, type FieldContext, type Finding } from './finding.js';
-import { nodeRange, show } from './yaml-nodes.js';
+import { orList, type FieldContext, type Finding } from './finding.js';
+import { nodeRange, show, typeName } from './yaml-nodes.js';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -20,22 +20,20 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
   const out: Finding[] = [];
   const at = field.valueRange;
   const soft = spec.uncertain === true;
+  const push = (messageId: string, message: string, range: Range = at, warn = soft) => out.push({ messageId, message, range, warn: warn || soft });
   const key = `\`${spec.name}\``;
-  /** A value of the wrong type (or out of range): what it is, what was expected. */
-  const wrong = (value: string, expected: string, range: Range = at, warn = soft, id: 'type' | 'range' = 'type', subject = key) =>
-    out.push(wrongValue(id, subject, value, expected, range, warn || soft));
 
   switch (spec.type) {
     case 'string': {
       if (typeof v === 'string') {
         if (spec.maxLength !== undefined && spec.name !== 'name' && v.length > spec.maxLength)
-          out.push({ messageId: 'too-long', data: { key, length: v.length, max: spec.maxLength }, range: at, warn: true });
+          push('too-long', `${key} is ${v.length} characters long; at most ${spec.maxLength} are allowed`, at, true);
       } else if (Array.isArray(v) && spec.name === 'argument-hint') {
         out.push(argumentHintList(c));
       } else if (typeof v === 'object') {
-        wrong(typeAndValue(v), 'a string');
+        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a string`);
       } else {
-        wrong(typeAndValue(v), 'a string: quote it', at, true);
+        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a string: quote it`, at, true);
       }
       break;
     }
@@ -47,17 +45,17 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
       const accepted = words ? `true or false (or ${orList(words)})` : 'true or false';
       // A quoted "true" in an agent may well be read as true; say so softly.
       const maybe = typeof v === 'string' && /^(true|false|yes|no|on|off)$/i.test(v);
-      wrong(valueAndType(v), accepted, at, maybe);
+      push('type', `${key} is ${show(v)} (${typeName(v)}), expected ${accepted}`, at, maybe);
       break;
     }
     case 'integer': {
-      if (typeof v !== 'number' || !Number.isInteger(v)) wrong(valueAndType(v), spec.minimum === 1 ? 'a positive integer' : 'an integer');
-      else if (spec.minimum !== undefined && v < spec.minimum) wrong(String(v), spec.minimum === 1 ? 'a positive integer' : `an integer of at least ${spec.minimum}`, at, soft, 'range');
+      if (typeof v !== 'number' || !Number.isInteger(v)) push('type', `${key} is ${show(v)} (${typeName(v)}), expected ${spec.minimum === 1 ? 'a positive integer' : 'an integer'}`);
+      else if (spec.minimum !== undefined && v < spec.minimum) push('range', `${key} is ${v}, expected ${spec.minimum === 1 ? 'a positive integer' : `an integer of at least ${spec.minimum}`}`);
       break;
     }
     case 'number': {
-      if (typeof v !== 'number') wrong(valueAndType(v), 'a number');
-      else if (spec.minimum !== undefined && v < spec.minimum) wrong(String(v), `at least ${spec.minimum}`, at, soft, 'range');
+      if (typeof v !== 'number') push('type', `${key} is ${show(v)} (${typeName(v)}), expected a number`);
+      else if (spec.minimum !== undefined && v < spec.minimum) push('range', `${key} is ${v}, expected at least ${spec.minimum}`);
       break;
     }
     case 'enum':
@@ -73,24 +71,24 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
       break;
     case 'map-of-boolean': {
       if (!isPlainObject(v) || !field.node || !isMap(field.node)) {
-        wrong(typeAndValue(v), `a mapping of tool names to true or false (e.g. ${spec.name}: { write: false })`);
+        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a mapping of tool names to true or false (e.g. ${spec.name}: { write: false })`);
         break;
       }
       for (const pair of field.node.items as Pair<YamlNode, YamlNode>[]) {
         const val = pair.value?.toJSON?.() ?? null;
         if (typeof val !== 'boolean') {
           const k = pair.key && 'value' in pair.key ? String((pair.key as { value: unknown }).value) : '?';
-          wrong(valueAndType(val), 'true or false', nodeRange(pair.value, c.base, at), soft, 'type', `\`${spec.name}.${k}\``);
+          push('type', `\`${spec.name}.${k}\` is ${show(val)} (${typeName(val)}), expected true or false`, nodeRange(pair.value, c.base, at));
         }
       }
       break;
     }
     case 'object':
-      if (!isPlainObject(v)) wrong(typeAndValue(v), 'a mapping');
+      if (!isPlainObject(v)) push('type', `${key} is ${typeName(v)} (${show(v)}), expected a mapping`);
       break;
     case 'list': {
       if (!Array.isArray(v)) {
-        wrong(typeAndValue(v), 'a list', at, typeof v === 'string');
+        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a list`, at, typeof v === 'string');
         break;
       }
       // Item positions only for a bad item (the YAML node is built on demand).
@@ -99,14 +97,19 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
         const ok = spec.itemType === 'string-or-object' ? typeof item === 'string' || (isPlainObject(item) && Object.keys(item).length === 1) : typeof item === 'string';
         if (!ok) {
           const want = spec.itemType === 'string-or-object' ? 'a name or a mapping with one key' : 'a string';
-          wrong(typeAndValue(item), want, itemRange(i), soft, 'type', `item ${i + 1} of ${key}`);
+          push('type', `item ${i + 1} of ${key} is ${typeName(item)} (${show(item)}), expected ${want}`, itemRange(i));
         }
       });
       break;
     }
     case 'string-or-list': {
       const ok = typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
-      if (!ok) wrong(typeAndValue(v), 'a string or a list of strings');
+      if (!ok) push('type', `${key} is ${typeName(v)} (${show(v)}), expected a string or a list of strings`);
+      else if (spec.enumValues && typeof v === 'string') out.push(...checkEnum(spec, v, at, soft));
+      else if (spec.enumValues && Array.isArray(v)) {
+        const node = field.node && isSeq(field.node) ? field.node : null;
+        v.forEach((item, i) => out.push(...checkEnum(spec, item, field.items?.[i] ?? nodeRange(node?.items[i] as YamlNode, c.base, at), soft)));
+      }
       break;
     }
     case 'any':
@@ -122,40 +125,46 @@ function argumentHintList(c: FieldContext): Finding {
   const single = !raw.includes('\n') && raw.startsWith('[');
   return {
     messageId: 'argument-hint-list',
-    data: { quoted: JSON.stringify(raw.includes('\n') ? '[...]' : raw) },
+    message: '`argument-hint` is a YAML list, not a string',
+    help: `Quote it: argument-hint: ${JSON.stringify(raw.includes('\n') ? '[...]' : raw)}. Claude Code joins a list's items and drops the brackets, and stricter loaders reject the file.`,
     range: r,
     warn: true,
     fix: single ? { range: [r.start, r.end], text: JSON.stringify(raw) } : undefined,
   };
 }
 
-/** A value one small slip away (an edit per four letters): `acceptEdit`, not `global` for `local`. */
+/**
+ * A value one small slip away (an edit per four letters): `acceptEdit`, not `global` for `local`;
+ * or the first word of exactly one value (`always` for `always_on`).
+ */
 function nearValue(v: string, values: readonly string[]): string | undefined {
   const guess = closest(v, values);
-  return guess && editDistance(v.toLowerCase(), guess.toLowerCase()) <= Math.max(1, Math.floor(v.length / 4)) ? guess : undefined;
+  if (guess && editDistance(v.toLowerCase(), guess.toLowerCase()) <= Math.max(1, Math.floor(v.length / 4))) return guess;
+  const lower = v.toLowerCase();
+  const words = v.length >= 4 ? values.filter((x) => x.toLowerCase().startsWith(lower) && /[_-]/.test(x.charAt(v.length))) : [];
+  return words.length === 1 ? words[0] : undefined;
 }
 
 function checkEnum(spec: FieldSpec, v: unknown, at: Range, soft: boolean, orMore = ''): Finding[] {
   const values = spec.enumValues ?? [];
   const key = `\`${spec.name}\``;
+  const effect = spec.invalidEffect ?? (spec.invalidDropped ? (spec.name === 'color' ? 'Claude Code drops any other color silently' : 'the value is ignored') : undefined);
+  const dropped = effect ? `; ${effect}` : '';
   const expected = `expected ${orList(values)}${orMore}`;
-  if (typeof v !== 'string') {
-    const warn = soft || spec.invalidDropped;
-    if (!spec.invalidDropped) return [wrongValue('type', key, valueAndType(v), `${orList(values)}${orMore}`, at, warn)];
-    return [{ messageId: spec.name === 'color' ? 'type-dropped' : 'type-ignored', data: { subject: key, value: valueAndType(v), expected: `${orList(values)}${orMore}` }, range: at, warn }];
-  }
+  const gentle = soft || spec.invalidDropped === true || effect !== undefined;
+  if (typeof v !== 'string') return [{ messageId: 'type', message: `${key} is ${show(v)} (${typeName(v)}), ${expected}${dropped}`, range: at, warn: gentle }];
   if (values.includes(v)) return [];
   const lower = v.toLowerCase();
   const sameLetters = values.find((x) => x.toLowerCase() === lower);
   if (spec.caseInsensitive && sameLetters) return [];
   if (spec.uncertainValues?.includes(v))
-    return [{ messageId: 'uncertain-value', data: { key, value: v, values: orList(values) }, range: at, warn: true }];
+    return [{ messageId: 'uncertain-value', message: `${key} is "${v}", which Claude Code may not support`, help: `Documented: ${orList(values)}.`, range: at, warn: true }];
   if (sameLetters)
-    return [{ messageId: 'enum-case', data: { key, value: v, same: sameLetters, expected }, range: at, warn: true }];
+    return [{ messageId: 'enum-case', message: `${key} is "${v}", which differs from "${sameLetters}" in case`, help: `Write "${sameLetters}": values are case-sensitive (${expected}).`, range: at, warn: true }];
   const guess = nearValue(v, values);
   const hint = guess ? `Did you mean "${guess}"? ` : '';
-  const why = spec.invalidDropped ? ` (${spec.name === 'color' ? 'Claude Code drops any other color silently' : 'the value is ignored'})` : '';
-  return [{ messageId: 'enum', data: { subject: key, value: `"${v}"`, hint, expected: `${orList(values)}${orMore}${why}` }, range: at, warn: soft || spec.invalidDropped }];
+  const why = effect ? ` (${effect})` : '';
+  return [{ messageId: 'enum', message: `${key} is "${v}", not a value it takes`, help: `${hint}Expected ${orList(values)}${orMore}${why}.`, range: at, warn: gentle }];
 }
 
 /** OpenCode `permission`: every leaf of the mapping (per tool, or per command pattern) is one of the values. */
@@ -175,7 +184,8 @@ function checkEnumLeaves(spec: FieldSpec, node: YamlNode | null, base: number, a
     const guess = typeof v === 'string' ? nearValue(v, values) : undefined;
     out.push({
       messageId: 'enum',
-      data: { subject: `\`${path}\``, value: show(v), hint: guess ? `Did you mean "${guess}"? ` : '', expected: orList(values) },
+      message: `\`${path}\` is ${show(v)}, not a value it takes`,
+      help: `${guess ? `Did you mean "${guess}"? ` : ''}Expected ${orList(values)}.`,
       range: nodeRange(n, base, at),
       warn: soft,
     });

@@ -1,0 +1,45 @@
+/**
+ * Files at a place their tool has deprecated, and the place that replaced it. Sources: VS Code
+ * "Custom agents" (custom agents were custom chat modes; a `.chatmode.md` file is still read, and
+ * VS Code offers to move it to `.github/agents/` as `.agent.md`) and Cursor "Rules" (`.cursorrules`:
+ * "still supported, but deprecated. Use Project Rules instead").
+ */
+import type { DocumentModel } from '../../model/document.js';
+import { clip } from '../../util/clip.js';
+
+export interface DeprecatedFile {
+  messageId: string;
+  message: string;
+  help: string;
+}
+
+/**
+ * Where a chat mode belongs as a custom agent: in `.github/agents/` when it is in
+ * `.github/chatmodes/` (VS Code's place), else beside itself, renamed to `<name>.agent.md`.
+ */
+export function agentPathOfChatMode(filePath: string, nameMax = Infinity): { to: string; move: boolean } {
+  const segs = filePath.split(/[\\/]/);
+  const name = clip(segs[segs.length - 1]!.replace(/\.chatmode\.md$/i, ''), nameMax);
+  const move = segs[segs.length - 2] === 'chatmodes' && segs[segs.length - 3] === '.github';
+  return { to: move ? `.github/agents/${name}.agent.md` : `${name}.agent.md`, move };
+}
+
+export function deprecatedFile(doc: DocumentModel): DeprecatedFile | null {
+  if (doc.kind === 'copilot-chatmode') {
+    const { to, move } = agentPathOfChatMode(doc.filePath, 20);
+    return {
+      messageId: 'chat-mode',
+      message: `chat modes are custom agents now: ${move ? 'move this file to' : 'rename this file to'} ${to}`,
+      help: 'VS Code still reads a `.chatmode.md` file in `.github/chatmodes/` as a custom agent but asks to move it ("Chat modes have been renamed to agents"); GitHub Copilot keeps custom agents in `.github/agents/`. The frontmatter stays as it is.',
+    };
+  }
+  // Cursor reads `.cursorrules` at the project root only.
+  if (doc.kind === 'cursorrules' && doc.relPath === '.cursorrules') {
+    return {
+      messageId: 'cursorrules',
+      message: "`.cursorrules` is Cursor's deprecated rules file: move its rules to .cursor/rules/*.mdc",
+      help: 'Cursor still reads `.cursorrules` but has deprecated it for project rules: one `.mdc` file per topic in `.cursor/rules/`, each saying when it applies (`alwaysApply`, `globs` or `description`). An AGENTS.md file is the other place Cursor reads plain instructions from.',
+    };
+  }
+  return null;
+}
