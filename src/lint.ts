@@ -23,7 +23,6 @@ import { ProjectIndex, sameStat } from './project-index.js';
 import { diskFiles } from './util/project-files.js';
 import { pathExists, withFolderListings } from './util/folders.js';
 import { agentSystemOf } from './model/agent-system.js';
-import { useRunHeads } from './util/read-bounded.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
 /** Reading files is read-spec.ts's; these names stay importable from here. */
@@ -238,20 +237,7 @@ const processStart = () => Date.now() - process.uptime() * 1000;
 
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan?: LintPlan): LintRun {
-  return withFolderListings(() => {
-    const planned = plan ?? planNow(req);
-    // The first bytes of a file this run lints, asked for before its lint (a marketplace's agent
-    // names), are read with the whole file, kept for its lint: one read instead of two.
-    const reads = planned.reads;
-    // Its own targets, not the plan's kinds: a split run (src/parallel.ts) lints part of a plan.
-    const targets = new Set(planned.targets);
-    const done = reads ? useRunHeads((file, bytes) => (targets.has(file) ? reads.headBeforeLint(file, bytes) : undefined)) : undefined;
-    try {
-      return lintNow(req, planned);
-    } finally {
-      done?.();
-    }
-  });
+  return withFolderListings(() => lintNow(req, plan ?? planNow(req)));
 }
 
 function lintNow(req: LintRequest, plan: LintPlan): LintRun {

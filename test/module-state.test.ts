@@ -30,10 +30,6 @@ const LAZY = new Set([
 
 /** What is left to move into an owner (issue 36). */
 const LEFT = new Set([
-  'src/util/read-bounded.ts: let shared',
-  'src/util/read-bounded.ts: let runReads',
-  'src/util/read-bounded.ts: let runBytes',
-  'src/util/read-bounded.ts: let runHeads',
   'src/util/temp-files.ts: const live = new Set<string>()',
   'src/util/temp-files.ts: let handlersInstalled',
   'src/util/suggest.ts: const loweredLists = new WeakMap<readonly string[], readonly string[]>()',

@@ -8,7 +8,6 @@
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isResolved } from './resolved.js';
-import { keepRunReads } from './read-bounded.js';
 
 interface Listing {
   entries: Dirent[];
@@ -50,13 +49,10 @@ export function keepFolderListings(): () => void {
   memo = new Map();
   exists = new Map();
   unlisted = new Map();
-  // Small files read whole are kept for the same run (util/read-bounded.ts).
-  const reads = keepRunReads();
   return () => {
     memo = undefined;
     exists = undefined;
     unlisted = undefined;
-    reads();
   };
 }
 
