@@ -11,6 +11,7 @@ import { fixLoop } from './fix/apply.js';
 import { Discoverer, discoverSpecs, expandArgs, isGlob } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
+import { walkSpecsTree } from './discovery/walk.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
 import { ProjectView, type ProjectFiles } from './engine/project.js';
 import { Marketplaces, PluginLocator } from './graph/plugins.js';
@@ -21,7 +22,7 @@ import { ProjectFormats } from './return-format-lookup.js';
 import { ContextReads, readSpec, type ReadOutcome, type ReadStat } from './read-spec.js';
 import { ProjectIndex, sameStat } from './project-index.js';
 import { diskFiles } from './util/project-files.js';
-import { pathExists, withFolderListings } from './util/folders.js';
+import { FolderListings } from './util/folders.js';
 import { agentSystemOf } from './model/agent-system.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
@@ -52,6 +53,8 @@ export interface LintRequest {
    * process started).
    */
   projectIndex?: { build: string; began?: number };
+  /** The run's folder listings, shared with its config lookup (default: the run's own). */
+  folders?: FolderListings;
 }
 
 export interface FixedFile {
@@ -132,15 +135,15 @@ const PLAN_KEEPS_BYTES = 16 * 1024 * 1024;
 
 /** Expands the request's arguments into the files to lint; classification reads files' first bytes (kept for the lint, see LintPlan.reads). */
 export function planLint(req: LintRequest): LintPlan {
-  return withFolderListings(() => planNow(req));
+  return planNow(req, req.folders ?? new FolderListings());
 }
 
-function planNow(req: LintRequest): LintPlan {
+function planNow(req: LintRequest, folders: FolderListings): LintPlan {
   const { cwd } = req;
   const { isIgnored, configKind } = configAccess(req);
   // Up to 16 MB of files kept from the plan to the lint: a tree of that size is linted faster, a larger one no heavier.
   const reads = new ContextReads(PLAN_KEEPS_BYTES);
-  const discovery = new Discoverer({ cwd, configKind, readHead: reads.head });
+  const discovery = new Discoverer({ cwd, configKind, readHead: reads.head, folders });
   const kinds: LintPlan['kinds'] = new Map();
 
   let targets: string[] = [];
@@ -237,13 +240,14 @@ const processStart = () => Date.now() - process.uptime() * 1000;
 
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan?: LintPlan): LintRun {
-  return withFolderListings(() => lintNow(req, plan ?? planNow(req)));
+  const folders = req.folders ?? new FolderListings();
+  return lintNow(req, plan ?? planNow(req, folders), folders);
 }
 
-function lintNow(req: LintRequest, plan: LintPlan): LintRun {
+function lintNow(req: LintRequest, plan: LintPlan, folders: FolderListings): LintRun {
   const { cwd } = req;
   const { configFor, isIgnored, configKind } = configAccess(req);
-  const roots = plan.roots ?? new ProjectRoots(cwd);
+  const roots = plan.roots ?? new ProjectRoots(cwd, folders);
   const { targets, walked, run } = plan;
   const kinds = new Map(plan.kinds);
 
@@ -261,9 +265,9 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
   const discovered = new Map<string, string[]>();
   // What exists on disk, for the rules that check paths (standard input has a file system too:
   // its stand-in path decides where relative paths lead).
-  const onDisk = diskFiles();
+  const onDisk = diskFiles(folders);
   // Plugins of one marketplace are projects of their own: the marketplace is read once for all.
-  const marketplaces = new Marketplaces();
+  const marketplaces = new Marketplaces((dir) => walkSpecsTree(dir, folders));
   const resultByFile = new Map<string, LintResult>();
   for (const { root, config, files } of groups.values()) {
     const plugins = new PluginLocator(root, marketplaces);
@@ -309,7 +313,7 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
           let all = discovered.get(scope);
           const reads = new ContextReads();
           if (!all) {
-            const specs = contextDirs.filter((d) => d === root || pathExists(d)).flatMap((d) => discoverSpecs(d, [], { cwd, configKind, readHead: reads.head }));
+            const specs = contextDirs.filter((d) => d === root || folders.exists(d)).flatMap((d) => discoverSpecs(d, [], { cwd, configKind, readHead: reads.head, folders }));
             for (const s of specs) if (!kinds.has(s.path)) kinds.set(s.path, s);
             discovered.set(scope, (all = [...new Set(specs.map((s) => s.path))]));
           }

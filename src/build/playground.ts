@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { walkSpecsTree } from '../discovery/walk.js';
+import { FolderListings } from '../util/folders.js';
 import { relPosix } from '../util/paths.js';
 import { browserCorePlugins, browserDefines } from './browser.js';
 
@@ -19,7 +20,7 @@ const root = process.cwd();
 const out = path.resolve(process.argv[2] ?? path.join(root, 'dist/playground'));
 const sampleDir = path.join(root, 'fixtures/sample-project');
 
-const sample = walkSpecsTree(sampleDir)
+const sample = walkSpecsTree(sampleDir, new FolderListings())
   .markdown.map((abs) => relPosix(sampleDir, abs))
   .filter((rel) => rel.startsWith('.claude/'))
   .sort()
