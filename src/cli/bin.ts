@@ -8,7 +8,7 @@ import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
-import { fdWriter, isTerminal, writesDone } from './stdio.js';
+import { FdWriter, isTerminal } from './stdio.js';
 import { escapeControl } from '../formatters/escape.js';
 import { fstatSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../lint.js';
@@ -67,8 +67,10 @@ function readStdin(): Promise<string> {
 
 // Output goes straight to the descriptors (src/cli/stdio.ts); a reader that stops early
 // (`agent-lint | head`) is not an error of ours.
-const stdout = fdWriter(1);
-const rawStderr = fdWriter(2);
+const outWriter = new FdWriter(1);
+const errWriter = new FdWriter(2);
+const stdout = outWriter.write;
+const rawStderr = errWriter.write;
 // Diagnostics on standard error quote paths and values that may come from files or their names:
 // control characters other than the line ends and tabs of our own wording become visible escapes,
 // so an escape sequence there cannot clear the screen or hide text (paths also go through
@@ -121,7 +123,7 @@ function main() {
   run.then(
     (code) => {
       process.exitCode = code;
-      if (lints && writesDone()) leave(code);
+      if (lints && !outWriter.streamed && !errWriter.streamed) leave(code);
     },
     (e: unknown) => {
       stderr(`agent-lint: internal error: ${String(e)}\n`);
