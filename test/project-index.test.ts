@@ -255,12 +255,12 @@ describe('the project index', () => {
     const truth = run();
     expect(truth.stderr).toBe('');
     expect(JSON.parse(truth.stdout)[0].messages).toEqual([]);
-    // The first run made the code cache, which names the build: the second keeps the index.
-    expect(run().stdout).toBe(truth.stdout);
+    // The first run kept the index (its build is named by the bundle's file); the second takes it.
     const kept = readdirSync(privateDir).filter((f) => f.startsWith('index-'));
     expect(kept).toHaveLength(1);
     const file = path.join(privateDir, kept[0]!);
     expect(readFileSync(file, 'utf8')).toContain('"name":"tester"');
+    expect(run().stdout).toBe(truth.stdout);
     expect(run().stdout).toBe(truth.stdout);
 
     // Its facts are taken as they are: tester.md, said there to be named lead, is the agent
@@ -282,6 +282,20 @@ describe('the project index', () => {
     expect(statSync(bundle).mtimeMs).toBe(st.mtimeMs);
     expect(run().stdout).toBe(truth.stdout);
     expect(run().stdout).toBe(truth.stdout);
+
+    // The bundle run without the launcher (so without a code cache) keeps and takes its index too.
+    const alone = path.join(tmp, 'cli-tmp-alone');
+    mkdirSync(alone);
+    const runAlone = () =>
+      spawnSync(process.execPath, [bundle, '--format', 'json', '.claude/agents/builder.md'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TMPDIR: alone, TMP: alone, TEMP: alone } });
+    expect(runAlone().stdout).toBe(truth.stdout);
+    const aloneDir = privateFolder(alone);
+    const aloneKept = readdirSync(aloneDir).filter((f) => f.startsWith('index-'));
+    expect(aloneKept).toHaveLength(1);
+    expect(readdirSync(aloneDir).filter((f) => f.endsWith('.v8cache'))).toEqual([]);
+    const aloneFile = path.join(aloneDir, aloneKept[0]!);
+    writeFileSync(aloneFile, readFileSync(aloneFile, 'utf8').replace('"name":"tester"', '"name":"lead"'));
+    expect(runAlone().stdout).toContain('delegation-graph-cycle');
 
     // --no-project-index in a fresh folder: nothing kept.
     const other = path.join(tmp, 'cli-tmp-2');

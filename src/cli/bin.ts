@@ -100,7 +100,6 @@ function main() {
     columns: stdoutIsTTY ? process.stdout.columns : undefined,
     // The launcher when it runs us (the bundle with its code cache), else this module.
     workerEntry: ((globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.launcher')] as string | undefined) ?? new URL(import.meta.url),
-    build: (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.build')] as string | undefined,
     // For the launcher, which keeps code caches made by runs about as large as the largest.
     took: (documents: number) => {
       (globalThis as Record<symbol, unknown>)[Symbol.for('agent-lint.documents')] = documents;

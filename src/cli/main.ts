@@ -31,6 +31,7 @@ import { FolderListings } from '../util/folders.js';
 import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
 import { timingRows, timingTable } from './timing.js';
 import { VERSION } from '../meta.js';
+import { buildIdentity } from '../platform/host.js';
 import { getProfile, isStandardName, loadSchema } from '../standard/profiles.js';
 import { formatForFile, formatForProject } from '../format-in-force.js';
 import type { ReturnFormat } from '../standard/return-format/format.js';
@@ -67,11 +68,6 @@ export interface CliIO {
   columns?: number;
   /** The module to start as a worker thread for large runs (the CLI's entry); none: one thread. */
   workerEntry?: string | URL;
-  /**
-   * The running build (the launcher names the bundle it runs): when given, runs keep a project
-   * index of the specs they read for context (src/project-index.ts).
-   */
-  build?: string;
   /** Told how many documents a lint run took in, linted or read for context (the launcher keeps its code cache from a run about as large as its largest). */
   took?(documents: number): void;
 }
@@ -267,7 +263,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache, folders };
     const timingRowCount = timingRows(io.env['TIMING']);
     if (timingRowCount !== undefined) req.timing = new Map();
-    if (io.build && opts.projectIndex) req.projectIndex = { build: `${VERSION}-${io.build}` };
+    // A run of the bundle keeps a project index of the specs it read for context (src/project-index.ts).
+    const build = opts.projectIndex ? buildIdentity() : undefined;
+    if (build) req.projectIndex = { build: `${VERSION}-${build}` };
     const plan = planLint(req);
     if (opts.printFiles) {
       io.stdout(printFiles(plan, io.cwd));

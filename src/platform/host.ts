@@ -99,6 +99,23 @@ export function toolVersion(): string {
   return '0.0.0';
 }
 
+/**
+ * The running build, as what a run keeps for the next names it (the project index): the bundle's
+ * file as stat sees it, its size, modification and change times, inode and device. Another build
+ * or install writes another file, whose inode and change time differ even when its size and
+ * modification time are the same (npm gives every file it installs one time). Undefined outside
+ * the bundle: the modules of a development build are written one by one.
+ */
+export function buildIdentity(): string | undefined {
+  if (!BUNDLED) return undefined;
+  try {
+    const st = statSync(__filename);
+    return `${process.version}-${st.size}-${st.mtimeMs}-${st.ctimeMs}-${st.ino}-${st.dev}`;
+  } catch {
+    return undefined;
+  }
+}
+
 export const fileExists = (abs: string): boolean => existsSync(abs);
 
 /** A file's text, or null when it cannot be read; at most `maxBytes` bytes of it when given. */
