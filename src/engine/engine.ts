@@ -9,7 +9,6 @@ import type { ProjectView } from './project.js';
 import type { Rule, RuleContext } from './rule.js';
 import { parseDisableComments, type Suppressions } from './suppressions.js';
 import { clip, MAX_MESSAGE } from '../util/clip.js';
-import { namesDirectivePrefix } from '../util/text-search.js';
 
 /** The id under which a crashing rule, or a file that cannot be read, is reported. */
 export const INTERNAL_ERROR = 'internal-error';
@@ -82,7 +81,7 @@ class Collector {
       try {
         // Scoped: `#` directives only in the frontmatter, none inside fenced code examples.
         // JSON has no comments: its findings are suppressed by config (`ignores`, `overrides`).
-        this.#suppressions = namesDirectivePrefix(d.text) && !d.isJson
+        this.#suppressions = d.text.includes('agent-lint-') && !d.isJson
           ? parseDisableComments(d.text, d.lines, { frontmatter: d.frontmatter?.contentRange ?? null, skip: d.fences.map((f) => f.range) })
           : parseDisableComments('', d.lines);
       } catch (e) {
