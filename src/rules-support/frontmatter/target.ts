@@ -26,8 +26,6 @@ export function frontmatterKindOf(doc: DocumentModel): FrontmatterKind | null {
   }
 }
 
-const pluginRoots = new WeakMap<ProjectView, boolean>();
-
 /**
  * A Claude Code agent that comes from a plugin: its project root holds
  * `.claude-plugin/plugin.json` and the file is not in the plugin's own `.claude/` folder.
@@ -36,10 +34,5 @@ const pluginRoots = new WeakMap<ProjectView, boolean>();
 export function isPluginAgent(doc: DocumentModel, project: ProjectView): boolean {
   if (doc.kind !== 'agent' || isOpenCode(doc)) return false;
   if (doc.relPath.startsWith('.claude/') || doc.relPath.startsWith('../')) return false;
-  let has = pluginRoots.get(project);
-  if (has === undefined) {
-    has = fileExists(path.join(project.root, '.claude-plugin', 'plugin.json'));
-    pluginRoots.set(project, has);
-  }
-  return has;
+  return project.fact('isPluginRoot', (p) => fileExists(path.join(p.root, '.claude-plugin', 'plugin.json')));
 }
