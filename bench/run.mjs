@@ -177,10 +177,9 @@ try {
       [`one file in a project that uses the standard (${mdFiles(proof).n} specs, ${researcher})`, proof, researcher, 1.6],
       [`one file in a project of ${n500} specs that uses the standard (10 copies of that one)`, big500, '.opencode/agent/subagents/c0/researcher.md', 2],
     ]) {
-      // What a pre-commit run in this project finds from its third run on: the code cache for
+      // What a pre-commit run in this project finds from its second run on: the code cache for
       // few-files runs that a run here made (a cache made by runs in another project holds other
-      // code: the cold row's skilllint run left this row 10-15% slower), then the project index
-      // (kept only once that cache exists: its build identity).
+      // code: the cold row's skilllint run left this row 10-15% slower), and the project index.
       freshFewFilesCache();
       timeOnce(node, [CLI, '--no-config-lookup', file], cwd, indexed);
       timeOnce(node, [CLI, '--no-config-lookup', file], cwd, indexed);

@@ -2,7 +2,6 @@ import { defineRule } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { quoted } from '../src/util/clip.js';
 import { concreteString, forEachObject, showPath } from '../src/standard/objects.js';
-import { includesKey } from '../src/util/text-search.js';
 
 export default defineRule({
   meta: {
@@ -18,7 +17,7 @@ export default defineRule({
     },
   },
   check({ doc, report }) {
-    if (!includesKey(doc.text, 'delegation_path')) return;
+    if (!doc.text.includes('delegation_path')) return;
     forEachObject(doc.json.blocks, (o) => {
       const p = findProperty(o, 'delegation_path')?.value;
       if (p?.type !== 'array') return;

@@ -9,16 +9,12 @@ interface Options {
   pathOffset?: number;
 }
 
-const calleesOf = new WeakMap<ProjectView, Map<string, Set<string>>>();
-
 /**
  * Whom the specs of a name call, by name, from what they write (not from delegation_path
  * examples): each name's specs scanned once per project, and only the names a repair asks about.
  */
 function callees(project: ProjectView): (name: string) => Set<string> | undefined {
-  let known = calleesOf.get(project);
-  if (!known) calleesOf.set(project, (known = new Map()));
-  const memo = known;
+  const memo = project.fact('calleesByName', () => new Map<string, Set<string>>());
   return (name) => {
     let s = memo.get(name);
     if (!s) {

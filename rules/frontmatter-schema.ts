@@ -109,7 +109,7 @@ export default defineRule<Options>({
         continue;
       }
       const c: FieldContext = { kind, table, text: doc.text, base, field, present };
-      for (const f of checkField(kind, c, doc.fileStem, () => agentNames(project))) emit(f);
+      for (const f of checkField(kind, c, doc.fileStem, project)) emit(f);
     }
 
     if (!hasErrors) for (const f of [...missingRequired(kind, fm, present), ...activationFindings(kind, doc, fields, fm.openRange)]) emit(f);
@@ -123,20 +123,13 @@ function trimEnd(text: string, r: Range): Range {
   return { start: r.start, end };
 }
 
-const agentNameSets = new WeakMap<ProjectView, Set<string>>();
-function agentNames(project: ProjectView): Set<string> {
-  let s = agentNameSets.get(project);
-  if (!s) agentNameSets.set(project, (s = new Set(project.byName('agent').keys())));
-  return s;
-}
-
-function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, agents: () => ReadonlySet<string>): Finding[] {
+function checkField(kind: FrontmatterKind, c: FieldContext, stem: string, project: ProjectView): Finding[] {
   const { field } = c;
   const spec = c.table.fields.find((f) => f.name === field.key)!;
   if (OTHER_TOOL_KINDS.has(kind)) return checkOtherToolField(spec, c);
   if (field.key === 'name' && kind === 'agent') return field.value === null ? [] : checkAgentName(field);
   if (field.key === 'model') return checkModel(kind, field);
-  if (TOOL_FIELDS.has(field.key) && (kind === 'agent' || kind === 'command' || kind === 'skill')) return checkToolField(c, agents);
+  if (TOOL_FIELDS.has(field.key) && (kind === 'agent' || kind === 'command' || kind === 'skill')) return checkToolField(c, project);
   const out = checkValue(spec, c);
   if (out.length === 0 && (kind === 'skill' || kind === 'opencode-skill')) {
     if (field.key === 'name' && field.value !== null) out.push(...checkSkillName(field, stem));

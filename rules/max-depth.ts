@@ -1,7 +1,6 @@
 import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import { findProperty } from '../src/model/json/parse.js';
 import { forEachObject } from '../src/standard/objects.js';
-import { includesKey } from '../src/util/text-search.js';
 
 interface Options {
   maxDepth?: number;
@@ -28,7 +27,7 @@ export default defineRule<Options>({
     }),
   },
   check({ doc, profile, options, report }) {
-    if (!includesKey(doc.text, 'delegation_depth')) return;
+    if (!doc.text.includes('delegation_depth')) return;
     const limit = options.maxDepth ?? profile.maxDepth;
     const whose = options.maxDepth !== undefined ? 'the configured limit (maxDepth)' : `the ${profile.name} limit`;
     forEachObject(doc.json.blocks, (o) => {

@@ -11,6 +11,7 @@ import { fixLoop } from './fix/apply.js';
 import { Discoverer, expandArgs, isGlob } from './discovery/discover.js';
 import { kindFromPath } from './discovery/kind.js';
 import { ProjectRoots } from './discovery/project-root.js';
+import { walkSpecsTree } from './discovery/walk.js';
 import { runRules, summarize, withSource } from './engine/engine.js';
 import { ProjectView, type ProjectFiles } from './model/project.js';
 import { Marketplaces, PluginLocator } from './graph/plugins.js';
@@ -21,8 +22,7 @@ import { ProjectFormats } from './return-format-lookup.js';
 import { ContextReads, readSpec, type ReadOutcome, type ReadStat } from './read-spec.js';
 import { diskFiles } from './util/project-files.js';
 import { contextLoader, type RunContextSource } from './project-context.js';
-import { withFolderListings } from './util/folders.js';
-import { useRunHeads } from './util/read-bounded.js';
+import { FolderListings } from './util/folders.js';
 import type { FileKind, LintMessage, LintResult } from './types.js';
 
 /** Reading files is read-spec.ts's; these names stay importable from here. */
@@ -52,6 +52,8 @@ export interface LintRequest {
    * process started).
    */
   projectIndex?: { build: string; began?: number };
+  /** The run's folder listings, shared with its config lookup (default: the run's own). */
+  folders?: FolderListings;
 }
 
 export interface FixedFile {
@@ -132,15 +134,15 @@ const PLAN_KEEPS_BYTES = 16 * 1024 * 1024;
 
 /** Expands the request's arguments into the files to lint; classification reads files' first bytes (kept for the lint, see LintPlan.reads). */
 export function planLint(req: LintRequest): LintPlan {
-  return withFolderListings(() => planNow(req));
+  return planNow(req, req.folders ?? new FolderListings());
 }
 
-function planNow(req: LintRequest): LintPlan {
+function planNow(req: LintRequest, folders: FolderListings): LintPlan {
   const { cwd } = req;
   const { isIgnored, configKind } = configAccess(req);
   // Up to 16 MB of files kept from the plan to the lint: a tree of that size is linted faster, a larger one no heavier.
   const reads = new ContextReads(PLAN_KEEPS_BYTES);
-  const discovery = new Discoverer({ cwd, configKind, readHead: reads.head });
+  const discovery = new Discoverer({ cwd, configKind, readHead: reads.head, folders });
   const kinds: LintPlan['kinds'] = new Map();
 
   let targets: string[] = [];
@@ -236,20 +238,8 @@ type ProjectLinter = ReturnType<typeof projectLinter>;
 
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan?: LintPlan): LintRun {
-  return withFolderListings(() => {
-    const planned = plan ?? planNow(req);
-    // The first bytes of a file this run lints, asked for before its lint (a marketplace's agent
-    // names), are read with the whole file, kept for its lint: one read instead of two.
-    const reads = planned.reads;
-    // Its own targets, not the plan's kinds: a split run (src/parallel.ts) lints part of a plan.
-    const targets = new Set(planned.targets);
-    const done = reads ? useRunHeads((file, bytes) => (targets.has(file) ? reads.headBeforeLint(file, bytes) : undefined)) : undefined;
-    try {
-      return lintNow(req, planned);
-    } finally {
-      done?.();
-    }
-  });
+  const folders = req.folders ?? new FolderListings();
+  return lintNow(req, plan ?? planNow(req, folders), folders);
 }
 
 /** What the projects of one lint run share. */
@@ -277,7 +267,7 @@ interface ProjectGroup {
   kindOf(abs: string): FileKind;
 }
 
-function lintNow(req: LintRequest, plan: LintPlan): LintRun {
+function lintNow(req: LintRequest, plan: LintPlan, folders: FolderListings): LintRun {
   const { cwd } = req;
   const { configFor, isIgnored, configKind } = configAccess(req);
   const { run } = plan;
@@ -288,7 +278,8 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
     walked: plan.walked,
     stdin: !!req.stdin,
     projectIndex: req.projectIndex,
-    roots: plan.roots ?? new ProjectRoots(cwd),
+    roots: plan.roots ?? new ProjectRoots(cwd, folders),
+    folders,
     kinds: new Map(plan.kinds),
     discovered: new Map(),
     isIgnored,
@@ -296,8 +287,8 @@ function lintNow(req: LintRequest, plan: LintPlan): LintRun {
     counted: (specs) => (run.context = (run.context ?? 0) + specs),
     configFor,
     // Standard input has a file system too: its stand-in path decides where relative paths lead.
-    onDisk: diskFiles(),
-    marketplaces: new Marketplaces(),
+    onDisk: diskFiles(folders),
+    marketplaces: new Marketplaces((dir) => walkSpecsTree(dir, folders)),
     results: new Map(),
     reads: plan.reads,
   };

@@ -11,7 +11,7 @@ import { DocumentModel } from './model/document.js';
 import { ProjectIndex, sameStat } from './project-index.js';
 import { ContextReads, readSpec, type ReadStat } from './read-spec.js';
 import type { FileKind } from './types.js';
-import { pathExists } from './util/folders.js';
+import type { FolderListings } from './util/folders.js';
 import { relPosix } from './util/paths.js';
 
 /** What the projects of one run share when they read their context. */
@@ -23,6 +23,8 @@ export interface RunContextSource {
   stdin: boolean;
   projectIndex?: { build: string; began?: number };
   roots: ProjectRoots;
+  /** The run's folder listings. */
+  folders: FolderListings;
   /** Each file's kind and why it is a spec; the specs found here are added. */
   kinds: Map<string, { kind: FileKind; reason: string }>;
   /** The specs found below each set of folders, by a key of the root and the folders. */
@@ -57,20 +59,20 @@ const processStart = () => Date.now() - process.uptime() * 1000;
  * the `.claude/` beside an `.opencode/` one (whose skills OpenCode reads), and the other tools'
  * folders where copies of its agents and commands are kept (mirror-drift compares them).
  */
-function contextDirs(root: string, files: readonly string[]): string[] {
+function contextDirs(root: string, files: readonly string[], folders: FolderListings): string[] {
   const trees = new Set(files.map((f) => agentSystemOf(relPosix(root, f))));
   if (trees.has('')) return [root];
-  return [...new Set([...trees].flatMap((t) => toolFoldersBeside(root, t)))];
+  return [...new Set([...trees].flatMap((t) => toolFoldersBeside(root, t, folders)))];
 }
 
 /**
  * A `.claude/` or `.opencode/` tree (a path prefix ending in `/`) and the other tools' folders
  * that exist beside it (only those: a run that walked the tree need not walk it again).
  */
-function toolFoldersBeside(root: string, tree: string): string[] {
+function toolFoldersBeside(root: string, tree: string, folders: FolderListings): string[] {
   const home = path.join(root, tree.slice(0, tree.lastIndexOf('/', tree.length - 2) + 1));
   const own = path.join(root, tree.slice(0, -1));
-  return [own, ...['.claude', '.opencode', '.github', '.gemini'].map((d) => path.join(home, d)).filter((d) => d !== own && pathExists(d))];
+  return [own, ...['.claude', '.opencode', '.github', '.gemini'].map((d) => path.join(home, d)).filter((d) => d !== own && folders.exists(d))];
 }
 
 /**
@@ -79,7 +81,7 @@ function toolFoldersBeside(root: string, tree: string): string[] {
  */
 export function contextLoader(run: RunContextSource, t: ContextTargets): { load?: () => DocumentModel[]; save(): void } {
   const { root } = t;
-  const dirs = contextDirs(root, t.files);
+  const dirs = contextDirs(root, t.files, run.folders);
   const alreadyWalked = !run.stdin && run.walked.some((d) => dirs.every((c) => c === d || c.startsWith(d + path.sep)));
   let index: ProjectIndex | undefined;
   const save = () => index?.save();
@@ -95,7 +97,7 @@ export function contextLoader(run: RunContextSource, t: ContextTargets): { load?
     let all = run.discovered.get(scope);
     const reads = new ContextReads();
     if (!all) {
-      const specs = dirs.filter((d) => d === root || pathExists(d)).flatMap((d) => discoverSpecs(d, [], { cwd: run.cwd, configKind: run.configKind, readHead: reads.head }));
+      const specs = dirs.filter((d) => d === root || run.folders.exists(d)).flatMap((d) => discoverSpecs(d, [], { cwd: run.cwd, configKind: run.configKind, readHead: reads.head, folders: run.folders }));
       for (const s of specs) if (!run.kinds.has(s.path)) run.kinds.set(s.path, s);
       run.discovered.set(scope, (all = [...new Set(specs.map((s) => s.path))]));
     }

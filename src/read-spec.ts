@@ -3,7 +3,7 @@
  * line 1 (or at the line of the first invalid byte) instead of an exception.
  */
 import { closeSync, constants as fsConstants, fstatSync, openSync } from 'node:fs';
-import { readOpenedShared, readRegularHeadNow } from './util/read-bounded.js';
+import { readOpened, readRegularHead } from './util/read-bounded.js';
 import { opensWithFrontmatter } from './discovery/classify.js';
 import type { LintMessage } from './types.js';
 import { clip } from './util/clip.js';
@@ -30,7 +30,6 @@ export interface ReadStat {
 
 export type ReadOutcome = { text: string; stat?: ReadStat } | { problem: LintMessage };
 
-/** `buf` may be a view of the shared read buffer (util/read-bounded.ts): decoded before the next read. */
 type BytesOutcome = { buf: Buffer; stat: ReadStat } | { problem: LintMessage };
 
 /** Reads a file as UTF-8, refusing directories, binary content and invalid UTF-8 with a reason. */
@@ -62,8 +61,8 @@ function readSpecBytes(file: string, keepAtMost = MAX_FILE_BYTES): BytesOutcome 
     if (st.size > MAX_FILE_BYTES) return { problem: fileProblem('file-unreadable', 'file is larger than 20 MB, the most agent-lint reads', `It is ${st.size} bytes: files over ${MAX_FILE_BYTES} bytes are not linted, and no spec is that large. ${IGNORE_IT}`) };
     if (st.size > keepAtMost) return null;
     stat = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev };
-    // One read of the size fstat gave (readFileSync would fstat again), into the shared buffer.
-    buf = readOpenedShared(fd, st.size);
+    // One read of the size fstat gave (readFileSync would fstat again).
+    buf = readOpened(fd, st.size);
   } catch (e) {
     const why = whyUnreadable(file, e);
     // The whole reason in the help when the message had to cut it (a dangling link's long target).
@@ -93,7 +92,7 @@ const KEEP_FOR_CONTEXT = 256 * 1024;
  * A file is kept from its classification until `take` hands it over (or `drop` forgets it).
  */
 export class ContextReads {
-  /** Files kept from their classification, decoded (their bytes were in the shared buffer), and their sizes. */
+  /** Files kept from their classification, decoded, and their sizes. */
   readonly #reads = new Map<string, { read: ReadOutcome; size: number; head: string; headBytes: number }>();
   #kept = 0;
   /** Files handed over by `take`. */
@@ -108,20 +107,12 @@ export class ContextReads {
   /** The first `bytes` bytes as UTF-8, as `readHead` gives them. */
   head = (file: string, bytes: number): string => this.#head(file, bytes) ?? '';
 
-  /**
-   * For a reader at lint time, the first `bytes` bytes of a file still to be linted, as
-   * `readRegularHead` gives them (null when the file cannot be read): the file is kept as `head`
-   * keeps it, for its lint to take. Undefined for a file already taken (its lint is done).
-   */
-  headBeforeLint = (file: string, bytes: number): string | null | undefined => (this.#taken.has(file) ? undefined : this.#head(file, bytes));
-
   #head(file: string, bytes: number): string | null {
-    // From the disk (`readRegularHead` may be served by this very reader: util/read-bounded.ts).
     const kept = this.#reads.get(file);
-    if (kept) return kept.headBytes === bytes ? kept.head : readRegularHeadNow(file, bytes);
+    if (kept) return kept.headBytes === bytes ? kept.head : readRegularHead(file, bytes);
     const whole = this.#wholeRead(file);
     // A file that cannot be linted is classified as before, from a read of its first bytes.
-    if (!whole) return readRegularHeadNow(file, bytes);
+    if (!whole) return readRegularHead(file, bytes);
     const head = whole.buf.toString('utf8', 0, Math.min(bytes, whole.buf.length));
     this.#keep(file, whole, head, bytes);
     return head;

@@ -15,7 +15,6 @@ import type { Profile } from './standard/profiles.js';
 import { withReturnFormat, type ReturnFormat } from './standard/return-format/format.js';
 import { correctFormat, mergeFormats } from './standard/return-format/merge.js';
 import { formatFromDocument, formatFromSchemaText, type TemplateResult } from './standard/return-format/template.js';
-import { compiledFormat } from './standard/validate.js';
 import { relPosix } from './util/paths.js';
 import { agentSystemOf } from './model/agent-system.js';
 import { referencedDocuments } from './model/file-references.js';
@@ -127,7 +126,7 @@ export class ProjectFormats {
       const r = loadFormatFile(abs, shown, base, 'config', within);
       if ('problem' in r) throw new ConfigError(`returnFormat: ${shown}: ${r.problem}`, config.file ?? undefined);
       try {
-        compiledFormat(r.format);
+        r.format.validator();
       } catch (e) {
         throw new ConfigError(`returnFormat: ${shown} is not a JSON Schema ajv can compile: ${(e as Error).message}`, config.file ?? undefined);
       }

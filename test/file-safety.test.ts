@@ -176,25 +176,20 @@ describe('--fix keeps what the file was', () => {
     expect(readFileSync(file, 'utf8')).toBe(FIXED);
   });
 
-  it('removes its temporary files on SIGTERM and SIGINT', async () => {
+  it('finishes a write that SIGTERM or SIGINT interrupts, leaves no temporary file, and dies of the signal', async () => {
     for (const sig of ['SIGTERM', 'SIGINT'] as const) {
       const dir = project({});
+      const target = path.join(dir, 'target.md');
+      // The signal comes while the temporary file is written, before it is renamed into place.
       const script = `
-        import { createTempFile } from ${JSON.stringify(path.join(REPO_ROOT, 'dist/src/util/temp-files.js'))};
-        const t = createTempFile(${JSON.stringify(path.join(dir, 'target.md'))});
-        console.log(t.path);
+        import { replaceFile } from ${JSON.stringify(path.join(REPO_ROOT, 'dist/src/util/temp-files.js'))};
+        replaceFile(${JSON.stringify(target)}, 'written', 0o600, () => process.kill(process.pid, ${JSON.stringify(sig)}));
         setInterval(() => {}, 1000);`;
       const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const tmpPath = await new Promise<string>((resolve) => {
-        child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
-        child.once('exit', () => resolve('(the child exited before making a temporary file)'));
-      });
-      expect(existsSync(tmpPath)).toBe(true);
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_c, s) => resolve(s)));
-      child.kill(sig);
-      expect(await exited).toBe(sig);
-      expect(existsSync(tmpPath)).toBe(false);
-      expect(readdirSync(dir).filter((f) => f !== '.git')).toEqual([]);
+      const exited = await new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_c, s) => resolve(s)));
+      expect(exited).toBe(sig);
+      expect(readFileSync(target, 'utf8')).toBe('written');
+      expect(readdirSync(dir).filter((f) => f !== '.git')).toEqual(['target.md']);
     }
   });
 });

@@ -13,7 +13,7 @@ import type { RuleMeta } from '../src/engine/rule.js';
 import { escapeData, escapeProperty, formatGithub } from '../src/formatters/github.js';
 import { FORMATTERS, type FormatContext } from '../src/formatters/index.js';
 import { codeFrame } from '../src/formatters/stylish.js';
-import { paint, type Paint } from '../src/formatters/paint.js';
+import { paint } from '../src/formatters/paint.js';
 import { Chalk } from 'chalk';
 import { VERSION } from '../src/meta.js';
 import type { LintMessage, LintResult } from '../src/types.js';
@@ -268,7 +268,7 @@ describe('stylish', () => {
     const off = paint(false);
     const on = paint(true);
     const level0 = new Chalk({ level: 0 });
-    const styles = (p: Paint | InstanceType<typeof Chalk>, t: string) => [p.underline(t), p.dim(t), p.cyan(t), p.red(t), p.yellow(t), p.red.bold(t), p.yellow.bold(t)];
+    const styles = (p: InstanceType<typeof Chalk>, t: string) => [p.underline(t), p.dim(t), p.cyan(t), p.red(t), p.yellow(t), p.red.bold(t), p.yellow.bold(t)];
     for (const t of ['', 'error', '  3:5  a \u001b[31m b', '\u2716 2 problems']) {
       expect(styles(off, t)).toEqual(styles(level0, t));
       expect(styles(off, t)).toEqual(Array(7).fill(t));

@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSchema, SCHEMA_FILES } from '../src/standard/profiles.js';
-import { AJV_OPTIONS, validatorModuleName } from '../src/standard/validate.js';
+import { validatorModuleName } from '../src/standard/validate.js';
+import { AJV_OPTIONS } from '../src/standard/ajv.js';
 
 const DIR = path.resolve(import.meta.dirname, '../dist/src/standard/validators');
 const require = createRequire(import.meta.url);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { walkSpecsTree } from '../src/discovery/walk.js';
+import { FolderListings } from '../src/util/folders.js';
 import { lintFiles } from '../src/index.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-links-'));
@@ -41,7 +42,7 @@ describe.skipIf(IS_WINDOWS)('symlinked folders', () => {
     const root = path.join(tmp, 'walked');
     writeFiles(root, { '.claude/agents/a.md': agent('a') });
     symlinkSync(path.join(outside, 'agents'), path.join(root, '.claude/more'));
-    const walk = walkSpecsTree(root);
+    const walk = walkSpecsTree(root, new FolderListings());
     expect(walk.markdown.map((f) => path.relative(root, f))).toEqual([path.join('.claude', 'agents', 'a.md')]);
     expect(walk.linksOut).toEqual([path.join(root, '.claude', 'more')]);
   });
@@ -54,7 +55,7 @@ describe.skipIf(IS_WINDOWS)('symlinked folders', () => {
     symlinkSync(path.join(root, 'other'), path.join(root, 'again1')); // the same real folder twice
     symlinkSync(path.join(root, 'other'), path.join(root, 'again2'));
     symlinkSync(path.join(root, 'gone'), path.join(root, 'dangling'));
-    const found = walkSpecsTree(root).markdown.map((f) => path.relative(root, f));
+    const found = walkSpecsTree(root, new FolderListings()).markdown.map((f) => path.relative(root, f));
     // `other` is walked as itself and through one link (a real folder is entered through links
     // once); `up` and `root` lead back into the walk; the dangling link leads nowhere.
     expect(found.sort()).toEqual([path.join('.claude', 'agents', 'a.md'), path.join('again1', 'agents', 'b.md'), path.join('other', 'agents', 'b.md')]);

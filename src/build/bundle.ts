@@ -54,25 +54,6 @@ const moduleFromMain = throughOneModule('module-from-main', /^node:module$/, () 
 );
 
 /**
- * chalk sets up its styles when its module is initialized (about 0.5 ms), and a bundle
- * initializes the modules it imports at its start, while most runs write no colour (JSON, a pipe,
- * a file). In the CLI's bundle, `chalk` is a module whose `Chalk` requires the package on first
- * use: esbuild initializes a bundled ES module that is `require`d only when that `require` runs.
- * src/formatters/paint.ts asks for `Chalk` only when colour is on.
- */
-const chalkOnFirstUse: Plugin = {
-  name: 'chalk-on-first-use',
-  setup(b) {
-    b.onResolve({ filter: /^chalk$/ }, (args) => (args.namespace === 'chalk-on-first-use' ? undefined : { path: 'chalk', namespace: 'chalk-on-first-use' }));
-    b.onLoad({ filter: /.*/, namespace: 'chalk-on-first-use' }, () => ({
-      contents: "let chalk;\nmodule.exports = { get Chalk() { return (chalk ??= require('chalk')).Chalk; } };\n",
-      loader: 'js',
-      resolveDir: root,
-    }));
-  },
-};
-
-/**
  * `import.meta.url` in the bundles: the bundle's file URL, made on first use (`pathToFileURL` at
  * start-up took about 0.3 ms of a one-file run that may never ask).
  */
@@ -96,7 +77,6 @@ await bundleInto(path.join(out, 'agent-lint.cjs'), {
   plugins: [
     oneRequirePerBuiltin,
     moduleFromMain,
-    chalkOnFirstUse,
     {
       // chalk detects colour support with node:tty at import (which loads node:net, ~4 ms of a
       // one-file run); agent-lint always gives chalk its level, so the bundle takes chalk's

@@ -11,6 +11,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { walkSpecsTree } from '../discovery/walk.js';
+import { FolderListings } from '../util/folders.js';
 import { relPosix } from '../util/paths.js';
 import { browserCorePlugins, browserDefines } from './browser.js';
 import { bundleInto, freshDir, root } from './common.js';
@@ -18,7 +19,7 @@ import { bundleInto, freshDir, root } from './common.js';
 const out = path.resolve(process.argv[2] ?? path.join(root, 'dist/playground'));
 const sampleDir = path.join(root, 'fixtures/sample-project');
 
-const sample = walkSpecsTree(sampleDir)
+const sample = walkSpecsTree(sampleDir, new FolderListings())
   .markdown.map((abs) => relPosix(sampleDir, abs))
   .filter((rel) => rel.startsWith('.claude/'))
   .sort()

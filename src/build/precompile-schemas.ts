@@ -15,7 +15,8 @@ import { ALL_RULES } from '../../rules/index.js';
 import { CONFIG_AJV_OPTIONS, CONFIG_VALIDATOR } from '../config/resolve.js';
 import { buildConfigSchema } from '../config/schema.js';
 import { loadSchema, SCHEMA_FILES } from '../standard/profiles.js';
-import { AJV_OPTIONS, validatorModuleName } from '../standard/validate.js';
+import { validatorModuleName } from '../standard/validate.js';
+import { AJV_OPTIONS } from '../standard/ajv.js';
 
 const outDirs = process.argv.slice(2);
 if (outDirs.length === 0) {

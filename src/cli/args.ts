@@ -2,7 +2,6 @@
 import { parseArgsMessage } from './messages.js';
 import { parseArgs } from 'node:util';
 import { closest } from '../util/suggest.js';
-import { parseSimpleArgs } from './simple-args.js';
 
 export class UsageError extends Error {}
 
@@ -159,20 +158,10 @@ function joinNegativeNumbers(argv: string[]): string[] {
   return out;
 }
 
-function parseFull(argv: string[]) {
-  return parseArgs({
-    args: joinNegativeNumbers(argv),
-    allowPositionals: true,
-    strict: true,
-    options: OPTIONS,
-  });
-}
-
 export function parseCli(argv: string[]): CliOptions {
   let parsed;
   try {
-    // A plain command line (long options and file names) without parseArgs; anything else with it.
-    parsed = (parseSimpleArgs(argv, OPTIONS) as ReturnType<typeof parseFull> | undefined) ?? parseFull(argv);
+    parsed = parseArgs({ args: joinNegativeNumbers(argv), allowPositionals: true, strict: true, options: OPTIONS });
   } catch (e) {
     const msg = parseArgsMessage(e);
     const unknown = /^Unknown option '(--?[^']+)'/.exec(msg);

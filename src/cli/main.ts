@@ -27,7 +27,7 @@ import { discoverAgentNames } from '../discovery/agents-dir.js';
 import { kindFromPath } from '../discovery/kind.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { planLint, type LintRequest } from '../lint.js';
-import { keepFolderListings } from '../util/folders.js';
+import { FolderListings } from '../util/folders.js';
 import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
 import { timingRows, timingTable } from './timing.js';
 import { VERSION } from '../meta.js';
@@ -85,16 +85,17 @@ interface WorkerOptions {
   externalAgents: string[];
 }
 
-function configLookup(cwd: string, o: WorkerOptions): ConfigLookup {
-  return new ConfigLookup({ cwd, rules: ALL_RULES, configFile: o.configFile, lookup: o.lookup, cliRules: o.cliRules, standard: o.standard });
+function configLookup(cwd: string, o: WorkerOptions, folders?: FolderListings): ConfigLookup {
+  return new ConfigLookup({ cwd, rules: ALL_RULES, configFile: o.configFile, lookup: o.lookup, cliRules: o.cliRules, standard: o.standard, folders });
 }
 
 /** The worker thread's side of a parallel run (see src/parallel.ts). */
 export async function runLintWorker(job: WorkerJob, post: (m: unknown) => void): Promise<void> {
   await prepareRules(ALL_RULES);
   const o = job.options as WorkerOptions;
-  const configs = configLookup(job.cwd, o);
-  runWorkerJob(job, { cwd: job.cwd, rules: ALL_RULES, config: (f) => configs.forFile(f), externalAgents: o.externalAgents }, post);
+  const folders = new FolderListings();
+  const configs = configLookup(job.cwd, o, folders);
+  runWorkerJob(job, { cwd: job.cwd, rules: ALL_RULES, config: (f) => configs.forFile(f), externalAgents: o.externalAgents, folders }, post);
 }
 
 /**
@@ -222,7 +223,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       standard: opts.standard as StandardName | undefined,
       externalAgents,
     };
-    const configs = configLookup(io.cwd, workerOptions);
+    // The config lookup, the plan and the lint read the same folders: each is listed once.
+    const folders = new FolderListings();
+    const configs = configLookup(io.cwd, workerOptions, folders);
 
     if (opts.printConfig) {
       const abs = path.resolve(io.cwd, opts.printConfig);
@@ -261,24 +264,17 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const cacheLocation = opts.cacheLocation ?? DEFAULT_CACHE_FILE;
     const cache = opts.cache ? new LintCache(path.resolve(io.cwd, cacheLocation), cacheLocation) : undefined;
     const fixing = opts.fix || opts.fixDryRun;
-    const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache };
+    const req: LintRequest = { cwd: io.cwd, patterns: opts.patterns, rules: ALL_RULES, config: (f) => configs.forFile(f), stdin, externalAgents, fix: fixing, cache, folders };
     const timingRowCount = timingRows(io.env['TIMING']);
     if (timingRowCount !== undefined) req.timing = new Map();
     if (io.build && opts.projectIndex) req.projectIndex = { build: `${VERSION}-${io.build}` };
-    // The plan and the lint read the same folders: each is listed once (src/util/folders.ts).
-    const listed = keepFolderListings();
-    let run, plan;
-    try {
-      plan = planLint(req);
-      if (opts.printFiles) {
-        io.stdout(printFiles(plan, io.cwd));
-        return 0;
-      }
-      run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
-      io.took?.(run.results.length + (run.context ?? 0));
-    } finally {
-      listed();
+    const plan = planLint(req);
+    if (opts.printFiles) {
+      io.stdout(printFiles(plan, io.cwd));
+      return 0;
     }
+    const run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
+    io.took?.(run.results.length + (run.context ?? 0));
     cache?.save();
     if (req.timing) io.stderr(timingTable(req.timing, timingRowCount!));
     let writeFailed = false;

@@ -13,7 +13,7 @@ import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
 import { WORKER_FLAG } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
-import { fdWriter, isTerminal, writesDone } from './stdio.js';
+import { FdWriter, isTerminal } from './stdio.js';
 import { escapeControl } from '../formatters/escape.js';
 import { fstatSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../lint.js';
@@ -67,8 +67,10 @@ function readStdin(): Promise<string> {
 
 // Output goes straight to the descriptors (src/cli/stdio.ts); a reader that stops early
 // (`agent-lint | head`) is not an error of ours.
-const stdout = fdWriter(1);
-const rawStderr = fdWriter(2);
+const outWriter = new FdWriter(1);
+const errWriter = new FdWriter(2);
+const stdout = outWriter.write;
+const rawStderr = errWriter.write;
 // Diagnostics on standard error quote paths and values that may come from files or their names:
 // control characters other than the line ends and tabs of our own wording become visible escapes,
 // so an escape sequence there cannot clear the screen or hide text (paths also go through
@@ -136,7 +138,7 @@ function main(launch: Launch) {
   run.then(
     (code) => {
       process.exitCode = code;
-      if (lints && writesDone()) {
+      if (lints && !outWriter.streamed && !errWriter.streamed) {
         // `process.exit` leaves without tearing the heap down (Node.js frees every page of it on
         // a natural exit: 12 ms after a run over the corpus, 1 ms after one file); exit handlers
         // still run. Not for a run whose output went to a stream that may still be writing.

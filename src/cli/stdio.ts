@@ -14,32 +14,32 @@ function endOnEpipe(e: NodeJS.ErrnoException): void {
   throw e;
 }
 
-/** Whether a writer has handed output to a stream, whose writes may still be pending. */
-let streamed = false;
+/** Writes to standard output or error (`fd` 1 or 2). */
+export class FdWriter {
+  #stream?: NodeJS.WriteStream;
 
-/** True when every write so far went straight to its descriptor (none is pending). */
-export function writesDone(): boolean {
-  return !streamed;
-}
+  constructor(readonly fd: 1 | 2) {}
 
-export function fdWriter(fd: 1 | 2): (s: string) => void {
-  let stream: NodeJS.WriteStream | undefined;
-  return (s: string) => {
-    if (stream) {
-      stream.write(s);
+  /** Whether output was handed to the stream, whose writes may still be pending. */
+  get streamed(): boolean {
+    return this.#stream !== undefined;
+  }
+
+  write = (s: string): void => {
+    if (this.#stream) {
+      this.#stream.write(s);
       return;
     }
     const buf = Buffer.from(s, 'utf8');
     let off = 0;
     try {
-      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off);
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       if (err.code !== 'EAGAIN') return endOnEpipe(err);
-      stream = fd === 1 ? process.stdout : process.stderr;
-      streamed = true;
-      stream.on('error', endOnEpipe);
-      stream.write(buf.subarray(off));
+      this.#stream = this.fd === 1 ? process.stdout : process.stderr;
+      this.#stream.on('error', endOnEpipe);
+      this.#stream.write(buf.subarray(off));
     }
   };
 }

@@ -3,7 +3,7 @@
  * (`.yml`), or an `"agent-lint"` key in package.json, looked up from a directory upward.
  */
 import { existsSync } from 'node:fs';
-import { existsIn } from '../util/folders.js';
+import { FolderListings } from '../util/folders.js';
 import path from 'node:path';
 import { yaml } from '../util/yaml.js';
 import { ConfigError, type LoadedConfig } from './error.js';
@@ -64,12 +64,12 @@ function parseYamlConfig(text: string): unknown {
 }
 
 /** The config file in `dir` itself (not above it), or null. */
-export function configFileIn(dir: string): string | null {
+export function configFileIn(dir: string, folders: FolderListings): string | null {
   for (const name of CONFIG_FILES) {
-    if (existsIn(dir, name)) return path.join(dir, name);
+    if (folders.existsIn(dir, name)) return path.join(dir, name);
   }
   const pkg = path.join(dir, 'package.json');
-  if (existsIn(dir, 'package.json')) {
+  if (folders.existsIn(dir, 'package.json')) {
     try {
       const data = parseJsonc(readRegularFile(pkg, MAX_CONFIG_BYTES).toString('utf8')) as Record<string, unknown>;
       if (data && typeof data === 'object' && 'agent-lint' in data) return pkg;
@@ -82,7 +82,8 @@ export function configFileIn(dir: string): string | null {
 
 /** The nearest config file from `dir` upward, or null. */
 export function findConfigFile(dir: string): string | null {
-  return searchUp(path.resolve(dir), (d) => configFileIn(d) ?? undefined) ?? null;
+  const folders = new FolderListings();
+  return searchUp(path.resolve(dir), (d) => configFileIn(d, folders) ?? undefined) ?? null;
 }
 
 export function loadConfig(opts: { configFile?: string; lookup: boolean; cwd: string }): LoadedConfig {

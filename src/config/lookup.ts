@@ -9,6 +9,7 @@ import type { StandardName } from '../types.js';
 import { configFileIn, loadConfig, readConfigFile, type LoadedConfig } from './load.js';
 import { resolveConfig, type ResolvedConfig, type RuleEntry } from './resolve.js';
 import { UpwardCache } from '../util/upward.js';
+import { FolderListings } from '../util/folders.js';
 
 export interface ConfigLookupOptions {
   cwd: string;
@@ -21,17 +22,21 @@ export interface ConfigLookupOptions {
   cliRules?: Record<string, RuleEntry>;
   /** `--standard`: overrides the config's `standard`. */
   standard?: StandardName;
+  /** The run's folder listings (default: the lookup's own). */
+  folders?: FolderListings;
 }
 
 export class ConfigLookup {
   readonly #opts: ConfigLookupOptions;
   readonly #fixed?: ResolvedConfig;
   /** The nearest config file of each folder asked about. */
-  readonly #files = new UpwardCache(configFileIn);
+  readonly #files: UpwardCache<string>;
   readonly #byFile = new Map<string | null, ResolvedConfig>();
 
   constructor(opts: ConfigLookupOptions) {
     this.#opts = opts;
+    const folders = opts.folders ?? new FolderListings();
+    this.#files = new UpwardCache((dir) => configFileIn(dir, folders));
     if (opts.configFile || !opts.lookup) this.#fixed = this.#resolve(loadConfig({ configFile: opts.configFile, lookup: false, cwd: opts.cwd }));
   }
 

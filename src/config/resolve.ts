@@ -105,18 +105,14 @@ export const CONFIG_AJV_OPTIONS = { allErrors: false, strict: false, verbose: tr
 /** The build's precompiled validator of the config schema of the shipped rules (src/build/precompile-schemas.ts). */
 export const CONFIG_VALIDATOR = 'config.validate.cjs';
 
-const compiled = new WeakMap<readonly Rule[], ValidateFunction>();
+/**
+ * The validator of the config schema of `rules`: the precompiled one when it was built from this
+ * schema (the same rules); else ajv, loaded only when there is a config to check.
+ */
 function compiledSchema(rules: readonly Rule[]): ValidateFunction {
-  let v = compiled.get(rules);
-  if (!v) {
-    // The precompiled validator when it was built from this schema (the same rules); else ajv,
-    // loaded only when there is a config to check.
-    const schema = buildConfigSchema(rules);
-    const pre = precompiledValidator(CONFIG_VALIDATOR) as (ValidateFunction & { schemaJson?: string }) | undefined;
-    v = pre && pre.schemaJson === JSON.stringify(schema) ? pre : new (loadAjv())(CONFIG_AJV_OPTIONS).compile(schema);
-    compiled.set(rules, v);
-  }
-  return v;
+  const schema = buildConfigSchema(rules);
+  const pre = precompiledValidator(CONFIG_VALIDATOR) as (ValidateFunction & { schemaJson?: string }) | undefined;
+  return pre && pre.schemaJson === JSON.stringify(schema) ? pre : new (loadAjv())(CONFIG_AJV_OPTIONS).compile(schema);
 }
 
 const SEVERITIES: readonly unknown[] = ['off', 'warn', 'error', 0, 1, 2];

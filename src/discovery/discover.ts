@@ -10,6 +10,7 @@ import { walkSpecsTree } from './walk.js';
 import { classifyFile, classifyNamed, type Classification, type ClassifyContext, type LeftOut } from './classify.js';
 import { ManifestIndex } from './manifests.js';
 import { ProjectRoots } from './project-root.js';
+import { FolderListings } from '../util/folders.js';
 import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { whyUnreadable } from '../util/fs-errors.js';
@@ -76,6 +77,8 @@ export interface DiscoverOptions {
   cwd?: string;
   /** Reads a file's first bytes for its classification (default: a read of those bytes). */
   readHead?: (file: string, bytes: number) => string;
+  /** The run's folder listings (default: the discovery's own). */
+  folders?: FolderListings;
 }
 
 /**
@@ -83,7 +86,8 @@ export interface DiscoverOptions {
  * so each manifest is read once.
  */
 export class Discoverer {
-  readonly manifests = new ManifestIndex();
+  readonly manifests: ManifestIndex;
+  readonly #folders: FolderListings;
   readonly #roots: ProjectRoots;
   readonly #ctx: ClassifyContext;
   /** Files that look like specs but are left out, with why. */
@@ -95,7 +99,9 @@ export class Discoverer {
 
   constructor(readonly options: DiscoverOptions = {}) {
     const cwd = options.cwd ?? process.cwd();
-    this.#roots = new ProjectRoots(cwd);
+    this.#folders = options.folders ?? new FolderListings();
+    this.manifests = new ManifestIndex(this.#folders);
+    this.#roots = new ProjectRoots(cwd, this.#folders);
     this.#ctx = {
       manifests: this.manifests,
       baseOf: (abs) => this.#roots.rootOf(abs),
@@ -123,7 +129,7 @@ export class Discoverer {
     const root = path.resolve(dir);
     const ignored = ignore.length ? picomatch(ignore, { dot: true }) : null;
     const skip = ignored ? (abs: string) => ignored(relPosix(root, abs)) || ignored(relPosix(root, abs) + '/') : undefined;
-    const walk = walkSpecsTree(root, skip, (d, names) => this.#roots.noteFolder(d, names));
+    const walk = walkSpecsTree(root, this.#folders, skip, (d, names) => this.#roots.noteFolder(d, names));
     const entries = ignored ? walk.markdown.filter((f) => !ignored(relPosix(root, f))) : walk.markdown;
     // The walk may start inside a plugin or a marketplace.
     this.manifests.lookAbove(root);

@@ -11,7 +11,7 @@
  * Manifests are read once each, bounded in size; a manifest that does not parse declares
  * nothing here (the manifest rules report it).
  */
-import { pathExists } from '../util/folders.js';
+import type { FolderListings } from '../util/folders.js';
 import { readRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
 import { parseJsonc } from '../model/json/jsonc.js';
@@ -77,12 +77,14 @@ export class ManifestIndex {
   /** Each plugin's manifest as read (undefined: none, or not an object): a plugin may be added twice. */
   readonly #pluginData = new Map<string, { has: boolean; data: Record<string, unknown> | undefined }>();
 
+  constructor(readonly folders: FolderListings) {}
+
   /** A folder holding `.claude-plugin/plugin.json` (or named by a marketplace, `via`). */
   addPlugin(root: string, via?: { manifest: string; entry?: Record<string, unknown> }): void {
     const manifest = path.join(root, PLUGIN_MANIFEST);
     let read = this.#pluginData.get(manifest);
     if (!read) {
-      const has = pathExists(manifest);
+      const has = this.folders.exists(manifest);
       this.#pluginData.set(manifest, (read = { has, data: has ? readManifest(manifest) : undefined }));
     }
     const { has: hasManifest, data } = read;
@@ -144,8 +146,8 @@ export class ManifestIndex {
     searchUp(path.resolve(dir), (d) => {
       if (this.#looked.has(d)) return true;
       this.#looked.add(d);
-      if (pathExists(path.join(d, MARKETPLACE_MANIFEST))) this.addMarketplace(d);
-      if (pathExists(path.join(d, PLUGIN_MANIFEST))) this.addPlugin(d);
+      if (this.folders.exists(path.join(d, MARKETPLACE_MANIFEST))) this.addMarketplace(d);
+      if (this.folders.exists(path.join(d, PLUGIN_MANIFEST))) this.addPlugin(d);
       return undefined;
     });
   }

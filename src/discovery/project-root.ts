@@ -4,7 +4,7 @@
  * whether the project uses the standard) look at one project at a time.
  */
 import { existsSync } from 'node:fs';
-import { listFolder } from '../util/folders.js';
+import { FolderListings } from '../util/folders.js';
 import { isResolved } from '../util/resolved.js';
 import { UpwardCache } from '../util/upward.js';
 import path from 'node:path';
@@ -15,10 +15,10 @@ const MARKERS = ['.git', 'package.json', '.claude', '.opencode', '.claude-plugin
 const MARKER_SET = new Set(MARKERS);
 
 /** One directory read instead of a stat per marker (most folders are not project roots). */
-function hasMarker(dir: string): boolean {
+function hasMarker(dir: string, folders: FolderListings): boolean {
   let names: string[];
   try {
-    names = listFolder(dir).map((e) => e.name);
+    names = folders.list(dir).map((e) => e.name);
   } catch {
     return MARKERS.some((m) => existsSync(path.join(dir, m)));
   }
@@ -28,9 +28,9 @@ function hasMarker(dir: string): boolean {
 /** The folders a collection of specs keeps them in (discovery's rule 4). */
 const SPEC_FOLDERS = new Set(['agents', 'commands', 'skills']);
 
-function holdsSpecFolder(dir: string): boolean {
+function holdsSpecFolder(dir: string, folders: FolderListings): boolean {
   try {
-    return listFolder(dir).some((e) => SPEC_FOLDERS.has(e.name) && e.isDirectory());
+    return folders.list(dir).some((e) => SPEC_FOLDERS.has(e.name) && e.isDirectory());
   } catch {
     return false;
   }
@@ -39,10 +39,14 @@ function holdsSpecFolder(dir: string): boolean {
 export class ProjectRoots {
   /** Folders a walk has listed, and whether each holds a marker. */
   readonly #known = new Map<string, boolean>();
-  readonly #markers = new UpwardCache((dir) => ((this.#known.get(dir) ?? hasMarker(dir)) ? dir : null));
-  readonly #collections = new UpwardCache((dir) => (holdsSpecFolder(dir) ? dir : null));
+  readonly #markers = new UpwardCache((dir) => ((this.#known.get(dir) ?? hasMarker(dir, this.folders)) ? dir : null));
+  readonly #collections = new UpwardCache((dir) => (holdsSpecFolder(dir, this.folders) ? dir : null));
 
-  constructor(readonly fallback: string) {}
+  /** `folders`: the run's listings (its own when not given). */
+  constructor(
+    readonly fallback: string,
+    readonly folders = new FolderListings(),
+  ) {}
 
   /** What a walk saw in a folder (its entries' names): saves reading the folder again. */
   noteFolder(dir: string, names: readonly string[]): void {

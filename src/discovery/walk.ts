@@ -9,7 +9,7 @@
  * read (and print) other folders of the machine.
  */
 import { realpathSync, statSync } from 'node:fs';
-import { listFolder } from '../util/folders.js';
+import type { FolderListings } from '../util/folders.js';
 import path from 'node:path';
 import { walkCollects } from '../model/kinds.js';
 
@@ -34,7 +34,7 @@ export interface WalkResult {
   linksOut: string[];
 }
 
-export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = () => false, onFolder?: (dir: string, names: string[]) => void): WalkResult {
+export function walkSpecsTree(root: string, folders: FolderListings, skip: (absDir: string) => boolean = () => false, onFolder?: (dir: string, names: string[]) => void): WalkResult {
   const out: WalkResult = { markdown: [], pluginRoots: [], marketplaceRoots: [], json: [], tooLong: [], linksOut: [] };
   const stack = [path.resolve(root)];
   // Real folders entered through a link, and the real place of each walked folder (asked only
@@ -78,7 +78,7 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
     const dir = stack.pop()!;
     let entries;
     try {
-      entries = listFolder(dir);
+      entries = folders.list(dir);
     } catch (e) {
       // A folder too deep for the system's path limit may hold specs: it is reported, not dropped.
       if ((e as NodeJS.ErrnoException).code === 'ENAMETOOLONG') out.tooLong.push(dir);
@@ -98,7 +98,7 @@ export function walkSpecsTree(root: string, skip: (absDir: string) => boolean = 
         if (SKIPPED_DIRS.has(e.name) || skip(abs)) continue;
         if (e.name === '.claude-plugin') {
           try {
-            const names = listFolder(abs).map((x) => x.name);
+            const names = folders.list(abs).map((x) => x.name);
             if (names.includes('plugin.json')) {
               out.pluginRoots.push(dir);
               out.json.push(path.join(abs, 'plugin.json'));

@@ -9,7 +9,6 @@ import type { ProjectView } from '../model/project.js';
 import { reportText, type Rule, type RuleContext } from './rule.js';
 import { parseDisableComments, type Suppressions } from './suppressions.js';
 import { clip, MAX_MESSAGE } from '../util/clip.js';
-import { namesDirectivePrefix } from '../util/text-search.js';
 import { getsDefaultRules } from '../model/kinds.js';
 
 /** The id under which a crashing rule, or a file that cannot be read, is reported. */
@@ -85,7 +84,7 @@ class Collector {
         // Starlark rules, `#` comments anywhere), none inside fenced code examples.
         // JSON has no comments: its findings are suppressed by config (`ignores`, `overrides`).
         const hashComments = d.format === 'markdown' ? (d.frontmatter?.contentRange ?? null) : { start: 0, end: d.text.length };
-        this.#suppressions = namesDirectivePrefix(d.text) && !d.isJson
+        this.#suppressions = d.text.includes('agent-lint-') && !d.isJson
           ? parseDisableComments(d.text, d.lines, { hashComments, skip: d.fences.map((f) => f.range) })
           : parseDisableComments('', d.lines);
       } catch (e) {

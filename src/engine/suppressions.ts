@@ -13,7 +13,6 @@
  */
 import type { LineIndex } from '../model/lines.js';
 import type { Range } from '../types.js';
-import { namesDirectivePrefix } from '../util/text-search.js';
 
 export type DirectiveKind = 'disable' | 'enable' | 'disable-next-line' | 'disable-line' | 'disable-file';
 
@@ -48,7 +47,7 @@ const inside = (ranges: readonly Range[], offset: number) => ranges.some((r) => 
 
 /** The inline disable comments of a file, resolved into a lookup by line. */
 export function parseDisableComments(text: string, lines: LineIndex, scope?: SuppressionScope): Suppressions {
-  if (!namesDirectivePrefix(text)) return NONE;
+  if (!text.includes('agent-lint-')) return NONE;
   const directives: Directive[] = [];
   DIRECTIVE.lastIndex = 0;
   for (let m = DIRECTIVE.exec(text); m; m = DIRECTIVE.exec(text)) {

@@ -8,7 +8,6 @@
 import { accessSync, closeSync, constants as C, fchmodSync, fchownSync, fstatSync, ftruncateSync, lstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { replaceFile, writeAll } from '../util/temp-files.js';
-import { forgetRunRead } from '../util/read-bounded.js';
 
 /** A file that is not written (outside the project, read-only): exit 2. */
 export class FixWriteError extends Error {}
@@ -54,9 +53,6 @@ export function writeFixed(file: string, text: string, opts: WriteOptions): void
     throw new FixWriteError(`not fixing ${file}: you have no permission to write it`);
   }
   const data = (opts.hasBom ? '\uFEFF' : '') + text;
-  // A read this run kept of the file no longer says what it holds.
-  forgetRunRead(file);
-  forgetRunRead(target);
   const check = () => {
     if (opts.expected && !unchanged(target, statSync(target), opts.expected, opts.hasBom)) {
       throw new FixSkippedError(`not fixing ${file}: it changed since it was read; run again`);

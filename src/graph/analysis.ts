@@ -11,13 +11,9 @@ function byId(a: GraphNode, b: GraphNode): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-const sorted = new WeakMap<ProjectGraph, readonly GraphEdge[]>();
-
-/** The graph's edges in the fixed order (sorted once per graph: cycles and deep chains both walk them). */
+/** The graph's edges in the fixed order. */
 function sortedEdges(graph: ProjectGraph): readonly GraphEdge[] {
-  let edges = sorted.get(graph);
-  if (!edges) sorted.set(graph, (edges = [...graph.edges].sort(compareEdges)));
-  return edges;
+  return [...graph.edges].sort(compareEdges);
 }
 
 export function compareEdges(a: GraphEdge, b: GraphEdge): number {

@@ -9,7 +9,7 @@
  */
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 import { parseJsonc } from '../model/json/jsonc.js';
-import { fileExists, path, readTextFile, walkSpecsTree } from '../platform/host.js';
+import { fileExists, path, readTextFile, walkSpecsTree, type WalkResult } from '../platform/host.js';
 import { findUp, UpwardCache } from '../util/upward.js';
 
 export interface PluginInfo {
@@ -54,8 +54,8 @@ function frontmatterName(file: string): string | null {
 }
 
 /** The plugins of the marketplace at `root`: one walk gives the plugin roots and every markdown file in it. */
-function readMarketplace(root: string): MarketplacePlugin[] {
-  const tree = walkSpecsTree(root);
+function readMarketplace(root: string, walk: (root: string) => WalkResult): MarketplacePlugin[] {
+  const tree = walk(root);
   const base = path.resolve(root);
   const depth = (dir: string) => (dir === base ? 0 : path.relative(base, dir).split(path.sep).length);
   const roots = tree.pluginRoots.filter((d) => depth(d) <= MAX_PLUGIN_DEPTH);
@@ -90,9 +90,12 @@ function readMarketplace(root: string): MarketplacePlugin[] {
 export class Marketplaces {
   readonly #byRoot = new Map<string, MarketplacePlugin[]>();
 
+  /** `walk`: the walk of a folder (a run's walks its folder listings). */
+  constructor(readonly walk: (root: string) => WalkResult = walkSpecsTree) {}
+
   pluginsAt(root: string): MarketplacePlugin[] {
     let plugins = this.#byRoot.get(root);
-    if (!plugins) this.#byRoot.set(root, (plugins = readMarketplace(root)));
+    if (!plugins) this.#byRoot.set(root, (plugins = readMarketplace(root, this.walk)));
     return plugins;
   }
 }

@@ -13,7 +13,6 @@ import { concreteString, forEachObject } from '../standard/objects.js';
 import type { Range } from '../types.js';
 import { scanSkillRefs } from './skill-refs.js';
 import type { EdgeVia, SpecKind } from './types.js';
-import { includesKey } from '../util/text-search.js';
 
 export interface Reference {
   target: string;
@@ -149,7 +148,7 @@ function isSpread(text: string, node: JsonNode | undefined): boolean {
 }
 
 function pathRefs(doc: DocumentModel, out: Reference[]): void {
-  if (!includesKey(doc.text, 'delegation_path')) return;
+  if (!doc.text.includes('delegation_path')) return;
   const seen = new Set<JsonArray>();
   forEachObject(doc.json.blocks, (o) => {
     const p = findProperty(o, 'delegation_path')?.value;

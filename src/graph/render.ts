@@ -28,28 +28,22 @@ function sortedNodes(graph: ProjectGraph): GraphNode[] {
   return [...graph.nodes].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : 1));
 }
 
-const twins = new WeakMap<ProjectGraph, Set<string>>();
-
-/** Specs named alike in `.claude/` and `.opencode/`: their labels say which is which. */
-function hasTwin(node: GraphNode, graph: ProjectGraph): boolean {
-  if (!graph.mixedSystems) return false;
-  let set = twins.get(graph);
-  if (!set) {
-    const seen = new Set<string>();
-    set = new Set();
-    for (const n of graph.nodes) {
-      if (n.docs.length === 0) continue;
-      const key = `${n.kind}:${n.name}`;
-      if (seen.has(key)) set.add(key);
-      seen.add(key);
-    }
-    twins.set(graph, set);
+/** Specs named alike in `.claude/` and `.opencode/` (`kind:name`): their labels say which is which. */
+function twinNames(graph: ProjectGraph): ReadonlySet<string> {
+  const twins = new Set<string>();
+  if (!graph.mixedSystems) return twins;
+  const seen = new Set<string>();
+  for (const n of graph.nodes) {
+    if (n.docs.length === 0) continue;
+    const key = `${n.kind}:${n.name}`;
+    if (seen.has(key)) twins.add(key);
+    seen.add(key);
   }
-  return set.has(`${node.kind}:${node.name}`);
+  return twins;
 }
 
-/** What a node is called in the picture. */
-function label(node: GraphNode, graph: ProjectGraph): string {
+/** What a node is called in the picture (`twins`: the graph's `twinNames`). */
+function label(node: GraphNode, twins: ReadonlySet<string>): string {
   const base = nodeLabel(node);
   switch (node.kind) {
     case 'builtin':
@@ -59,7 +53,7 @@ function label(node: GraphNode, graph: ProjectGraph): string {
     case 'missing':
       return `${base} (missing ${node.expected ?? 'agent'})`;
     default:
-      return hasTwin(node, graph) ? `${base} (.${node.system})` : base;
+      return twins.has(`${node.kind}:${node.name}`) ? `${base} (.${node.system})` : base;
   }
 }
 
@@ -125,8 +119,8 @@ function mermaidText(s: string): string {
   return `"${escaped}"`;
 }
 
-function mermaidNode(id: string, node: GraphNode, graph: ProjectGraph): string {
-  const text = mermaidText(label(node, graph));
+function mermaidNode(id: string, node: GraphNode, twins: ReadonlySet<string>): string {
+  const text = mermaidText(label(node, twins));
   switch (node.kind) {
     case 'command':
       return `${id}([${text}]):::command`;
@@ -150,10 +144,11 @@ export function toMermaid(projects: readonly RenderedProject[]): string {
     if (projects.length > 1) out.push(`  subgraph p${k}[${mermaidText(p.root)}]`);
     const ids = new Map<GraphNode, string>();
     const order = new Map<GraphNode, number>();
+    const twins = twinNames(p.graph);
     sortedNodes(p.graph).forEach((n, i) => {
       ids.set(n, `${prefix}n${i}`);
       order.set(n, i);
-      out.push(indent + mermaidNode(`${prefix}n${i}`, n, p.graph));
+      out.push(indent + mermaidNode(`${prefix}n${i}`, n, twins));
     });
     for (const a of arrows(p, order)) {
       const text = a.problems.length ? `|${mermaidText(a.problems.map((x) => SHORT[x]).join(', '))}|` : '';
@@ -192,10 +187,11 @@ export function toDot(projects: readonly RenderedProject[]): string {
     if (projects.length > 1) out.push(`  subgraph cluster_${k} {`, `    label=${dotText(p.root)};`);
     const ids = new Map<GraphNode, string>();
     const order = new Map<GraphNode, number>();
+    const twins = twinNames(p.graph);
     sortedNodes(p.graph).forEach((n, i) => {
       ids.set(n, `${prefix}n${i}`);
       order.set(n, i);
-      out.push(`${indent}${prefix}n${i} [label=${dotText(label(n, p.graph))}, ${DOT_NODE[n.kind]}];`);
+      out.push(`${indent}${prefix}n${i} [label=${dotText(label(n, twins))}, ${DOT_NODE[n.kind]}];`);
     });
     for (const a of arrows(p, order)) {
       const attrs: string[] = [];

@@ -13,6 +13,7 @@ import type { Rule } from '../engine/rule.js';
 import { fileKind, projectLinter, readSpec } from '../lint.js';
 import { ProjectFormats } from '../return-format-lookup.js';
 import { diskFiles } from '../util/project-files.js';
+import { FolderListings } from '../util/folders.js';
 import type { ProjectView } from '../model/project.js';
 import { PluginLocator } from '../graph/plugins.js';
 import { referencesOf } from '../graph/references.js';
@@ -203,7 +204,7 @@ export class Workspace {
     const formats = new ProjectFormats(root, config, getProfile(config.standard), (abs) => p?.buffers.get(abs)?.text);
     const set = new Set(targets);
     // What exists on disk is asked afresh on each lint: files come and go while the server runs.
-    return projectLinter({ root, config, rules: this.rules, documents: targets, loadContext: () => all.filter((d) => !set.has(d)), files: diskFiles(), formats, plugins: p?.plugins });
+    return projectLinter({ root, config, rules: this.rules, documents: targets, loadContext: () => all.filter((d) => !set.has(d)), files: diskFiles(new FolderListings()), formats, plugins: p?.plugins });
   }
 
   /** The project's cross-file view around one of its documents (for navigation). */

@@ -11,8 +11,8 @@
  * V8 context without Node's globals, so a Node import that creeps into the core fails there.
  */
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { pathExists } from '../util/folders.js';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { FolderListings } from '../util/folders.js';
 import { readRegularFile, readRegularHead } from '../util/read-bounded.js';
 
 /** A text read whole (a plugin.json, a format document) is never larger than this. */
@@ -87,7 +87,7 @@ export function toolVersion(): string {
   return '0.0.0';
 }
 
-export const fileExists = (abs: string): boolean => pathExists(abs);
+export const fileExists = (abs: string): boolean => existsSync(abs);
 
 /** A file's text, or null when it cannot be read; at most `maxBytes` bytes of it when given. */
 export function readTextFile(abs: string, maxBytes?: number): string | null {
@@ -155,4 +155,4 @@ function resolveLinks(p: string, hops: number): string {
 }
 
 /** The markdown files and plugin roots below a folder (discovery's walk). */
-export const walkSpecsTree = (root: string): WalkResult => walk(root);
+export const walkSpecsTree = (root: string): WalkResult => walk(root, new FolderListings());

@@ -13,7 +13,7 @@
  * - a templated string (`"{status}"`, `"<type>"`) passes enum and type checks;
  * - an object holding `...` may have more keys: it gets no missing-field violations.
  */
-import type { Ajv, ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { loadAjv, precompiledValidator } from '../platform/host.js';
 import type { JsonNode, JsonObject, JsonString } from '../model/json/ast.js';
 import { toPlainValue } from '../model/json/parse.js';
@@ -22,6 +22,7 @@ import { clip, MAX_MESSAGE, quoted } from '../util/clip.js';
 import { closest } from '../util/suggest.js';
 import { PROFILES, STANDARD_NAMES, loadSchema, type Profile } from './profiles.js';
 import { formatSite, type ReturnFormat } from './return-format/format.js';
+import { AJV_OPTIONS } from './ajv.js';
 
 export interface SchemaViolation {
   /** JSON pointer of the offending value; for missing fields, of the object that lacks them. */
@@ -57,9 +58,6 @@ export interface ValidateOptions {
   text?: string;
 }
 
-/** The ajv options every compile uses (the build's precompiled validators too). */
-export const AJV_OPTIONS: AjvOptions = { allErrors: true, strict: false, verbose: true };
-
 /** The file name of a schema's precompiled validator module. */
 export function validatorModuleName(schemaFile: string): string {
   return schemaFile.replace(/\.json$/, '.validate.cjs');
@@ -91,22 +89,6 @@ function standardTitle(file: string): string {
   return file;
 }
 
-const compiledFormats = new WeakMap<object, ValidateFunction>();
-
-/**
- * The compiled validator of a project's return format (ajv, once per schema object). Throws
- * with ajv's reason when the schema is not one ajv can compile.
- */
-export function compiledFormat(format: ReturnFormat): ValidateFunction {
-  let fn = compiledFormats.get(format.schema);
-  if (!fn) {
-    // Its own instance: a project schema's $id must not clash with the standard's.
-    fn = new (loadAjv())(AJV_OPTIONS).compile(format.schema);
-    compiledFormats.set(format.schema, fn);
-  }
-  return fn;
-}
-
 /**
  * Validates a return-format object against the return format in force: the project's own
  * (`profile.returnFormat`) when it has one, else the profile's standard schema.
@@ -114,7 +96,7 @@ export function compiledFormat(format: ReturnFormat): ValidateFunction {
 export function validateReturnFormat(node: JsonNode, profile: Profile, options: ValidateOptions = {}): SchemaViolation[] {
   const format = profile.returnFormat;
   if (format) {
-    return validateNode(node, compiledFormat(format), { subject: 'return format', title: '', format }, options);
+    return validateNode(node, format.validator(), { subject: 'return format', title: '', format }, options);
   }
   const file = profile.returnSchemaFile;
   return validateNode(node, compiledSchema(file), { subject: 'return format', title: standardTitle(file) }, options);

@@ -1,9 +1,10 @@
 /**
  * The Node side of `ProjectFiles`: what exists on disk, asked by the rules that check paths
- * (manifests, marketplaces, hooks). Every answer is cached for the run; nothing walks a tree.
+ * (manifests, marketplaces, hooks), from the run's folder listings. Every answer is cached for
+ * the run; nothing walks a tree.
  */
 import { realpathSync } from 'node:fs';
-import { listFolder, pathKind } from './folders.js';
+import type { FolderListings } from './folders.js';
 import { readRegularHead } from './read-bounded.js';
 import path from 'node:path';
 import type { ProjectFiles } from '../model/project.js';
@@ -12,7 +13,7 @@ import { relPosix } from './paths.js';
 
 const HEAD_BYTES = 4096;
 
-export function diskFiles(): ProjectFiles {
+export function diskFiles(folders: FolderListings): ProjectFiles {
   const stats = new Map<string, 'file' | 'dir' | null>();
   const inDir = new Map<string, readonly string[]>();
   const heads = new Map<string, readonly string[] | null>();
@@ -21,7 +22,7 @@ export function diskFiles(): ProjectFiles {
   const stat = (p: string) => {
     let s = stats.get(p);
     if (s === undefined) {
-      s = pathKind(p);
+      s = folders.kind(p);
       stats.set(p, s);
     }
     return s;
@@ -48,7 +49,7 @@ export function diskFiles(): ProjectFiles {
       if (hit) return hit;
       let names: string[] = [];
       try {
-        names = listFolder(dir)
+        names = folders.list(dir)
           .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.md'))
           .map((e) => path.join(dir, e.name));
       } catch {

@@ -33,26 +33,13 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   const max = Math.min(3, Math.max(1, Math.floor(w.length / 3)));
   let best: string | undefined;
   let bestD = max + 1;
-  const list = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
-  const lower = lowered(list);
-  for (let i = 0; i < list.length; i++) {
-    const d = editDistance(w, lower[i]!, max);
+  for (const c of candidates) {
+    const d = editDistance(w, c.toLowerCase(), max);
     if (d < bestD) {
-      best = list[i];
+      best = c;
       bestD = d;
     }
   }
   return best;
 }
 
-/**
- * The candidates in lower case; kept for a frozen list (which cannot change), since the same
- * lists are asked about again and again (the tool names, a field's values).
- */
-const loweredLists = new WeakMap<readonly string[], readonly string[]>();
-function lowered(list: readonly string[]): readonly string[] {
-  if (!Object.isFrozen(list)) return list.map((c) => c.toLowerCase());
-  let l = loweredLists.get(list);
-  if (!l) loweredLists.set(list, (l = list.map((c) => c.toLowerCase())));
-  return l;
-}

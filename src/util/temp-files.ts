@@ -2,40 +2,30 @@
  * Temporary files that are replaced into place by a rename (a fixed spec, the lint cache): made
  * fresh in the target's folder (O_EXCL, so a file or symlink planted under the name is never
  * written through; a random name, so it cannot be planted in advance), and removed again when
- * the write fails or the process is stopped by SIGINT or SIGTERM.
+ * the write fails. A SIGINT or SIGTERM that comes during a write ends the process only once the
+ * write is done or undone (see `deferSignals`), so that no temporary file is left behind.
  */
 import { closeSync, constants as C, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crypto } from './builtin.js';
 
-const live = new Set<string>();
-let handlersInstalled = false;
-
-function removeAll(): void {
-  for (const p of live) {
-    try {
-      unlinkSync(p);
-    } catch {
-      /* already gone */
-    }
-  }
-  live.clear();
-}
-
-/** On SIGINT/SIGTERM: remove the temporary files, then die of the same signal. */
+/** On SIGINT/SIGTERM: die of the same signal (with no listener left, its default action ends the process). */
 function onSignal(sig: NodeJS.Signals): void {
-  removeAll();
   process.removeListener('SIGINT', onSignal);
   process.removeListener('SIGTERM', onSignal);
   process.kill(process.pid, sig);
 }
 
-function installHandlers(): void {
-  if (handlersInstalled) return;
-  handlersInstalled = true;
+/**
+ * With a listener, Node.js hands a signal to JavaScript between turns of its event loop instead
+ * of letting it end the process at once; a write here is synchronous, so by then it is done or
+ * undone, and the listener ends the process by the same signal. Installed once per process
+ * (its listener list says whether it is).
+ */
+function deferSignals(): void {
+  if (process.listeners('SIGTERM').includes(onSignal)) return;
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  process.on('exit', removeAll);
 }
 
 export interface TempFile {
@@ -44,17 +34,15 @@ export interface TempFile {
 }
 
 /** A new, empty temporary file beside `target` (mode `mode`, before the umask). */
-export function createTempFile(target: string, mode = 0o600): TempFile {
-  installHandlers();
+function createTempFile(target: string, mode: number): TempFile {
   const name = `.${path.basename(target)}.${crypto().randomBytes(6).toString('hex')}.tmp`;
   const p = path.join(path.dirname(target), name);
   const fd = openSync(p, C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW ?? 0), mode);
-  live.add(p);
   return { path: p, fd };
 }
 
 /** Removes a temporary file (after a failure); never throws. */
-export function discardTempFile(t: TempFile): void {
+function discardTempFile(t: TempFile): void {
   try {
     closeSync(t.fd);
   } catch {
@@ -65,11 +53,11 @@ export function discardTempFile(t: TempFile): void {
   } catch {
     /* already gone */
   }
-  live.delete(t.path);
 }
 
 /** Writes `data` to a fresh temporary file and renames it over `target`; nothing is left behind on failure. */
 export function replaceFile(target: string, data: string | Buffer, mode = 0o600, before?: (t: TempFile) => void): void {
+  deferSignals();
   const t = createTempFile(target, mode);
   try {
     writeAll(t.fd, data);
@@ -77,7 +65,6 @@ export function replaceFile(target: string, data: string | Buffer, mode = 0o600,
     closeSync(t.fd);
     t.fd = -1;
     renameSync(t.path, target);
-    live.delete(t.path);
   } catch (e) {
     discardTempFile(t);
     throw e;

@@ -8,7 +8,6 @@ import type { FencedBlock } from '../fences.js';
 import type { LineIndex } from '../lines.js';
 import type { JsonNode, JsonObject, JsonParseError } from './ast.js';
 import { parseTolerantJson } from './parse.js';
-import { includesKey } from '../../util/text-search.js';
 
 export type JsonBlockSource = 'fence' | 'text';
 
@@ -252,9 +251,9 @@ function writesTwoReturnKeys(text: string): boolean {
   return false;
 }
 
-/** Whether the text holds `session_id` (from its rare `_id` part first, see includesKey). */
+/** Whether the text holds `session_id`. */
 export function namesSessionId(text: string): boolean {
-  return includesKey(text, 'session_id');
+  return text.includes('session_id');
 }
 
 /** Whether a JSON object of the text may have the key `key`: the text names it, or writes some key with a `\u` escape. */

@@ -63,8 +63,6 @@ export function isClaudeRule(doc: DocumentModel): boolean {
   return doc.kind === 'claude-memory' && ('/' + doc.relPath).includes('/.claude/rules/');
 }
 
-const pluginRoots = new WeakMap<ProjectView, boolean>();
-
 /**
  * A Claude Code agent that comes from a plugin: its project root holds
  * `.claude-plugin/plugin.json` and the file is not in the plugin's own `.claude/` folder.
@@ -73,10 +71,5 @@ const pluginRoots = new WeakMap<ProjectView, boolean>();
 export function isPluginAgent(doc: DocumentModel, project: ProjectView): boolean {
   if (doc.kind !== 'agent' || isOpenCode(doc)) return false;
   if (doc.relPath.startsWith('.claude/') || doc.relPath.startsWith('../')) return false;
-  let has = pluginRoots.get(project);
-  if (has === undefined) {
-    has = fileExists(path.join(project.root, '.claude-plugin', 'plugin.json'));
-    pluginRoots.set(project, has);
-  }
-  return has;
+  return project.fact('isPluginRoot', (p) => fileExists(path.join(p.root, '.claude-plugin', 'plugin.json')));
 }

@@ -5,6 +5,7 @@
 import { orList, type FieldContext, type Finding } from './finding.js';
 import { classifyTool, looksLikeCopilot, resolves, toolEntries, type ToolVerdict } from './tool-list.js';
 import { show, typeName } from './yaml-nodes.js';
+import type { ProjectView } from '../../model/project.js';
 
 /** The tool fields of Claude Code files. */
 export const TOOL_FIELDS = new Set(['tools', 'disallowedTools', 'allowed-tools', 'disallowed-tools']);
@@ -17,9 +18,11 @@ function consequence(field: string): string {
 }
 
 /**
- * `agentNames`: the project's agents, to explain an agent listed as if it were a tool.
+ * The project keeps the verdicts of its files' entries (the same few names recur across them, and
+ * a suggestion costs edit distances) and its agents' names, to explain an agent listed as if it
+ * were a tool.
  */
-export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<string> = () => new Set()): Finding[] {
+export function checkToolField(c: FieldContext, project: ProjectView): Finding[] {
   const { field } = c;
   const v = field.value;
   if (v === null || v === undefined) return [];
@@ -33,7 +36,14 @@ export function checkToolField(c: FieldContext, agentNames: () => ReadonlySet<st
       },
     ];
   }
-  const verdicts = entries.map((e) => ({ entry: e, verdict: classifyTool(e.text) }));
+  const known = project.fact('toolVerdicts', () => new Map<string, ToolVerdict>());
+  const verdictOf = (entry: string): ToolVerdict => {
+    let v = known.get(entry);
+    if (!v) known.set(entry, (v = classifyTool(entry)));
+    return v;
+  };
+  const agentNames = () => project.fact('agentNames', (p) => new Set(p.byName('agent').keys()));
+  const verdicts = entries.map((e) => ({ entry: e, verdict: verdictOf(e.text) }));
   const bad = verdicts.filter((x) => !resolves(x.verdict));
   const out: Finding[] = [];
 

@@ -122,20 +122,8 @@ function classifyName(name: string): ToolVerdict {
   return { kind: 'unknown', name, suggestion: closest(name, SUGGESTABLE), nameLength: name.length };
 }
 
-/** Verdicts by entry: the same few names recur across a project's files, and a suggestion costs edit distances. */
-const verdicts = new Map<string, ToolVerdict>();
-
 /** What Claude Code makes of one tool entry. */
 export function classifyTool(entry: string): ToolVerdict {
-  let v = verdicts.get(entry);
-  if (!v) {
-    if (verdicts.size >= 10_000) verdicts.clear();
-    verdicts.set(entry, (v = classifyEntry(entry)));
-  }
-  return v;
-}
-
-function classifyEntry(entry: string): ToolVerdict {
   if (entry === '*') return { kind: 'all' };
   if (MCP.test(entry)) return { kind: 'mcp' };
   const m = WITH_SPECIFIER.exec(entry);

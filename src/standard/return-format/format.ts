@@ -6,7 +6,9 @@
  * It comes from a JSON Schema file or from a markdown format document's ```json template (see
  * ./template.ts), named in config (`returnFormat`) or referenced by the project's specs.
  */
+import type { ValidateFunction } from 'ajv';
 import type { Profile } from '../profiles.js';
+import { validatorOnFirstUse } from '../ajv.js';
 
 /**
  * Annotations of a format's string schemas (ajv ignores unknown keywords): the document leaves
@@ -66,6 +68,8 @@ export interface ReturnFormat {
   readonly sources?: readonly string[];
   /** Of `sources`, the documents whose structure and required keys the format has. */
   readonly structureFrom?: readonly string[];
+  /** The validator of `schema`, compiled by the first call (which throws when ajv cannot compile it). */
+  readonly validator: () => ValidateFunction;
 }
 
 /** `file:line` of the format, or of the template line that declares `path` (`artifacts/type`). */
@@ -135,8 +139,8 @@ function requiredOf(s: Record<string, unknown> | undefined): string[] {
   return Array.isArray(r) ? r.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** The values the rules read, taken from a return-format schema. */
-export function valuesOfSchema(schema: Record<string, unknown>): Pick<ReturnFormat, 'statusValues' | 'artifactTypes' | 'errorTypes' | 'errorCodes' | 'requiredReturnFields' | 'requiredMetadataFields'> {
+/** What a format takes from its schema: the values the rules read, and its validator. */
+export function valuesOfSchema(schema: Record<string, unknown>): Pick<ReturnFormat, 'statusValues' | 'artifactTypes' | 'errorTypes' | 'errorCodes' | 'requiredReturnFields' | 'requiredMetadataFields' | 'validator'> {
   const root = deref(schema, schema) ?? {};
   const artifact = propertySchema(schema, root, 'artifacts', true);
   const error = propertySchema(schema, root, 'errors', true);
@@ -147,5 +151,6 @@ export function valuesOfSchema(schema: Record<string, unknown>): Pick<ReturnForm
     errorCodes: stringEnum(propertySchema(schema, error, 'code')),
     requiredReturnFields: requiredOf(root),
     requiredMetadataFields: requiredOf(propertySchema(schema, root, 'metadata')),
+    validator: validatorOnFirstUse(schema),
   };
 }
