@@ -10,6 +10,7 @@ import { ALL_RULES } from '../rules/index.js';
 import { instructionImports, looksLikeFile, pointerOf, withoutTrailingPunctuation } from '../src/model/instruction-imports.js';
 import { writeFiles } from './helpers/files.js';
 import { lintCase } from './helpers/fixtures.js';
+import { growth } from './helpers/growth.js';
 
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-imports-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -46,6 +47,16 @@ describe('instruction imports', () => {
     ].join('\n');
     expect(paths(text)).toEqual(['kept.md']);
     expect(paths(text, 'gemini')).toEqual(['kept.md']);
+  });
+
+  it('runs in linear time on text full of backticks, @ signs and comment openers', () => {
+    for (const unit of ['`a`', '`` ` ', '@a.md ', '@@@', '<!-- ', '`@x` ', '@a\\ b ']) {
+      const g = growth((scale) => {
+        const text = unit.repeat(Math.ceil((6_000 * scale) / unit.length));
+        return () => instructionImports(text, 'claude');
+      });
+      expect(g.superLinear, `${JSON.stringify(unit)}: ${g.summary}`).toBe(false);
+    }
   });
 
   it('a code span does not reach across a blank line', () => {

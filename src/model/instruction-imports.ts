@@ -62,15 +62,20 @@ function skippedRegions(text: string): Range[] {
  * length in the same paragraph (a blank line ends it); an unclosed run is literal text.
  */
 function codeSpans(text: string, from: number, to: number, out: Range[]): void {
+  // The end of the paragraph the scan is in, found again only once the scan passes it.
+  const blank = /\n[ \t]*\r?\n/g;
+  let paragraphEnd = -1;
   let i = text.indexOf('`', from);
   while (i !== -1 && i < to) {
     let j = i;
     while (text.charCodeAt(j) === 96) j++;
     const n = j - i;
-    const blank = /\n[ \t]*\r?\n/g;
-    blank.lastIndex = j;
-    const b = blank.exec(text);
-    const limit = Math.min(to, b ? b.index : to);
+    if (paragraphEnd < j) {
+      blank.lastIndex = j;
+      const b = blank.exec(text);
+      paragraphEnd = b ? b.index : text.length;
+    }
+    const limit = Math.min(to, paragraphEnd);
     let close = -1;
     for (let k = text.indexOf('`', j); k !== -1 && k < limit; ) {
       let e = k;
