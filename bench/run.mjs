@@ -179,8 +179,7 @@ try {
     ]) {
       // What a pre-commit run in this project finds from its third run on: the code cache for
       // few-files runs that a run here made (a cache made by runs in another project holds other
-      // code: the cold row's skilllint run left this row 10-15% slower), then the project index
-      // (kept only once that cache exists: its build identity).
+      // code: the cold row's skilllint run left this row 10-15% slower), and the project index.
       freshFewFilesCache();
       timeOnce(node, [CLI, '--no-config-lookup', file], cwd, indexed);
       timeOnce(node, [CLI, '--no-config-lookup', file], cwd, indexed);
