@@ -233,6 +233,9 @@ export function projectLinter(init: ProjectLinterInit) {
   return { project, profile, formats, settingsFor, lintDocs };
 }
 
+/** Where the other tools keep their agents and commands, beside a `.claude/` or `.opencode/` tree. */
+const TOOL_FOLDERS = ['.claude', '.opencode', '.github/agents', '.github/chatmodes', '.github/prompts', '.gemini/commands'];
+
 /**
  * A `.claude/` or `.opencode/` tree (a path prefix ending in `/`) and the other tools' folders
  * that exist beside it (only those: a run that walked the tree need not walk it again).
@@ -240,7 +243,7 @@ export function projectLinter(init: ProjectLinterInit) {
 function toolFoldersBeside(root: string, tree: string): string[] {
   const home = path.join(root, tree.slice(0, tree.lastIndexOf('/', tree.length - 2) + 1));
   const own = path.join(root, tree.slice(0, -1));
-  return [own, ...['.claude', '.opencode', '.github', '.gemini'].map((d) => path.join(home, d)).filter((d) => d !== own && pathExists(d))];
+  return [own, ...TOOL_FOLDERS.map((d) => path.join(home, d)).filter((d) => d !== own && pathExists(d))];
 }
 
 /** When this process started, by the wall clock (`performance.timeOrigin` would load perf_hooks, about 1.5 ms). */
