@@ -66,14 +66,12 @@ const TOOL_WORDS = /(?<![\w.])(?:\.claude|\.opencode|\.github|\.gemini|\.codex)\
 
 /** The description as the copies are compared: case, spacing, quotes, a final period and the tools' names aside. */
 function sameDescription(a: string, b: string): boolean {
-  const norm = (s: string) =>
-    s
-      .replace(TOOL_WORDS, '<tool>')
-      .trim()
-      .replace(/^["']|["']$/g, '')
-      .replace(/\s+/g, ' ')
-      .replace(/[.\s]+$/, '')
-      .toLowerCase();
+  const norm = (s: string) => {
+    let t = s.replace(TOOL_WORDS, '<tool>').replace(/\s+/g, ' ').trim().toLowerCase();
+    if (t.length > 1 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0]) t = t.slice(1, -1).trim();
+    while (t.endsWith('.')) t = t.slice(0, -1).trimEnd();
+    return t;
+  };
   return norm(a) === norm(b);
 }
 

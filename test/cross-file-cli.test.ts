@@ -114,6 +114,20 @@ describe('a .claude/ or .opencode/ tree is its own agent system', () => {
     expect(ids(run(dir, ['.opencode/command/review.md']).stdout)).toEqual([]);
     expect(ids(run(dir, []).stdout)).toEqual([]);
   });
+
+  it('a file linted alone is compared with its copies in the other tools\' folders beside its tree', () => {
+    const dir = project({
+      '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews for security\n---\n\nReview.\n',
+      '.opencode/agent/reviewer.md': '---\ndescription: Reviews for style\nmode: subagent\n---\n\nReview.\n',
+      '.github/agents/reviewer.agent.md': '---\ndescription: Reviews for speed\n---\n\nReview.\n',
+      '.gemini/commands/review.toml': 'description = "Review the branch"\nprompt = "Review {{args}}"\n',
+      '.claude/commands/review.md': '---\ndescription: Review the current branch\n---\n\nReview it.\n',
+    });
+    const agent = ['reviewer.md:3:14 mirror-drift', 'reviewer.md:3:14 mirror-drift'];
+    expect(ids(run(dir, ['.claude/agents/reviewer.md']).stdout)).toEqual(agent);
+    expect(ids(run(dir, ['.claude/commands/review.md']).stdout)).toEqual(['review.md:2:14 mirror-drift']);
+    expect(ids(run(dir, []).stdout).filter((s) => s.startsWith('reviewer.md:3:') || s.startsWith('review.md:'))).toEqual([...agent, 'review.md:2:14 mirror-drift']);
+  });
 });
 
 describe('collections kept without a project marker (no .git, package.json, .claude ...)', () => {

@@ -212,8 +212,8 @@ export function modelFamily(value: unknown): string | null {
   const m = first.trim().toLowerCase();
   if (!m || m === 'inherit' || m === 'default') return null;
   for (const f of ['opus', 'sonnet', 'haiku'] as const) if (m.includes(f)) return f;
-  return m
-    .replace(/\s*\([^)]*\)\s*$/, '')
-    .replace(/^.*\//, '')
-    .replace(/\s+/g, '-');
+  // `GPT-5 (copilot)`: the vendor in parentheses; `openai/gpt-5`: the provider before the slash.
+  const vendor = m.endsWith(')') ? m.lastIndexOf('(') : -1;
+  const name = (vendor > 0 ? m.slice(0, vendor) : m).trim();
+  return name.slice(name.lastIndexOf('/') + 1).replace(/\s+/g, '-');
 }

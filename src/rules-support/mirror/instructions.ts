@@ -125,38 +125,68 @@ interface Command {
   range: Range;
 }
 
-/** The commands a line gives: the line itself in a shell fence, else its inline code spans that run a program. */
+/**
+ * The commands a line gives: in a shell fence the line itself (after a `$ ` prompt; in a console
+ * session only such lines), in an untagged fence the line when it runs a known program, in
+ * prose each inline code span that runs one with arguments. Fences of other languages give none.
+ */
 function commandsOn(doc: DocumentModel, line: Line, fenceLang: string | null): Command[] {
   const raw = doc.text.slice(line.start, line.end);
-  const lead = raw.length - raw.trimStart().length;
   if (fenceLang !== null) {
+    if (fenceLang !== '' && !SHELL_LANGS.has(fenceLang)) return [];
+    let at = line.start + (raw.length - raw.trimStart().length);
     let cmd = raw.trim();
-    let at = line.start + lead;
-    const prompt = /^[$%] /.exec(cmd);
-    if (prompt) {
-      cmd = cmd.slice(prompt[0].length);
-      at += prompt[0].length;
+    if ((cmd.startsWith('$ ') || cmd.startsWith('% ')) && cmd.length > 2) {
+      cmd = cmd.slice(2);
+      at += 2;
     } else if (SESSION_LANGS.has(fenceLang)) return []; // output, not a command
-    if (!cmd || cmd.startsWith('#') || cmd.startsWith('//') || cmd.startsWith('REM ')) return [];
-    if (!SHELL_LANGS.has(fenceLang) && !PROGRAMS.has(programOf(cmd))) return [];
+    if (!cmd || cmd.startsWith('#') || cmd.startsWith('REM ')) return [];
+    if (fenceLang === '' && !PROGRAMS.has(programOf(cmd))) return [];
     // A trailing comment is not part of the command.
-    const comment = /\s+#\s.*$/.exec(cmd);
-    if (comment) cmd = cmd.slice(0, comment.index);
-    return [{ command: cmd.replace(/\s+/g, ' '), range: { start: at, end: at + cmd.length } }];
+    const comment = cmd.search(/\s#\s/);
+    const written = (comment === -1 ? cmd : cmd.slice(0, comment)).trimEnd();
+    return [{ command: written.replace(/\s+/g, ' '), range: { start: at, end: at + written.length } }];
   }
   const out: Command[] = [];
-  for (const m of raw.matchAll(/(`+)([^`]+)\1(?!`)/g)) {
-    const code = m[2]!.trim();
+  for (const span of codeSpans(raw)) {
+    const inside = raw.slice(span.start, span.end);
+    const code = inside.trim();
     if (!/\s/.test(code) || !PROGRAMS.has(programOf(code))) continue;
-    const start = line.start + m.index! + m[1]!.length + (m[2]!.length - m[2]!.trimStart().length);
+    const start = line.start + span.start + (inside.length - inside.trimStart().length);
     out.push({ command: code.replace(/\s+/g, ' '), range: { start, end: start + code.length } });
   }
   return out;
 }
 
+/** The contents of a line's inline code spans (a run of backticks closed by a run of the same length). */
+function codeSpans(line: string): Range[] {
+  const out: Range[] = [];
+  let i = line.indexOf('`');
+  while (i !== -1) {
+    let j = i;
+    while (line[j] === '`') j++;
+    const fence = line.slice(i, j);
+    // The closing run: the same length, not part of a longer run.
+    let close = line.indexOf(fence, j);
+    while (close !== -1 && line[close + fence.length] === '`') {
+      let k = close;
+      while (line[k] === '`') k++;
+      close = line.indexOf(fence, k);
+    }
+    if (close === -1) {
+      i = line.indexOf('`', j);
+      continue;
+    }
+    out.push({ start: j, end: close });
+    i = line.indexOf('`', close + fence.length);
+  }
+  return out;
+}
+
 function programOf(cmd: string): string {
-  const word = /^\S+/.exec(cmd)?.[0] ?? '';
-  return word.replace(/^\.\//, '');
+  const space = cmd.search(/\s/);
+  const word = space === -1 ? cmd : cmd.slice(0, space);
+  return word.startsWith('./') ? word.slice(2) : word;
 }
 
 /** Each line's fence: the fence's language for a line inside one, '' for an untagged fence, null outside. */
