@@ -234,25 +234,7 @@ export function projectLinter(init: ProjectLinterInit) {
   return { project, profile, formats, settingsFor, lintDocs };
 }
 
-<<<<<<< HEAD
 type ProjectLinter = ReturnType<typeof projectLinter>;
-=======
-/** Where the other tools keep their agents and commands, beside a `.claude/` or `.opencode/` tree. */
-const TOOL_FOLDERS = ['.claude', '.opencode', '.github/agents', '.github/chatmodes', '.github/prompts', '.gemini/commands'];
-
-/**
- * A `.claude/` or `.opencode/` tree (a path prefix ending in `/`) and the other tools' folders
- * that exist beside it (only those: a run that walked the tree need not walk it again).
- */
-function toolFoldersBeside(root: string, tree: string): string[] {
-  const home = path.join(root, tree.slice(0, tree.lastIndexOf('/', tree.length - 2) + 1));
-  const own = path.join(root, tree.slice(0, -1));
-  return [own, ...TOOL_FOLDERS.map((d) => path.join(home, d)).filter((d) => d !== own && pathExists(d))];
-}
-
-/** When this process started, by the wall clock (`performance.timeOrigin` would load perf_hooks, about 1.5 ms). */
-const processStart = () => Date.now() - process.uptime() * 1000;
->>>>>>> mirror
 
 /** Lints what the request names (or, with `plan`, exactly the planned files). */
 export function lint(req: LintRequest, plan?: LintPlan): LintRun {

@@ -65,6 +65,9 @@ function contextDirs(root: string, files: readonly string[], folders: FolderList
   return [...new Set([...trees].flatMap((t) => toolFoldersBeside(root, t, folders)))];
 }
 
+/** Where the other tools keep their agents and commands, beside a `.claude/` or `.opencode/` tree. */
+const TOOL_FOLDERS = ['.claude', '.opencode', '.github/agents', '.github/chatmodes', '.github/prompts', '.gemini/commands'];
+
 /**
  * A `.claude/` or `.opencode/` tree (a path prefix ending in `/`) and the other tools' folders
  * that exist beside it (only those: a run that walked the tree need not walk it again).
@@ -72,7 +75,7 @@ function contextDirs(root: string, files: readonly string[], folders: FolderList
 function toolFoldersBeside(root: string, tree: string, folders: FolderListings): string[] {
   const home = path.join(root, tree.slice(0, tree.lastIndexOf('/', tree.length - 2) + 1));
   const own = path.join(root, tree.slice(0, -1));
-  return [own, ...['.claude', '.opencode', '.github', '.gemini'].map((d) => path.join(home, d)).filter((d) => d !== own && folders.exists(d))];
+  return [own, ...TOOL_FOLDERS.map((d) => path.join(home, d)).filter((d) => d !== own && folders.exists(d))];
 }
 
 /**
