@@ -9,7 +9,6 @@ import type { ProjectView } from '../model/project.js';
 import { reportText, type Rule, type RuleContext } from './rule.js';
 import { parseDisableComments, type Suppressions } from './suppressions.js';
 import { clip, MAX_MESSAGE } from '../util/clip.js';
-import { getsDefaultRules } from '../model/kinds.js';
 
 /** The id under which a crashing rule, or a file that cannot be read, is reported. */
 export const INTERNAL_ERROR = 'internal-error';
@@ -55,12 +54,12 @@ function applies(rule: Rule, doc: DocumentModel, input: EngineInput): boolean {
 }
 
 /** What applies() asks of the file's kind and the run's profile: the same for every file of a kind. */
-function appliesToKind(rule: Rule, doc: Pick<DocumentModel, 'kind'>, input: EngineInput): boolean {
+function appliesToKind(rule: Rule, doc: Pick<DocumentModel, 'kind' | 'getsDefaultRules'>, input: EngineInput): boolean {
   const m = rule.meta;
   if (m.internal) return false;
   // A rule without `kinds` runs on the kinds the table gives the default rules (Claude Code's and
   // OpenCode's markdown); every other kind is checked only by the rules that name it.
-  if (m.kinds ? !m.kinds.includes(doc.kind) : !getsDefaultRules(doc.kind)) return false;
+  if (m.kinds ? !m.kinds.includes(doc.kind) : !doc.getsDefaultRules) return false;
   if (m.profiles && !m.profiles.includes(input.profile.name)) return false;
   return true;
 }

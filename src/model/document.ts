@@ -16,7 +16,7 @@ import { blankJsonComments } from './json/jsonc.js';
 import { parse as parseToml } from 'smol-toml';
 import { tomlTree } from './toml/tree.js';
 import { scanTomlStrings, type TomlString } from './toml-strings.js';
-import { isJsonKind, kindEntry, type KindFormat } from './kinds.js';
+import { getsDefaultRules, isJsonKind, kindEntry, type KindFormat } from './kinds.js';
 import { scanAssignments, type Assignment } from './call-args.js';
 import type { ChannelWord } from './agent-system.js';
 import { LineIndex } from './lines.js';
@@ -151,6 +151,11 @@ export class DocumentModel {
   /** How the file is written (the kinds table's `format`): markdown, JSON, TOML or plain text. */
   get format(): KindFormat {
     return kindEntry(this.kind).format;
+  }
+
+  /** Whether the rules that name no kinds run on the file (the kinds table's `defaultRules`). */
+  get getsDefaultRules(): boolean {
+    return getsDefaultRules(this.kind);
   }
 
   /** A JSON file of a JSON kind (not a markdown spec). */
