@@ -21,7 +21,7 @@ import { readRegularHead } from '../util/read-bounded.js';
 import path from 'node:path';
 import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
-import { kindFromPath, kindFromSegments } from './kind.js';
+import { kindFromPath, kindFromSegments, specKindFromSegments } from './kind.js';
 import { isSpecKind, kindByPlace, kindBySignature, kindBySniff, kindEntry } from '../model/kinds.js';
 import type { ManifestIndex } from './manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
@@ -115,7 +115,8 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
   const claim = ctx.manifests.claim(abs);
   if (claim) return { spec: { kind: claim.kind, reason: `${claim.rule} ${ctx.show(claim.source)}` } };
   const rel = relPosix(ctx.baseOf(abs), abs);
-  const kind = kindFromPath(rel.startsWith('../') ? posix : rel);
+  // The places were asked of the whole path above: only the folders are left to ask.
+  const kind = specKindFromSegments((rel.startsWith('../') ? posix : rel).split('/'), 0);
   if (kind === 'other') return byFrontmatter(abs, ctx.readHead);
   const relSegs = rel.split('/');
   const where = kind === 'skill' ? 'a skills/<name>/SKILL.md' : `a folder named ${kind}s/`;

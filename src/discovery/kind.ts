@@ -21,8 +21,8 @@ export function kindFromSegments(parts: readonly string[], from: number): FileKi
   return specKindFromSegments(parts, from);
 }
 
-/** The spec kind a markdown file's folders make it (`other` when none). */
-function specKindFromSegments(parts: readonly string[], from: number): FileKind {
+/** The spec kind a markdown file's folders alone make it (`other` when none): kindFromPath without the places. */
+export function specKindFromSegments(parts: readonly string[], from: number): FileKind {
   const n = parts.length;
   const base = parts[n - 1] ?? '';
   if (!/\.md$/i.test(base)) return 'other';
