@@ -52,7 +52,10 @@ export interface LintRequest {
    * process started).
    */
   projectIndex?: { build: string; began?: number };
-  /** The run's folder listings, shared with its config lookup (default: the run's own). */
+  /**
+   * The run's folder listings, for its config lookup, its plan and its lint to share (default:
+   * `planLint` and `lint` each make their own).
+   */
   folders?: FolderListings;
 }
 

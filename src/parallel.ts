@@ -92,7 +92,7 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { e
   for (const n of sizes.values()) bytes += n;
   if (bytes < PARALLEL_MIN_BYTES) return lint(req, plan);
   // The roots found here are the lint's too.
-  const roots = new ProjectRoots(req.cwd);
+  const roots = new ProjectRoots(req.cwd, req.folders);
   const [mine, theirs] = splitByProject(plan.targets, roots, (f) => sizes.get(f)!);
   if (mine.length === 0 || theirs.length === 0) return lint(req, { ...plan, roots });
   // The worker reads its files for itself.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/load.js';
 import { ConfigLookup } from '../config/lookup.js';
+import { FolderListings } from '../util/folders.js';
 import { escapeData } from '../formatters/github.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { lint, planLint } from '../lint.js';
@@ -130,9 +131,11 @@ export function runAction(env: NodeJS.ProcessEnv, cwd: string, out: (s: string) 
     const inputs = readInputs(env);
     const formatter = FORMATTERS[inputs.format];
     if (!formatter) throw new Error(`input format must be one of ${Object.keys(FORMATTERS).join(', ')}, got "${inputs.format}"`);
-    // The same config lookup as the command line: the nearest config above each file.
-    const configs = new ConfigLookup({ cwd, rules: ALL_RULES, configFile: inputs.config, lookup: true });
-    const req = { cwd, patterns: inputs.paths, rules: ALL_RULES, config: (f: string) => configs.forFile(f) };
+    // The same config lookup as the command line: the nearest config above each file. It, the
+    // plan and the lint read the same folders: each is listed once.
+    const folders = new FolderListings();
+    const configs = new ConfigLookup({ cwd, rules: ALL_RULES, configFile: inputs.config, lookup: true, folders });
+    const req = { cwd, patterns: inputs.paths, rules: ALL_RULES, config: (f: string) => configs.forFile(f), folders };
     const plan = planLint(req);
     const run = lint(req, plan);
     for (const u of run.unreadable) err(command('error', `agent-lint cannot read "${u.arg}": ${u.reason}`));
