@@ -1,6 +1,7 @@
 import { defineRule, optionsSchema } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { findProperty } from '../src/model/json/parse.js';
+import { describe } from '../src/rules-support/json/file.js';
 import { loadSchema } from '../src/standard/profiles.js';
 import { isTemplateValue, looksLikeReturnMetadata } from '../src/standard/objects.js';
 import type { DocumentModel } from '../src/model/document.js';
@@ -46,22 +47,24 @@ const EXPECT: Record<string, { ok: (n: JsonNode) => boolean; want: string }> = {
   task_context: { ok: (n) => n.type === 'object', want: 'an object' },
 };
 
-function describe(n: JsonNode): string {
+/**
+ * A value as the type message shows it: a scalar as written (a string quoted, clipped to 40
+ * characters), so the writer sees which value is wrong; an array or object by its kind, in the
+ * words every JSON finding uses.
+ */
+function shown(n: JsonNode): string {
   switch (n.type) {
     case 'string':
       return `the string ${JSON.stringify(n.value.length > 40 ? n.value.slice(0, 40) + '...' : n.value)}`;
     case 'number':
-      return String(n.value);
     case 'boolean':
       return String(n.value);
     case 'null':
       return 'null';
-    case 'array':
-      return 'an array';
-    case 'object':
-      return 'an object';
     case 'placeholder':
       return n.text;
+    default:
+      return describe(n);
   }
 }
 
@@ -124,7 +127,7 @@ function checkContext(node: JsonObject, required: readonly string[], report: (d:
     const spec = EXPECT[prop.key];
     if (!spec || isTemplateValue(prop.value)) continue;
     if (!spec.ok(prop.value)) {
-      report({ messageId: 'type', data: { key: prop.key, value: describe(prop.value), want: spec.want }, range: prop.value.range });
+      report({ messageId: 'type', data: { key: prop.key, value: shown(prop.value), want: spec.want }, range: prop.value.range });
     }
   }
 }

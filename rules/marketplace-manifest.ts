@@ -1,9 +1,10 @@
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject, JsonString } from '../src/model/json/ast.js';
 import { closest } from '../src/util/suggest.js';
-import { describe, inner, JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
+import { inner, JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
 import { COMPONENT_FIELDS, pathShapeProblem } from '../src/rules-support/json/plugin-components.js';
 import { checkComponents, COMPONENT_PATH_MESSAGES } from '../src/rules-support/json/component-paths.js';
+import { expectType, reportTypeError, typeError } from '../src/rules-support/json/type-errors.js';
 import type { Fix } from '../src/types.js';
 
 const REQUIRED = ['name', 'owner', 'plugins'];
@@ -27,10 +28,9 @@ function checkTop(ctx: Ctx, root: JsonObject): void {
     ctx.report({ messageId: 'missing', data: { fields: joinList(missing) }, range: opening(root) });
   }
   const name = prop(root, 'name');
-  if (name && name.value.type !== 'string') ctx.report({ messageId: 'name-type', data: { value: describe(name.value) }, range: name.value.range });
+  if (name) expectType(ctx, name.value, 'string', 'name-type');
   const owner = prop(root, 'owner');
-  if (owner && owner.value.type !== 'object') ctx.report({ messageId: 'owner-type', data: { value: describe(owner.value) }, range: owner.value.range });
-  else if (owner && owner.value.type === 'object' && !prop(owner.value, 'name')) ctx.report({ messageId: 'owner-name', range: opening(owner.value) });
+  if (owner && expectType(ctx, owner.value, 'object', 'owner-type') && !prop(owner.value, 'name')) ctx.report({ messageId: 'owner-name', range: opening(owner.value) });
 }
 
 /** The folder bare source names are resolved in (`metadata.pluginRoot`), if the marketplace sets one. */
@@ -87,10 +87,7 @@ function checkObjectSource(ctx: Ctx, node: JsonObject): void {
     ctx.report({ messageId: 'kind-missing', data: { kinds: joinList(Object.keys(SOURCE_KINDS)) }, range: opening(node) });
     return;
   }
-  if (kind.value.type !== 'string') {
-    ctx.report({ messageId: 'kind-type', data: { value: describe(kind.value), kinds: joinList(Object.keys(SOURCE_KINDS)) }, range: kind.value.range });
-    return;
-  }
+  if (!expectType(ctx, kind.value, 'string', 'kind-type', { kinds: joinList(Object.keys(SOURCE_KINDS)) })) return;
   const k = kind.value.value;
   if (!(k in SOURCE_KINDS)) {
     const near = closest(k, Object.keys(SOURCE_KINDS));
@@ -107,25 +104,18 @@ function checkObjectSource(ctx: Ctx, node: JsonObject): void {
 function checkPlugins(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'plugins');
   if (!p) return;
-  if (p.value.type !== 'array') {
-    ctx.report({ messageId: 'plugins-type', data: { value: describe(p.value) }, range: p.value.range });
-    return;
-  }
+  if (!expectType(ctx, p.value, 'array', 'plugins-type')) return;
   const files = ctx.project.files;
   const base = files ? files.dirname(files.dirname(ctx.doc.filePath)) : null;
   const pluginRoot = pluginRootOf(root);
   const seen = new Map<string, JsonNode>();
   for (const entry of p.value.items) {
-    if (entry.type !== 'object') {
-      ctx.report({ messageId: 'entry-type', data: { value: describe(entry) }, range: entry.range });
-      continue;
-    }
+    if (!expectType(ctx, entry, 'object', 'entry-type')) continue;
     const name = prop(entry, 'name');
     const source = prop(entry, 'source');
     const missing = [name ? null : 'name', source ? null : 'source'].filter((x): x is string => x !== null);
     if (missing.length) ctx.report({ messageId: 'entry-missing', data: { fields: joinList(missing) }, range: opening(entry) });
-    if (name && name.value.type !== 'string') ctx.report({ messageId: 'plugin-name-type', data: { value: describe(name.value) }, range: name.value.range });
-    else if (name && name.value.type === 'string') {
+    if (name && expectType(ctx, name.value, 'string', 'plugin-name-type')) {
       const first = seen.get(name.value.value);
       if (first) {
         const line = ctx.doc.lines.lineOf(first.range.start) + 1;
@@ -135,7 +125,7 @@ function checkPlugins(ctx: Ctx, root: JsonObject): void {
     if (!source) continue;
     if (source.value.type === 'string') checkRelativeSource(ctx, entry, source.value, base, pluginRoot);
     else if (source.value.type === 'object') checkObjectSource(ctx, source.value);
-    else ctx.report({ messageId: 'source-value-type', data: { value: describe(source.value) }, range: source.value.range });
+    else reportTypeError(ctx, 'source-value-type', source.value);
   }
 }
 
@@ -154,19 +144,27 @@ export default defineRule({
         message: 'marketplace.json has no {{fields}}',
         help: 'Claude Code needs the marketplace\'s "name", its "owner" ({"name": ...}) and its "plugins" (an array).',
       },
-      'name-type': { message: 'marketplace "name" is {{value}}', help: 'Expected a string, such as "team-plugins".' },
-      'owner-type': { message: 'marketplace "owner" is {{value}}', help: 'Expected an object with a "name": "owner": {"name": "Team"}.' },
-      'owner-name': { message: 'marketplace "owner" has no "name"', help: 'Claude Code shows the owner\'s name: "owner": {"name": "Team"}.' },
-      'plugins-type': { message: 'marketplace "plugins" is {{value}}', help: 'Expected an array of plugin entries, each {"name": ..., "source": ...}.' },
-      'entry-type': { message: 'plugin entry is {{value}}', help: 'Expected an object with "name" and "source".' },
+      'name-type': typeError('marketplace "name"', 'a string, such as "team-plugins"'),
+      'owner-type': typeError('marketplace "owner"', 'an object with a "name": "owner": {"name": "Team"}'),
+      'owner-name': {
+        message: 'marketplace "owner" has no "name"',
+        help: 'Claude Code shows the owner\'s name: "owner": {"name": "Team"}.',
+      },
+      'plugins-type': typeError('marketplace "plugins"', 'an array of plugin entries, each {"name": ..., "source": ...}'),
+      'entry-type': typeError('plugin entry', 'an object with "name" and "source"'),
       'entry-missing': {
         message: 'plugin entry has no {{fields}}',
         help: 'Each plugin needs a "name" and a "source": {"name": "review", "source": "./plugins/review"}.',
       },
-      'plugin-name-type': { message: 'plugin "name" is {{value}}', help: 'Expected a string, such as "code-review".' },
-      duplicate: { message: 'plugin name {{name}} is listed twice', help: 'First on line {{line}}. Claude Code installs plugins by name: rename or remove one.' },
-      'source-value-type': { message: 'plugin "source" is {{value}}', help: 'Expected a relative path ("./plugins/x") or a source object.' },
-      'source-blank': { message: 'plugin "source" is empty', help: 'Write the plugin\'s folder as "./plugins/name", or a source object.' },
+      'plugin-name-type': typeError('plugin "name"', 'a string, such as "code-review"'),
+      duplicate: {
+        message: 'plugin name {{name}} is listed twice',
+        help: 'First on line {{line}}. Claude Code installs plugins by name: rename or remove one.',
+      },
+      'source-blank': {
+        message: 'plugin "source" is empty',
+        help: 'Write the plugin\'s folder as "./plugins/name", or a source object.',
+      },
       'source-absolute': {
         message: 'plugin source {{source}} is absolute',
         help: 'A relative source starts with ./; for a plugin elsewhere use an object, e.g. {"source": "github", "repo": "owner/repo"}.',
@@ -175,20 +173,36 @@ export default defineRule({
         message: 'plugin source {{source}} leads outside the marketplace',
         help: 'Relative sources stay inside the marketplace\'s folder; for a plugin elsewhere use a source object.',
       },
-      'source-dot-slash': { message: 'plugin source {{source}} does not start with ./', help: 'Write it as "./{{value}}".' },
+      'source-dot-slash': {
+        message: 'plugin source {{source}} does not start with ./',
+        help: 'Write it as "./{{value}}".',
+      },
       'source-missing': {
         message: 'plugin source {{source}} does not exist',
         help: 'Relative sources are resolved from the folder holding .claude-plugin/: fix the path or add the plugin.',
       },
-      'source-type': { message: 'plugin source {{source}} is a file', help: 'Expected the plugin\'s folder (the one holding .claude-plugin/plugin.json).' },
+      'source-type': {
+        message: 'plugin source {{source}} is a file',
+        help: 'Expected the plugin\'s folder (the one holding .claude-plugin/plugin.json).',
+      },
       'source-empty': {
         message: 'plugin source {{source}} holds no plugin',
         help: 'Expected .claude-plugin/plugin.json, an agents/, commands/ or skills/ folder, or components declared by the entry.',
       },
-      'kind-missing': { message: 'plugin source object has no "source" kind', help: 'Name its kind: {{kinds}}.' },
-      'kind-type': { message: 'plugin source kind is {{value}}', help: 'Expected {{kinds}}.' },
-      'kind-unknown': { message: 'unknown plugin source kind {{kind}}', help: '{{near}}Claude Code knows {{kinds}}.' },
-      'kind-needs': { message: 'a "{{kind}}" plugin source needs "{{needs}}"', help: 'Add "{{needs}}": {{example}}.' },
+      'kind-missing': {
+        message: 'plugin source object has no "source" kind',
+        help: 'Name its kind: {{kinds}}.',
+      },
+      'kind-type': typeError('plugin source kind', '{{kinds}}'),
+      'kind-unknown': {
+        message: 'unknown plugin source kind {{kind}}',
+        help: '{{near}}Claude Code knows {{kinds}}.',
+      },
+      'kind-needs': {
+        message: 'a "{{kind}}" plugin source needs "{{needs}}"',
+        help: 'Add "{{needs}}": {{example}}.',
+      },
+      'source-value-type': typeError('plugin "source"', 'a relative path ("./plugins/x") or a source object'),
     },
   },
   check(ctx) {

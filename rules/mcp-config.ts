@@ -3,6 +3,7 @@ import type { JsonNode, JsonObject } from '../src/model/json/ast.js';
 import { MCP_REMOTE_TYPES, MCP_TYPES } from '../src/standard/claude-code-config.js';
 import { closest } from '../src/util/suggest.js';
 import { badVarRefs, describe, JSON_FILE_MESSAGES, opening, prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
+import { expectType, typeError } from '../src/rules-support/json/type-errors.js';
 
 type Ctx = RuleContext;
 
@@ -21,10 +22,7 @@ function checkRefs(ctx: Ctx, server: string, node: JsonNode): void {
 }
 
 function checkStringMap(ctx: Ctx, server: string, key: string, node: JsonNode): void {
-  if (node.type !== 'object') {
-    ctx.report({ messageId: 'map-type', data: { server, key, value: describe(node) }, range: node.range });
-    return;
-  }
+  if (!expectType(ctx, node, 'object', 'map-type', { server, key })) return;
   for (const p of node.properties) {
     if (p.value.type === 'string') checkRefs(ctx, server, p.value);
     else {
@@ -35,10 +33,7 @@ function checkStringMap(ctx: Ctx, server: string, key: string, node: JsonNode): 
 }
 
 function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: number }, s: JsonNode): void {
-  if (s.type !== 'object') {
-    ctx.report({ messageId: 'server', data: { server: name, value: describe(s) }, range: s.range });
-    return;
-  }
+  if (!expectType(ctx, s, 'object', 'server', { server: name })) return;
   const type = prop(s, 'type');
   let kind = 'stdio';
   if (type) {
@@ -59,23 +54,22 @@ function checkServer(ctx: Ctx, name: string, keyRange: { start: number; end: num
   if (kind === 'stdio') {
     if (!command) {
       ctx.report({ messageId: url ? 'url-no-type' : 'no-command', data: { server: name }, range: keyRange });
-    } else if (command.value.type !== 'string' || command.value.value.trim() === '') {
-      ctx.report({ messageId: 'command-type', data: { server: name, value: command.value.type === 'string' ? 'empty' : describe(command.value) }, range: command.value.range });
-    } else checkRefs(ctx, name, command.value);
+    } else if (expectType(ctx, command.value, 'string', 'command-type', { server: name })) {
+      if (command.value.value.trim() === '') ctx.report({ messageId: 'command-type', data: { server: name, value: 'empty' }, range: command.value.range });
+      else checkRefs(ctx, name, command.value);
+    }
   } else if (MCP_REMOTE_TYPES.includes(kind)) {
     if (!url) ctx.report({ messageId: 'no-url', data: { server: name, type: kind }, range: keyRange });
-    else if (url.value.type !== 'string') ctx.report({ messageId: 'url-type', data: { server: name, value: describe(url.value) }, range: url.value.range });
-    else if (!/^(?:https?:\/\/|\$\{)/i.test(url.value.value)) ctx.report({ messageId: 'url', data: { server: name, url: JSON.stringify(url.value.value) }, range: url.value.range });
-    else checkRefs(ctx, name, url.value);
+    else if (expectType(ctx, url.value, 'string', 'url-type', { server: name })) {
+      if (!/^(?:https?:\/\/|\$\{)/i.test(url.value.value)) ctx.report({ messageId: 'url', data: { server: name, url: JSON.stringify(url.value.value) }, range: url.value.range });
+      else checkRefs(ctx, name, url.value);
+    }
   }
   const args = prop(s, 'args');
-  if (args) {
-    if (args.value.type !== 'array') ctx.report({ messageId: 'args-type', data: { server: name, value: describe(args.value) }, range: args.value.range });
-    else {
-      for (const a of args.value.items) {
-        if (a.type === 'string') checkRefs(ctx, name, a);
-        else ctx.report({ messageId: 'args', data: { server: name, value: describe(a) }, range: a.range, fix: asStringFix(ctx, a) });
-      }
+  if (args && expectType(ctx, args.value, 'array', 'args-type', { server: name })) {
+    for (const a of args.value.items) {
+      if (a.type === 'string') checkRefs(ctx, name, a);
+      else ctx.report({ messageId: 'args', data: { server: name, value: describe(a) }, range: a.range, fix: asStringFix(ctx, a) });
     }
   }
   const env = prop(s, 'env');
@@ -106,10 +100,16 @@ export default defineRule({
         message: '.mcp.json lists its servers at the top level',
         help: 'Claude Code reads a project\'s servers under an "mcpServers" key: {"mcpServers": {...}}.',
       },
-      'servers-type': { message: '"mcpServers" is {{value}}', help: 'Expected an object of servers by name.' },
-      server: { message: 'server "{{server}}" is {{value}}', help: 'Expected an object with a "command" or a "type" and "url".' },
-      type: { message: 'server "{{server}}": "type" is {{value}}', help: '{{near}}Claude Code knows {{types}}.' },
-      transport: { message: 'server "{{server}}": unknown transport {{type}}', help: '{{near}}Claude Code knows {{types}}.' },
+      'servers-type': typeError('"mcpServers"', 'an object of servers by name'),
+      server: typeError('server "{{server}}"', 'an object with a "command" or a "type" and "url"'),
+      type: {
+        message: 'server "{{server}}": "type" is {{value}}',
+        help: '{{near}}Claude Code knows {{types}}.',
+      },
+      transport: {
+        message: 'server "{{server}}": unknown transport {{type}}',
+        help: '{{near}}Claude Code knows {{types}}.',
+      },
       'no-command': {
         message: 'server "{{server}}" has no "command" and no "url"',
         help: 'A stdio server needs a "command"; a remote one a "type" ("http", "sse") and a "url".',
@@ -118,22 +118,34 @@ export default defineRule({
         message: 'server "{{server}}" has a "url" but no "type"',
         help: 'Without a type it is started as a stdio server, which needs a "command": add "type": "http" (or "sse").',
       },
-      'command-type': { message: 'server "{{server}}": "command" is {{value}}', help: 'Expected the program to run.' },
-      'no-url': { message: 'server "{{server}}" is of type "{{type}}" but has no "url"', help: 'Add the server\'s address: "url": "https://...".' },
-      'url-type': { message: 'server "{{server}}": "url" is {{value}}', help: 'Expected a URL.' },
+      'command-type': typeError('server "{{server}}": "command"', 'the program to run'),
+      'no-url': {
+        message: 'server "{{server}}" is of type "{{type}}" but has no "url"',
+        help: 'Add the server\'s address: "url": "https://...".',
+      },
+      'url-type': typeError('server "{{server}}": "url"', 'a URL'),
       url: {
         message: 'server "{{server}}": "url" {{url}} is not an http(s) URL',
         help: 'Write the full address, starting with https:// (or http://), or a ${VAR} that holds it.',
       },
-      'args-type': { message: 'server "{{server}}": "args" is {{value}}', help: 'Expected an array of strings.' },
-      args: { message: 'server "{{server}}": an "args" item is {{value}}', help: 'Arguments are strings: quote it.' },
-      'map-type': { message: 'server "{{server}}": "{{key}}" is {{value}}', help: 'Expected an object of strings.' },
-      'map-value': { message: 'server "{{server}}": {{key}} value "{{name}}" is {{value}}', help: '{{key}} values are strings: "{{name}}": "{{raw}}".' },
+      'args-type': typeError('server "{{server}}": "args"', 'an array of strings'),
+      args: {
+        message: 'server "{{server}}": an "args" item is {{value}}',
+        help: 'Arguments are strings: quote it.',
+      },
+      'map-type': typeError('server "{{server}}": "{{key}}"', 'an object of strings'),
+      'map-value': {
+        message: 'server "{{server}}": {{key}} value "{{name}}" is {{value}}',
+        help: '{{key}} values are strings: "{{name}}": "{{raw}}".',
+      },
       'var-unclosed': {
         message: 'server "{{server}}": {{ref}} is never closed',
         help: 'Close it with `}`. Claude Code expands ${NAME} and ${NAME:-default}.',
       },
-      'var-no-name': { message: 'server "{{server}}": {{ref}} names no variable', help: 'Name the variable. Claude Code expands ${NAME} and ${NAME:-default}.' },
+      'var-no-name': {
+        message: 'server "{{server}}": {{ref}} names no variable',
+        help: 'Name the variable. Claude Code expands ${NAME} and ${NAME:-default}.',
+      },
       'var-not-a-name': {
         message: 'server "{{server}}": {{ref}} is not a variable reference',
         help: 'A name is letters, digits and _, not starting with a digit. Claude Code expands ${NAME} and ${NAME:-default}.',
@@ -164,10 +176,6 @@ export default defineRule({
       for (const item of v.items) if (item.type === 'object') checkServers(ctx, item);
       return;
     }
-    if (v.type !== 'object') {
-      ctx.report({ messageId: 'servers-type', data: { value: describe(v) }, range: v.range });
-      return;
-    }
-    checkServers(ctx, v);
+    if (expectType(ctx, v, 'object', 'servers-type')) checkServers(ctx, v);
   },
 });

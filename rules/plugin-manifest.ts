@@ -1,7 +1,8 @@
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonObject } from '../src/model/json/ast.js';
-import { describe, JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
+import { JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
 import { checkComponents, COMPONENT_PATH_MESSAGES, DEFAULT_SPEC_DIRS, type Reached } from '../src/rules-support/json/component-paths.js';
+import { expectType, typeError } from '../src/rules-support/json/type-errors.js';
 
 /** Claude Code's plugin names: lowercase letters, digits and single hyphens between them. */
 function isKebab(s: string): boolean {
@@ -28,11 +29,7 @@ function checkName(ctx: Ctx, root: JsonObject): void {
     ctx.report({ messageId: 'name-missing', range: opening(root) });
     return;
   }
-  if (p.value.type !== 'string') {
-    ctx.report({ messageId: 'name-type', data: { value: describe(p.value) }, range: p.value.range });
-    return;
-  }
-  if (!isKebab(p.value.value)) {
+  if (expectType(ctx, p.value, 'string', 'name-type') && !isKebab(p.value.value)) {
     ctx.report({ messageId: 'name-case', data: { name: JSON.stringify(p.value.value) }, range: p.value.range });
   }
 }
@@ -40,8 +37,9 @@ function checkName(ctx: Ctx, root: JsonObject): void {
 function checkVersion(ctx: Ctx, root: JsonObject): void {
   const p = prop(root, 'version');
   if (!p) return;
-  if (p.value.type !== 'string') ctx.report({ messageId: 'version-type', data: { value: describe(p.value) }, range: p.value.range });
-  else if (!isSemver(p.value.value)) ctx.report({ messageId: 'version-semver', data: { version: JSON.stringify(p.value.value) }, range: p.value.range });
+  if (expectType(ctx, p.value, 'string', 'version-type') && !isSemver(p.value.value)) {
+    ctx.report({ messageId: 'version-semver', data: { version: JSON.stringify(p.value.value) }, range: p.value.range });
+  }
 }
 
 function checkAuthor(ctx: Ctx, root: JsonObject): void {
@@ -56,9 +54,7 @@ function checkAuthor(ctx: Ctx, root: JsonObject): void {
       range: v.range,
       fix: { range: [v.range.start, v.range.end], text: `{ "name": ${ctx.doc.text.slice(v.range.start, v.range.end)} }` },
     });
-  } else if (v.type !== 'object') {
-    ctx.report({ messageId: 'author-type', data: { value: describe(v) }, range: v.range });
-  } else if (!prop(v, 'name')) {
+  } else if (expectType(ctx, v, 'object', 'author-type') && !prop(v, 'name')) {
     ctx.report({ messageId: 'author-name', range: opening(v) });
   }
 }
@@ -109,16 +105,25 @@ export default defineRule({
         message: 'plugin.json has no "name"',
         help: 'Claude Code requires the plugin\'s name, in kebab-case: "name": "code-review".',
       },
-      'name-type': { message: 'plugin "name" is {{value}}', help: 'Expected a kebab-case string: "name": "code-review".' },
-      'name-case': { message: 'plugin name {{name}} is not kebab-case', help: 'Use lowercase letters, digits and single hyphens, e.g. "code-review".' },
-      'version-type': { message: 'plugin "version" is {{value}}', help: 'Expected a semantic version string such as "1.2.0".' },
+      'name-type': typeError('plugin "name"', 'a kebab-case string: "name": "code-review"'),
+      'name-case': {
+        message: 'plugin name {{name}} is not kebab-case',
+        help: 'Use lowercase letters, digits and single hyphens, e.g. "code-review".',
+      },
+      'version-type': typeError('plugin "version"', 'a semantic version string such as "1.2.0"'),
       'version-semver': {
         message: 'plugin version {{version}} is not a semantic version',
         help: 'Write MAJOR.MINOR.PATCH, such as "1.2.0" (a pre-release: "2.0.0-beta.1").',
       },
-      'author-string': { message: 'plugin "author" is a string', help: 'Claude Code expects an object: "author": {"name": {{name}}}.' },
-      'author-type': { message: 'plugin "author" is {{value}}', help: 'Expected an object with a "name": "author": {"name": "Jane Doe"}.' },
-      'author-name': { message: 'plugin "author" has no "name"', help: 'Claude Code shows the author\'s name: "author": {"name": "Jane Doe"}.' },
+      'author-string': {
+        message: 'plugin "author" is a string',
+        help: 'Claude Code expects an object: "author": {"name": {{name}}}.',
+      },
+      'author-type': typeError('plugin "author"', 'an object with a "name": "author": {"name": "Jane Doe"}'),
+      'author-name': {
+        message: 'plugin "author" has no "name"',
+        help: 'Claude Code shows the author\'s name: "author": {"name": "Jane Doe"}.',
+      },
       unreached: {
         message: 'spec "./{{path}}" is reached by no path of this plugin',
         help: 'Claude Code does not load it. List it in "agents" or "commands", or move it into agents/ or commands/.',

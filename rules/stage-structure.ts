@@ -1,6 +1,7 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import type { DocumentModel } from '../src/model/document.js';
 import type { LineIndex } from '../src/model/lines.js';
-import { ownText, stageWorkflows, type Stage } from '../src/model/stages.js';
+import { ownText, stageWorkflows, type Stage, type StageWorkflow } from '../src/model/stages.js';
 import { numberedLines, numberingIssues } from '../src/model/steps.js';
 import { clip, quoted } from '../src/util/clip.js';
 import type { XmlElement } from '../src/model/xml/types.js';
@@ -46,6 +47,66 @@ function label(s: Stage): string {
 
 function workflowLabel(w: XmlElement | null): string {
   return w ? `<${clip(w.name, 30)}>` : 'this file';
+}
+
+type Report = RuleContext['report'];
+
+/** One stage's own findings: its name, its <action> and <process>, and how its process steps are numbered. */
+function checkStage(doc: DocumentModel, report: Report, s: Stage): void {
+  const el = s.element;
+  if (!s.name || !s.name.value?.trim()) {
+    report({ messageId: 'noName', data: { stage: label(s), name: s.name ? 'an empty name' : 'no name attribute' }, range: s.name?.range ?? el.nameRange });
+  }
+  for (const child of ['action', 'process'] as const) {
+    if (stageChildren(el, child).length) continue;
+    report({ messageId: child === 'action' ? 'noAction' : 'noProcess', data: { stage: label(s) }, range: el.nameRange, severity: 'warn' });
+  }
+  for (const proc of stageChildren(el, 'process')) {
+    for (const issue of numberingIssues(numberedLines(doc.text, ownText(proc, doc.xml.opaque)))) {
+      const n = issue.step.value;
+      const prev = issue.previous;
+      const prevLine = prev ? doc.lines.position(prev.range.start).line : 0;
+      const data: Record<string, string | number> = { step: n, stage: label(s), previousLine: prevLine, next: n + 1 };
+      if (prev) {
+        data['previous'] = prev.value;
+        data['afterPrevious'] = prev.value + 1;
+        data['missing'] = n - prev.value === 2 ? `step ${prev.value + 1}` : `steps ${prev.value + 1}-${n - 1}`;
+      }
+      report({ messageId: `steps-${issue.kind}`, data, range: issue.step.range, severity: 'warn' });
+    }
+  }
+}
+
+/** What a workflow's stages say together: a name used twice, ids that do not ascend. */
+function checkWorkflow(lines: LineIndex, report: Report, wf: StageWorkflow): void {
+  const names = new Map<string, Stage>();
+  let prev: { stage: Stage; parts: number[] } | undefined;
+  for (const s of wf.stages) {
+    const name = s.name?.value?.trim();
+    if (name) {
+      const first = names.get(name);
+      if (first) {
+        report({
+          messageId: 'duplicateName',
+          data: { name: quoted(name, 32), workflow: workflowLabel(wf.element), first: at(lines, first.name!.range.start) },
+          range: s.name!.valueRange ?? s.name!.range,
+          severity: 'warn',
+        });
+      } else names.set(name, s);
+    }
+    const parts = s.id?.value != null ? idParts(s.id.value) : null;
+    if (!parts) continue;
+    if (prev && compareIds(parts, prev.parts) <= 0) {
+      const same = compareIds(parts, prev.parts) === 0;
+      report({
+        messageId: same ? 'duplicateId' : 'idOrder',
+        data: { id: s.id!.value!, previous: label(prev.stage), previousId: prev.stage.id!.value!, at: at(lines, prev.stage.id!.range.start) },
+        range: s.id!.valueRange ?? s.id!.range,
+        severity: 'warn',
+      });
+    }
+    prev = { stage: s, parts };
+  }
 }
 
 export default defineRule({
@@ -97,65 +158,8 @@ export default defineRule({
     },
   },
   check({ doc, report }) {
-    const stages = doc.stages;
-    if (stages.length === 0) return;
-    const { lines, text } = doc;
-    const xml = doc.xml;
-
-    for (const s of stages) {
-      const el = s.element;
-      if (!s.name || !s.name.value?.trim()) {
-        report({ messageId: 'noName', data: { stage: label(s), name: s.name ? 'an empty name' : 'no name attribute' }, range: s.name?.range ?? el.nameRange });
-      }
-      for (const child of ['action', 'process'] as const) {
-        if (stageChildren(el, child).length) continue;
-        report({ messageId: child === 'action' ? 'noAction' : 'noProcess', data: { stage: label(s) }, range: el.nameRange, severity: 'warn' });
-      }
-      for (const proc of stageChildren(el, 'process')) {
-        for (const issue of numberingIssues(numberedLines(text, ownText(proc, xml.opaque)))) {
-          const n = issue.step.value;
-          const prev = issue.previous;
-          const prevLine = prev ? lines.position(prev.range.start).line : 0;
-          const data: Record<string, string | number> = { step: n, stage: label(s), previousLine: prevLine, next: n + 1 };
-          if (prev) {
-            data['previous'] = prev.value;
-            data['afterPrevious'] = prev.value + 1;
-            data['missing'] = n - prev.value === 2 ? `step ${prev.value + 1}` : `steps ${prev.value + 1}-${n - 1}`;
-          }
-          report({ messageId: `steps-${issue.kind}`, data, range: issue.step.range, severity: 'warn' });
-        }
-      }
-    }
-
-    for (const wf of stageWorkflows(stages)) {
-      const names = new Map<string, Stage>();
-      let prev: { stage: Stage; parts: number[] } | undefined;
-      for (const s of wf.stages) {
-        const name = s.name?.value?.trim();
-        if (name) {
-          const first = names.get(name);
-          if (first) {
-            report({
-              messageId: 'duplicateName',
-              data: { name: quoted(name, 32), workflow: workflowLabel(wf.element), first: at(lines, first.name!.range.start) },
-              range: s.name!.valueRange ?? s.name!.range,
-              severity: 'warn',
-            });
-          } else names.set(name, s);
-        }
-        const parts = s.id?.value != null ? idParts(s.id.value) : null;
-        if (!parts) continue;
-        if (prev && compareIds(parts, prev.parts) <= 0) {
-          const same = compareIds(parts, prev.parts) === 0;
-          report({
-            messageId: same ? 'duplicateId' : 'idOrder',
-            data: { id: s.id!.value!, previous: label(prev.stage), previousId: prev.stage.id!.value!, at: at(lines, prev.stage.id!.range.start) },
-            range: s.id!.valueRange ?? s.id!.range,
-            severity: 'warn',
-          });
-        }
-        prev = { stage: s, parts };
-      }
-    }
+    // Both passes read the XML view and the line index only for a file that has stages.
+    for (const s of doc.stages) checkStage(doc, report, s);
+    for (const wf of stageWorkflows(doc.stages)) checkWorkflow(doc.lines, report, wf);
   },
 });
