@@ -11,7 +11,7 @@
 import type { Plugin } from 'esbuild';
 import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { bundleInto, freshDir, root, VERSION } from './common.js';
+import { bundleIntoFreshDir, root, VERSION } from './common.js';
 
 const out = path.join(root, 'dist', 'action');
 const validators = path.join(root, 'dist', 'src', 'standard', 'validators');
@@ -56,8 +56,7 @@ const requireFromBundle: Plugin = {
   },
 };
 
-freshDir(out);
-await bundleInto(path.join(out, 'index.cjs'), {
+await bundleIntoFreshDir(out, 'index.cjs', {
   stdin: {
     contents: [
       "import { runAction } from './src/cli/action.ts';",

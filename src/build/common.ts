@@ -12,13 +12,18 @@ export const root = process.cwd();
 /** The version the bundles report: their package's, fixed when they are built (a run need not read package.json for it). */
 export const VERSION = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** An empty folder at `dir` (what was there is removed). */
-export function freshDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-}
-
 /** Bundles what `options` names into the one file `outfile`, without legal comments, saying only warnings. */
 export async function bundleInto(outfile: string, options: BuildOptions): Promise<void> {
   await build({ outfile, bundle: true, legalComments: 'none', logLevel: 'warning', ...options });
+}
+
+/**
+ * Empties `dir`, then bundles into `dir/file`: for the steps that own their output folder (the
+ * playground, the action, the VS Code package's stage), so that nothing an earlier build left
+ * there (a file since renamed or dropped) is shipped with this one.
+ */
+export async function bundleIntoFreshDir(dir: string, file: string, options: BuildOptions): Promise<void> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await bundleInto(path.join(dir, file), options);
 }

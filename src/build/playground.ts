@@ -14,7 +14,7 @@ import { walkSpecsTree } from '../discovery/walk.js';
 import { FolderListings } from '../util/folders.js';
 import { relPosix } from '../util/paths.js';
 import { browserCorePlugins, browserDefines } from './browser.js';
-import { bundleInto, freshDir, root } from './common.js';
+import { bundleIntoFreshDir, root } from './common.js';
 
 const out = path.resolve(process.argv[2] ?? path.join(root, 'dist/playground'));
 const sampleDir = path.join(root, 'fixtures/sample-project');
@@ -25,8 +25,7 @@ const sample = walkSpecsTree(sampleDir, new FolderListings())
   .sort()
   .map((rel) => ({ path: rel, text: readFileSync(path.join(sampleDir, rel), 'utf8') }));
 
-freshDir(out);
-await bundleInto(path.join(out, 'app.js'), {
+await bundleIntoFreshDir(out, 'app.js', {
   entryPoints: [path.join(root, 'playground/main.ts')],
   platform: 'browser',
   format: 'iife',

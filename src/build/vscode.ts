@@ -8,14 +8,13 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createVSIX } from '@vscode/vsce';
-import { bundleInto, freshDir, root } from './common.js';
+import { bundleIntoFreshDir, root } from './common.js';
 
 const source = path.join(root, 'editors', 'vscode');
 const stage = path.join(root, 'dist', 'vscode');
 export const VSIX = path.join(root, 'dist', 'agent-lint.vsix');
 
-freshDir(stage);
-await bundleInto(path.join(stage, 'extension.js'), {
+await bundleIntoFreshDir(stage, 'extension.js', {
   entryPoints: [path.join(source, 'extension.js')],
   platform: 'node',
   format: 'cjs',

@@ -19,7 +19,7 @@ import { openRegularFile, ReadRefused } from '../util/read-bounded.js';
 import { escapeControl } from '../formatters/escape.js';
 import { useColor, type CliIO } from './main.js';
 import { shownPath } from './messages.js';
-import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, HELP_OPTION, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
+import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, runSubcommand, type Subcommand, type SubcommandLine, UsageError } from './subcommand.js';
 import { paint } from '../formatters/paint.js';
 
 export const CHECK_LOG_HELP = `Usage: agent-lint check-log <file|->... [options]
@@ -64,7 +64,6 @@ interface Options {
   configFile?: string;
   configLookup: boolean;
   color?: boolean;
-  help: boolean;
 }
 
 const OPTIONS = {
@@ -75,14 +74,12 @@ const OPTIONS = {
   follow: { type: 'boolean' },
   format: { type: 'string', short: 'f' },
   ...COLOR_OPTIONS,
-  ...HELP_OPTION,
 } as const;
 
-function parse(argv: string[], cwd: string): Options {
-  const parsed = parseCommandLine(argv, OPTIONS);
+function parse(parsed: SubcommandLine<typeof OPTIONS>, cwd: string): Options {
   const v = parsed.values;
-  const help = !!v.help;
-  if (help) return { inputs: [], summary: false, summaryFormat: 'text', follow: false, format: 'stylish', configLookup: true, help };
+  // --help is answered before any of these are used, and asks for nothing else.
+  if (v.help) return { inputs: [], summary: false, summaryFormat: 'text', follow: false, format: 'stylish', configLookup: true };
   if (parsed.positionals.length === 0) throw new UsageError('check-log needs a log file, or "-" for standard input');
   const config = configChoice(v, cwd);
   const format = v.format ?? 'stylish';
@@ -97,10 +94,12 @@ function parse(argv: string[], cwd: string): Options {
   }
   if (v.follow && parsed.positionals.length !== 1) throw new UsageError('--follow follows one log');
   if (parsed.positionals.filter((p) => p === '-').length > 1) throw new UsageError('standard input ("-") can be read once');
-  return { inputs: parsed.positionals, ...config, now, summary: !!v.summary, summaryFormat, follow: !!v.follow, format, color: colorChoice(v), help };
+  return { inputs: parsed.positionals, ...config, now, summary: !!v.summary, summaryFormat, follow: !!v.follow, format, color: colorChoice(v) };
 }
 
 class UnreadableLog extends Error {}
+
+const CHECK_LOG: Subcommand<typeof OPTIONS, Options> = { name: 'check-log', help: CHECK_LOG_HELP, options: OPTIONS, read: parse, plain: [UnreadableLog] };
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -131,13 +130,8 @@ function headOf(fd: number): string {
   return buf.subarray(0, n).toString('utf8');
 }
 
-export async function runCheckLog(argv: string[], io: CliIO): Promise<number> {
-  try {
-    const opts = parse(argv, io.cwd);
-    if (opts.help) {
-      io.stdout(CHECK_LOG_HELP);
-      return 0;
-    }
+export function runCheckLog(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand(CHECK_LOG, argv, io, async (opts) => {
     const config = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: opts.configFile, lookup: opts.configLookup, standard: opts.standard }).forFile(path.join(io.cwd, '<log>'));
     const standard = opts.standard ?? config.configuredStandard;
     const settings = config.settingsFor('');
@@ -179,9 +173,7 @@ export async function runCheckLog(argv: string[], io: CliIO): Promise<number> {
       }
     }
     return runs.some((r) => r.result.errorCount > 0) ? 1 : 0;
-  } catch (e) {
-    return subcommandFailure(e, io, 'check-log', [UnreadableLog]);
-  }
+  });
 }
 
 /** Standard input, streamed into a run made once its first text is there. */

@@ -12,7 +12,7 @@ import { ConfigLookup } from '../config/lookup.js';
 import { formatStylish } from '../formatters/stylish.js';
 import type { LintResult, StandardName } from '../types.js';
 import { useColor, type CliIO } from './main.js';
-import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, HELP_OPTION, isFolder, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
+import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, isFolder, runSubcommand, type Subcommand, type SubcommandLine, UsageError } from './subcommand.js';
 
 export const CHECK_RETURN_HELP = `Usage: agent-lint check-return [file|-] [options]
 
@@ -53,7 +53,6 @@ interface Options {
   root: string;
   format: 'stylish' | 'json';
   color?: boolean;
-  help: boolean;
 }
 
 const OPTIONS = {
@@ -64,11 +63,9 @@ const OPTIONS = {
   ...CONFIG_OPTIONS,
   format: { type: 'string', short: 'f' },
   ...COLOR_OPTIONS,
-  ...HELP_OPTION,
 } as const;
 
-function parse(argv: string[], cwd: string): Options {
-  const parsed = parseCommandLine(argv, OPTIONS);
+function parse(parsed: SubcommandLine<typeof OPTIONS>, cwd: string): Options {
   const v = parsed.values;
   if (parsed.positionals.length > 1) throw new UsageError(`check-return checks one reply; got ${parsed.positionals.length} inputs (${parsed.positionals.join(', ')})`);
   const config = configChoice(v, cwd);
@@ -86,9 +83,10 @@ function parse(argv: string[], cwd: string): Options {
     root,
     format,
     color: colorChoice(v),
-    help: !!v.help,
   };
 }
+
+const CHECK_RETURN: Subcommand<typeof OPTIONS, Options> = { name: 'check-return', help: CHECK_RETURN_HELP, options: OPTIONS, read: parse };
 
 /** The JSON report: the verdict and every finding with its pointer and position. */
 function toJson(r: CheckReturnResult<unknown>, displayPath: string): string {
@@ -156,13 +154,8 @@ export function checkInProject(reply: string | Uint8Array, opts: ProjectCheckOpt
   });
 }
 
-export async function runCheckReturn(argv: string[], io: CliIO): Promise<number> {
-  try {
-    const opts = parse(argv, io.cwd);
-    if (opts.help) {
-      io.stdout(CHECK_RETURN_HELP);
-      return 0;
-    }
+export function runCheckReturn(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand(CHECK_RETURN, argv, io, async (opts) => {
     let reply: string | Uint8Array;
     let filePath: string;
     if (opts.input === '-') {
@@ -205,7 +198,5 @@ export async function runCheckReturn(argv: string[], io: CliIO): Promise<number>
       if (text) io.stdout(text);
     }
     return result.valid ? 0 : 1;
-  } catch (e) {
-    return subcommandFailure(e, io, 'check-return');
-  }
+  });
 }

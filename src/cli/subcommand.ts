@@ -32,8 +32,11 @@ export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** A command line as parseCommandLine reads it: the values of `O`'s options and the positionals. */
+export type CommandLine<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+
 /** The command line, strict (an unknown option is a UsageError), with positionals. */
-export function parseCommandLine<O extends Options>(args: string[], options: O): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>> {
+export function parseCommandLine<O extends Options>(args: string[], options: O): CommandLine<O> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
@@ -74,4 +77,45 @@ export function subcommandFailure(e: unknown, io: { cwd: string; stderr: (s: str
   else if (plain.some((kind) => e instanceof kind)) io.stderr(`${head}${(e as Error).message}\n`);
   else io.stderr(`${head}internal error: ${(e as Error)?.stack ?? String(e)}\n`);
   return 2;
+}
+
+/** The command line a subcommand's `read` gets: its own options and --help, which the frame adds. */
+export type SubcommandLine<O extends Options> = CommandLine<O & typeof HELP_OPTION>;
+
+/** A subcommand as runSubcommand frames it. */
+export interface Subcommand<O extends Options, R> {
+  name: string;
+  /** What --help prints. */
+  help: string;
+  /** The subcommand's own options (the frame adds --help). */
+  options: O;
+  /** The command line checked into the subcommand's options; a bad one throws a UsageError. */
+  read(line: SubcommandLine<O>, cwd: string): R;
+  /** Errors reported by their message alone (an unreadable input), as subcommandFailure takes them. */
+  plain?: ReadonlyArray<new (...args: never[]) => Error>;
+}
+
+/**
+ * Runs a subcommand in the frame every one of them keeps, so that they end alike: the command
+ * line is read and checked first (a usage error wins over --help), --help prints the help and
+ * exits 0, else `run` decides the exit code; whatever is thrown ends it as subcommandFailure says.
+ */
+export async function runSubcommand<O extends Options, R>(
+  cmd: Subcommand<O, R>,
+  argv: string[],
+  io: { cwd: string; stdout: (s: string) => void; stderr: (s: string) => void },
+  run: (opts: R) => Promise<number> | number,
+): Promise<number> {
+  try {
+    const line = parseCommandLine(argv, { ...cmd.options, ...HELP_OPTION });
+    const opts = cmd.read(line, io.cwd);
+    // The table above has --help; TypeScript cannot see its value through the generic `O`.
+    if ((line.values as { help?: boolean }).help) {
+      io.stdout(cmd.help);
+      return 0;
+    }
+    return await run(opts);
+  } catch (e) {
+    return subcommandFailure(e, io, cmd.name, cmd.plain);
+  }
 }

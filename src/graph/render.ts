@@ -72,7 +72,7 @@ interface Arrow {
   exampleOnly: boolean;
 }
 
-function arrows(p: RenderedProject, order: ReadonlyMap<GraphNode, number>): Arrow[] {
+function arrowsOf(p: RenderedProject, order: ReadonlyMap<GraphNode, number>): Arrow[] {
   const byPair = new Map<string, { from: GraphNode; to: GraphNode; edges: GraphEdge[] }>();
   for (const e of [...p.graph.edges].sort(compareEdges)) {
     const key = `${e.from.id}\0${e.to.id}`;
@@ -91,6 +91,33 @@ function arrows(p: RenderedProject, order: ReadonlyMap<GraphNode, number>): Arro
       exampleOnly: edges.every((e) => e.via === 'delegation-path'),
     };
   });
+}
+
+/** A project as a picture draws it: its nodes in order with their ids, and its arrows. */
+interface Drawing {
+  nodes: { node: GraphNode; id: string }[];
+  ids: ReadonlyMap<GraphNode, string>;
+  arrows: Arrow[];
+  /** The graph's `twinNames`, for `label`. */
+  twins: ReadonlySet<string>;
+}
+
+/**
+ * Project `k` of `count` laid out for a picture, Mermaid and dot alike, so that both number the
+ * nodes and order the arrows the same way: nodes in sortedNodes order, called `n<i>`, or
+ * `p<k>_n<i>` when the picture holds several projects (whose ids must not collide).
+ */
+function drawing(p: RenderedProject, k: number, count: number): Drawing {
+  const prefix = count > 1 ? `p${k}_` : '';
+  const ids = new Map<GraphNode, string>();
+  const order = new Map<GraphNode, number>();
+  const nodes = sortedNodes(p.graph).map((node, i) => {
+    const id = `${prefix}n${i}`;
+    ids.set(node, id);
+    order.set(node, i);
+    return { node, id };
+  });
+  return { nodes, ids, arrows: arrowsOf(p, order), twins: twinNames(p.graph) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,18 +166,11 @@ export function toMermaid(projects: readonly RenderedProject[]): string {
   const red: number[] = [];
   let link = 0;
   projects.forEach((p, k) => {
-    const prefix = projects.length > 1 ? `p${k}_` : '';
     const indent = projects.length > 1 ? '    ' : '  ';
     if (projects.length > 1) out.push(`  subgraph p${k}[${mermaidText(p.root)}]`);
-    const ids = new Map<GraphNode, string>();
-    const order = new Map<GraphNode, number>();
-    const twins = twinNames(p.graph);
-    sortedNodes(p.graph).forEach((n, i) => {
-      ids.set(n, `${prefix}n${i}`);
-      order.set(n, i);
-      out.push(indent + mermaidNode(`${prefix}n${i}`, n, twins));
-    });
-    for (const a of arrows(p, order)) {
+    const { nodes, ids, arrows, twins } = drawing(p, k, projects.length);
+    for (const { node, id } of nodes) out.push(indent + mermaidNode(id, node, twins));
+    for (const a of arrows) {
       const text = a.problems.length ? `|${mermaidText(a.problems.map((x) => SHORT[x]).join(', '))}|` : '';
       const arrow = a.exampleOnly && !a.problems.length ? '-.->' : '-->';
       out.push(`${indent}${ids.get(a.from)} ${arrow}${text} ${ids.get(a.to)}`);
@@ -182,18 +202,11 @@ function dotText(s: string): string {
 export function toDot(projects: readonly RenderedProject[]): string {
   const out = ['digraph delegation {', '  rankdir=LR;', '  node [fontname="Helvetica", fontsize=11];', '  edge [fontname="Helvetica", fontsize=9];'];
   projects.forEach((p, k) => {
-    const prefix = projects.length > 1 ? `p${k}_` : '';
     const indent = projects.length > 1 ? '    ' : '  ';
     if (projects.length > 1) out.push(`  subgraph cluster_${k} {`, `    label=${dotText(p.root)};`);
-    const ids = new Map<GraphNode, string>();
-    const order = new Map<GraphNode, number>();
-    const twins = twinNames(p.graph);
-    sortedNodes(p.graph).forEach((n, i) => {
-      ids.set(n, `${prefix}n${i}`);
-      order.set(n, i);
-      out.push(`${indent}${prefix}n${i} [label=${dotText(label(n, twins))}, ${DOT_NODE[n.kind]}];`);
-    });
-    for (const a of arrows(p, order)) {
+    const { nodes, ids, arrows, twins } = drawing(p, k, projects.length);
+    for (const { node, id } of nodes) out.push(`${indent}${id} [label=${dotText(label(node, twins))}, ${DOT_NODE[node.kind]}];`);
+    for (const a of arrows) {
       const attrs: string[] = [];
       if (a.problems.length) attrs.push('color="#d93025"', 'fontcolor="#d93025"', 'style=dashed', 'penwidth=2', `label=${dotText(a.problems.map((x) => SHORT[x]).join(', '))}`);
       else if (a.exampleOnly) attrs.push('style=dotted');

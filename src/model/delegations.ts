@@ -423,52 +423,47 @@ function toolNear(c: Cursor, line: number, at: number): DelegationTool | null {
   return null;
 }
 
-function scanSubagentTypes(c: Cursor, from: number, skip: (o: number) => boolean): DelegationSite[] {
-  const out: DelegationSite[] = [];
+/** The site of a `subagent_type` key (a SUBAGENT_TYPE match), or null when it is part of a word or has no value. */
+function subagentTypeSite(c: Cursor, m: RegExpExecArray): DelegationSite | null {
   const text = c.text;
-  SUBAGENT_TYPE.lastIndex = from;
-  for (let m = SUBAGENT_TYPE.exec(text); m; m = SUBAGENT_TYPE.exec(text)) {
-    const at = m.index;
-    if (/[A-Za-z0-9_]/.test(text[at - 1] ?? ' ') || /[A-Za-z0-9_]/.test(text[at + m[0].length] ?? ' ')) continue;
-    if (skip(at)) continue;
-    const underscore = m[1] === '_';
-    const line = c.lines.lineOf(at);
-    const lineEnd = c.lines.lineEnd(line);
-    let j = at + m[0].length;
-    if (text[j] === '\\' && text[j + 1] === '"') j += 2;
-    else if (text[j] === '"' || text[j] === "'" || text[j] === '`') j++;
+  const at = m.index;
+  if (/[A-Za-z0-9_]/.test(text[at - 1] ?? ' ') || /[A-Za-z0-9_]/.test(text[at + m[0].length] ?? ' ')) return null;
+  const underscore = m[1] === '_';
+  const line = c.lines.lineOf(at);
+  const lineEnd = c.lines.lineEnd(line);
+  let j = at + m[0].length;
+  if (text[j] === '\\' && text[j + 1] === '"') j += 2;
+  else if (text[j] === '"' || text[j] === "'" || text[j] === '`') j++;
+  while (text[j] === '*') j++;
+  while (text[j] === ' ' || text[j] === '\t') j++;
+  let sep = false;
+  if (text[j] === ':' || (text[j] === '=' && text[j + 1] !== '=')) {
+    sep = true;
+    j++;
     while (text[j] === '*') j++;
     while (text[j] === ' ' || text[j] === '\t') j++;
-    let sep = false;
-    if (text[j] === ':' || (text[j] === '=' && text[j + 1] !== '=')) {
-      sep = true;
-      j++;
-      while (text[j] === '*') j++;
-      while (text[j] === ' ' || text[j] === '\t') j++;
-    }
-    if (!sep && !underscore) continue;
-    const v = readValue(text, j, lineEnd, sep && underscore);
-    if (!v) continue;
-    let keyStart = at;
-    if (text[at - 1] === '"' || text[at - 1] === "'" || text[at - 1] === '`') keyStart--;
-    if (text[keyStart - 1] === '\\') keyStart--;
-    const site = blankSite('subagent-type', { start: keyStart, end: v.arg.valueRange.end }, { start: at, end: at + m[0].length });
-    site.inFence = inFence(c, at);
-    setTargetFromValue(c, site, v.arg, 'key');
-    const lineText = linePrefix(c, line);
-    const keyCol = keyStart - c.lines.starts[line]!;
-    const bullet = /^([ \t]*)[-*][ \t]+/.exec(lineText);
-    const keyIndent = bullet && bullet[0].length === keyCol ? bullet[1]!.length : keyCol;
-    const onlyKeyOnLine = (keyCol < lineText.length && lineText.slice(0, keyCol).trim() === '') || (bullet !== null && bullet[0].length === keyCol);
-    const stArg: CallArgument = { name: 'subagent_type', nameRange: site.anchor, valueRange: v.arg.valueRange, literal: v.arg.literal };
-    const siblings = siblingKeys(c, line, onlyKeyOnLine ? keyIndent : null, v.arg.valueRange.end);
-    site.args = [stArg, ...siblings].sort((a, b) => a.valueRange.start - b.valueRange.start);
-    site.prompt = siblings.find((a) => a.name === 'prompt') ?? null;
-    site.timeout = siblings.find((a) => a.name !== null && /^timeout$/i.test(a.name)) ?? null;
-    site.tool = toolNear(c, line, at);
-    out.push(site);
   }
-  return out;
+  if (!sep && !underscore) return null;
+  const v = readValue(text, j, lineEnd, sep && underscore);
+  if (!v) return null;
+  let keyStart = at;
+  if (text[at - 1] === '"' || text[at - 1] === "'" || text[at - 1] === '`') keyStart--;
+  if (text[keyStart - 1] === '\\') keyStart--;
+  const site = blankSite('subagent-type', { start: keyStart, end: v.arg.valueRange.end }, { start: at, end: at + m[0].length });
+  site.inFence = inFence(c, at);
+  setTargetFromValue(c, site, v.arg, 'key');
+  const lineText = linePrefix(c, line);
+  const keyCol = keyStart - c.lines.starts[line]!;
+  const bullet = /^([ \t]*)[-*][ \t]+/.exec(lineText);
+  const keyIndent = bullet && bullet[0].length === keyCol ? bullet[1]!.length : keyCol;
+  const onlyKeyOnLine = (keyCol < lineText.length && lineText.slice(0, keyCol).trim() === '') || (bullet !== null && bullet[0].length === keyCol);
+  const stArg: CallArgument = { name: 'subagent_type', nameRange: site.anchor, valueRange: v.arg.valueRange, literal: v.arg.literal };
+  const siblings = siblingKeys(c, line, onlyKeyOnLine ? keyIndent : null, v.arg.valueRange.end);
+  site.args = [stArg, ...siblings].sort((a, b) => a.valueRange.start - b.valueRange.start);
+  site.prompt = siblings.find((a) => a.name === 'prompt') ?? null;
+  site.timeout = siblings.find((a) => a.name !== null && /^timeout$/i.test(a.name)) ?? null;
+  site.tool = toolNear(c, line, at);
+  return site;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -516,24 +511,18 @@ function proseSite(c: Cursor, start: number, tool: string, phrase: string, phras
   return site;
 }
 
-function scanProse(c: Cursor, from: number, skip: (o: number) => boolean): DelegationSite[] {
-  const out: DelegationSite[] = [];
-  const text = c.text;
-  PROSE_VIA.lastIndex = from;
-  for (let m = PROSE_VIA.exec(text); m; m = PROSE_VIA.exec(text)) {
-    if (skip(m.index)) continue;
-    const phraseStart = m.index + m[1]!.length + m[2]!.length;
-    const site = proseSite(c, m.index, m[4]!, m[3]!, phraseStart, false);
-    site.range.end = site.anchor.end = m.index + m[0].length;
-    out.push(site);
-  }
-  PROSE_USE.lastIndex = from;
-  for (let m = PROSE_USE.exec(text); m; m = PROSE_USE.exec(text)) {
-    if (skip(m.index)) continue;
-    const phraseStart = m.index + m[0].length - m[3]!.length;
-    out.push(proseSite(c, m.index, m[1]!, m[3]!, phraseStart, true));
-  }
-  return out;
+/** "invoke X via the task tool" (a PROSE_VIA match): the whole phrase is the site. */
+function proseViaSite(c: Cursor, m: RegExpExecArray): DelegationSite {
+  const phraseStart = m.index + m[1]!.length + m[2]!.length;
+  const site = proseSite(c, m.index, m[4]!, m[3]!, phraseStart, false);
+  site.range.end = site.anchor.end = m.index + m[0].length;
+  return site;
+}
+
+/** "use the task tool to invoke X" (a PROSE_USE match): the site ends where the name does. */
+function proseUseSite(c: Cursor, m: RegExpExecArray): DelegationSite {
+  const phraseStart = m.index + m[0].length - m[3]!.length;
+  return proseSite(c, m.index, m[1]!, m[3]!, phraseStart, true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -541,22 +530,17 @@ function scanProse(c: Cursor, from: number, skip: (o: number) => boolean): Deleg
 
 const MENTION = /(?<![\w@.\/-])@agent-([A-Za-z0-9][\w.:-]{0,80})/g;
 
-function scanMentions(c: Cursor, from: number, skip: (o: number) => boolean): DelegationSite[] {
-  const out: DelegationSite[] = [];
-  MENTION.lastIndex = from;
-  for (let m = MENTION.exec(c.text); m; m = MENTION.exec(c.text)) {
-    if (skip(m.index)) continue;
-    const name = m[1]!.replace(/[.:-]+$/, '');
-    const end = m.index + 7 + name.length;
-    const site = blankSite('mention', { start: m.index, end }, { start: m.index, end });
-    site.inFence = inFence(c, m.index);
-    site.target = name;
-    site.targetText = name;
-    site.targetRange = { start: m.index + 7, end };
-    site.targetSource = 'mention';
-    out.push(site);
-  }
-  return out;
+/** An `@agent-name` mention (a MENTION match). */
+function mentionSite(c: Cursor, m: RegExpExecArray): DelegationSite {
+  const name = m[1]!.replace(/[.:-]+$/, '');
+  const end = m.index + 7 + name.length;
+  const site = blankSite('mention', { start: m.index, end }, { start: m.index, end });
+  site.inFence = inFence(c, m.index);
+  site.target = name;
+  site.targetText = name;
+  site.targetRange = { start: m.index + 7, end };
+  site.targetSource = 'mention';
+  return site;
 }
 
 const STAGE = /<stage\b[^>\n]{0,300}>/g;
@@ -666,6 +650,29 @@ function markerSites(markers: readonly DelegateMarker[]): DelegationSite[] {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The sites of one pattern outside the calls: each match of the global `re` from `from` whose
+ * start `skip` does not claim (a call's text is read as the call), made a site by `siteOf`
+ * (null: not one), pushed to `out`. The key, prose and mention scans are this loop, so they skip
+ * the calls alike; `siteOf` is a plain function, not a closure made per file.
+ */
+function scanPattern(
+  c: Cursor,
+  re: RegExp,
+  from: number,
+  skip: (o: number) => boolean,
+  siteOf: (c: Cursor, m: RegExpExecArray) => DelegationSite | null,
+  out: DelegationSite[],
+): void {
+  const text = c.text;
+  re.lastIndex = from;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (skip(m.index)) continue;
+    const site = siteOf(c, m);
+    if (site) out.push(site);
+  }
+}
+
 /** How many lines below a sentence the call or block it introduces may start. */
 const INTRO_LINES = 8;
 
@@ -716,9 +723,12 @@ export function scanDelegations(doc: DelegationSource): DelegationView {
     return false;
   };
   const sites: DelegationSite[] = [...calls];
-  if (/subagent[_ ]type/i.test(text)) sites.push(...scanSubagentTypes(c, from, inCall));
-  if (/\b(task|agent)[ \t]+tool\b/i.test(text)) sites.push(...scanProse(c, from, inCall));
-  if (text.includes('@agent-')) sites.push(...scanMentions(c, from, inCall));
+  if (/subagent[_ ]type/i.test(text)) scanPattern(c, SUBAGENT_TYPE, from, inCall, subagentTypeSite, sites);
+  if (/\b(task|agent)[ \t]+tool\b/i.test(text)) {
+    scanPattern(c, PROSE_VIA, from, inCall, proseViaSite, sites);
+    scanPattern(c, PROSE_USE, from, inCall, proseUseSite, sites);
+  }
+  if (text.includes('@agent-')) scanPattern(c, MENTION, from, inCall, mentionSite, sites);
   const markers = hasMarkerOpening(text) ? scanMarkers(c, from) : [];
   sites.push(...markerSites(markers));
   sites.sort((a, b) => a.range.start - b.range.start);

@@ -79,6 +79,23 @@ function hasDigit(s: string): boolean {
   return false;
 }
 
+/** The prose forms of a duration after the bare word, in the order they are tried. */
+const AFTER_WORD = [QUALIFIED, PREPOSITION];
+
+/**
+ * A duration written in prose right after the bare word (which ends at `at`): the match of the
+ * first of AFTER_WORD that reads one there, the number and unit its groups 1 and 2, or null.
+ */
+function durationAfterWord(text: string, at: number): RegExpExecArray | null {
+  for (let i = 0; i < AFTER_WORD.length; i++) {
+    const re = AFTER_WORD[i]!;
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m) return m;
+  }
+  return null;
+}
+
 /** Every timeout statement of the text, in order. */
 export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStatement[] {
   const out: TimeoutStatement[] = [];
@@ -138,19 +155,10 @@ export function scanTimeouts(text: string, ctx: TimeoutScanContext): TimeoutStat
     }
     if (key.toLowerCase() !== 'timeout') continue;
 
-    QUALIFIED.lastIndex = ke;
-    const q = valueOnLine ? QUALIFIED.exec(text) : null;
+    const q = valueOnLine ? durationAfterWord(text, ke) : null;
     if (q) {
       const end = ke + q[0].length;
       out.push({ source: inFm ? 'frontmatter' : 'prose', range: { start: ks, end }, key: null, seconds: toSeconds(q[1]!, q[2]) });
-      lastEnd = end;
-      continue;
-    }
-    PREPOSITION.lastIndex = ke;
-    const p = valueOnLine ? PREPOSITION.exec(text) : null;
-    if (p) {
-      const end = ke + p[0].length;
-      out.push({ source: inFm ? 'frontmatter' : 'prose', range: { start: ks, end }, key: null, seconds: toSeconds(p[1]!, p[2]) });
       lastEnd = end;
       continue;
     }

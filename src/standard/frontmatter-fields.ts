@@ -7,6 +7,7 @@
  *
  * Entries flagged `uncertain` should produce warnings, not errors. No rule logic lives here.
  */
+import { deepFreeze } from '../util/deep-freeze.js';
 
 /**
  * Which table applies to a file. Commands and skills share one parser, hence one table. A Copilot
@@ -546,14 +547,6 @@ export const CLAUDE_RULE_FIELDS: readonly FieldSpec[] = [
 ];
 
 const otherTool = (kinds: FrontmatterKind[], fields: readonly FieldSpec[], more: Partial<FieldTable> = {}): FieldTable => ({ kinds, fields, unknownKeys: 'typos', ...more });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}
 
 /** The field table for each kind (command and skill share one). Frozen. */
 export const FIELD_TABLES: Readonly<Record<FrontmatterKind, FieldTable>> = deepFreeze({

@@ -11,6 +11,7 @@
  */
 import { schemaText } from '../platform/host.js';
 import type { StandardName } from '../types.js';
+import { deepFreeze } from '../util/deep-freeze.js';
 import type { ReturnFormat } from './return-format/format.js';
 
 /** A default and a maximum timeout, in seconds. */
@@ -269,14 +270,6 @@ const BOUNDED: Profile = {
     maxHours: 12,
   },
 };
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}
 
 /** The three profiles, by name. Frozen. */
 export const PROFILES: Readonly<Record<StandardName, Profile>> = deepFreeze({

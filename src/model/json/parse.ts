@@ -161,47 +161,46 @@ function alternativesOf(value: string): string[] | undefined {
  * letter or `_` (so `(<100 tokens)` or `a < b` are not placeholders).
  */
 function isTemplated(value: string): boolean {
-  let brace = false;
-  let braceFilled = false;
-  let angle = false;
-  let angleFilled = false;
-  let square = false;
-  let squareFilled = false;
+  // Where the `{`, `<` and `[` open on this line stand (`none`: not open), and where the last
+  // character that is neither blank nor a bracket stands: a bracket closes a placeholder when
+  // that character stands after its opening, one test for the three kinds.
+  const none = value.length;
+  let brace = none;
+  let angle = none;
+  let square = none;
+  let solid = -1;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     switch (c) {
       case LBRACE:
-        brace = true;
-        braceFilled = false;
+        brace = i;
         break;
-      case RBRACE:
-        if (brace && braceFilled) return true;
-        brace = false;
+      case LBRACKET:
+        square = i;
         break;
       case LT: {
         const d = value.charCodeAt(i + 1);
-        angle = isLetter(d) || d === UNDERSCORE;
-        angleFilled = false;
+        angle = isLetter(d) || d === UNDERSCORE ? i : none;
         break;
       }
-      case GT:
-        if (angle && angleFilled) return true;
-        angle = false;
-        break;
-      case LBRACKET:
-        square = true;
-        squareFilled = false;
+      case RBRACE:
+        if (solid > brace) return true;
+        brace = none;
         break;
       case RBRACKET:
-        if (square && squareFilled) return true;
-        square = false;
+        if (solid > square) return true;
+        square = none;
+        break;
+      case GT:
+        if (solid > angle) return true;
+        angle = none;
         break;
       case LF:
       case CR:
-        brace = angle = square = false;
+        brace = angle = square = none;
         break;
       default:
-        if (!isHSpace(c)) braceFilled = angleFilled = squareFilled = true;
+        if (!isHSpace(c)) solid = i;
     }
   }
   return false;
@@ -307,10 +306,6 @@ class Parser {
     this.pos = p;
   }
 
-  enter(open: number): void {
-    if (++this.depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`, open);
-  }
-
   parseValue(): JsonNode {
     const t = this.text;
     const p = this.pos;
@@ -378,31 +373,73 @@ class Parser {
     }
   }
 
+  // Objects and arrays share their list grammar: members up to the closing bracket, a comma
+  // after each but the last (a trailing one is allowed), and `...` members that mark the list as
+  // open. The steps of that grammar are the methods below, so both end, fail and nest alike.
+
+  /** Steps into the object or array whose bracket is at `pos`; returns where it opened. */
+  enter(): number {
+    const open = this.pos;
+    if (++this.depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`, open);
+    this.pos = open + 1;
+    return open;
+  }
+
+  /** Skips trivia; true, stepping over it, when `close` ends the object or array opened at `open` here. */
+  closesAt(close: number, kind: 'object' | 'array', open: number): boolean {
+    this.skipTrivia();
+    const p = this.pos;
+    if (p >= this.n) this.failEof(kind, open);
+    if (this.text.charCodeAt(p) !== close) return false;
+    this.pos = p + 1;
+    return true;
+  }
+
+  /**
+   * After a member: steps over the comma before the next one (false) or over `close` (true);
+   * anything else is an error that names the member, a property by its key, an item by its index.
+   */
+  endOfMember(close: number, kind: 'object' | 'array', open: number, member: string | number): boolean {
+    if (this.closesAt(close, kind, open)) return true;
+    const p = this.pos;
+    if (this.text.charCodeAt(p) !== COMMA) {
+      this.fail(typeof member === 'string' ? `expected ',' or '}' after property ${JSON.stringify(member)}` : `expected ',' or ']' after array item ${member}`, p);
+    }
+    this.pos = p + 1;
+    return false;
+  }
+
+  /**
+   * Steps over a `...` member at `p`, and the comma after it, which is optional there; false when
+   * there is none. A JS spread (`...base`) is such a member in an object (its name is dropped);
+   * in an array it is an item, which reads as a placeholder.
+   */
+  skipEllipsisMember(p: number, inObject: boolean): boolean {
+    const dots = this.ellipsisAt(p);
+    if (dots === 0) return false;
+    let end = p + dots;
+    if (this.isSpreadAt(end)) {
+      if (!inObject) return false;
+      end = this.identEnd(end);
+    }
+    this.pos = end;
+    this.skipTrivia();
+    if (this.text.charCodeAt(this.pos) === COMMA) this.pos++;
+    return true;
+  }
+
   parseObject(): JsonObject {
     const t = this.text;
     const base = this.base;
-    const open = this.pos;
-    this.enter(open);
-    this.pos++;
+    const open = this.enter();
     const properties: JsonProperty[] = [];
     let hasEllipsis = false;
     for (;;) {
-      this.skipTrivia();
+      if (this.closesAt(RBRACE, 'object', open)) break;
       let p = this.pos;
-      if (p >= this.n) this.failEof('object', open);
       let c = t.charCodeAt(p);
-      if (c === RBRACE) {
-        this.pos = p + 1;
-        break;
-      }
-      const dots = this.ellipsisAt(p);
-      if (dots > 0) {
-        // `...` member: the object is open. A comma after it is optional.
-        // A JS spread (`...base`) also makes the object open; its name is dropped.
+      if (this.skipEllipsisMember(p, true)) {
         hasEllipsis = true;
-        this.pos = this.isSpreadAt(p + dots) ? this.identEnd(p + dots) : p + dots;
-        this.skipTrivia();
-        if (t.charCodeAt(this.pos) === COMMA) this.pos++;
         continue;
       }
 
@@ -438,68 +475,28 @@ class Parser {
         this.fail(`expected ':' after key ${JSON.stringify(key)}`, p);
       }
       properties.push({ key, keyRange, value, range: { start: keyRange.start, end: value.range.end } });
-
-      this.skipTrivia();
-      p = this.pos;
-      if (p >= this.n) this.failEof('object', open);
-      c = t.charCodeAt(p);
-      if (c === COMMA) {
-        this.pos = p + 1;
-        continue;
-      }
-      if (c === RBRACE) {
-        this.pos = p + 1;
-        break;
-      }
-      this.fail(`expected ',' or '}' after property ${JSON.stringify(key)}`, p);
+      if (this.endOfMember(RBRACE, 'object', open, key)) break;
     }
     this.depth--;
     return { type: 'object', properties, hasEllipsis, range: { start: base + open, end: base + this.pos } };
   }
 
   parseArray(): JsonArray {
-    const t = this.text;
-    const base = this.base;
-    const open = this.pos;
-    this.enter(open);
-    this.pos++;
+    const open = this.enter();
     const items: JsonNode[] = [];
     let hasEllipsis = false;
     for (;;) {
-      this.skipTrivia();
-      let p = this.pos;
-      if (p >= this.n) this.failEof('array', open);
-      let c = t.charCodeAt(p);
-      if (c === RBRACKET) {
-        this.pos = p + 1;
-        break;
-      }
-      const dots = this.ellipsisAt(p);
-      if (dots > 0 && !this.isSpreadAt(p + dots)) {
+      if (this.closesAt(RBRACKET, 'array', open)) break;
+      if (this.skipEllipsisMember(this.pos, false)) {
         hasEllipsis = true;
-        this.pos = p + dots;
-        this.skipTrivia();
-        if (t.charCodeAt(this.pos) === COMMA) this.pos++;
         continue;
       }
-      // A value; a JS spread (`...delegation_path`) becomes a placeholder item.
-      items.push(dots > 0 ? this.parsePlaceholder() : this.parseValue());
-      this.skipTrivia();
-      p = this.pos;
-      if (p >= this.n) this.failEof('array', open);
-      c = t.charCodeAt(p);
-      if (c === COMMA) {
-        this.pos = p + 1;
-        continue;
-      }
-      if (c === RBRACKET) {
-        this.pos = p + 1;
-        break;
-      }
-      this.fail(`expected ',' or ']' after array item ${items.length - 1}`, p);
+      // A value; a JS spread (`...delegation_path`) reads as a placeholder.
+      items.push(this.parseValue());
+      if (this.endOfMember(RBRACKET, 'array', open, items.length - 1)) break;
     }
     this.depth--;
-    return { type: 'array', items, hasEllipsis, range: { start: base + open, end: base + this.pos } };
+    return { type: 'array', items, hasEllipsis, range: { start: this.base + open, end: this.base + this.pos } };
   }
 
   failEof(kind: 'object' | 'array', open: number): never {

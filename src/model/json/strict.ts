@@ -92,47 +92,44 @@ class StrictParser {
     return { start: p, end: this.pos };
   }
 
-  enter(): void {
+  // Objects and arrays share their list grammar: members up to the closing bracket, a comma
+  // between two of them and none after the last. The steps of that grammar are the methods
+  // below, so both end and fail alike.
+
+  /** Steps into the object or array whose bracket is at `pos`; returns where it opened. */
+  enter(): number {
+    const open = this.pos;
     if (++this.depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`);
+    this.pos = open + 1;
+    return open;
   }
 
-  object(): JsonObject {
-    const t = this.text;
-    const open = this.pos;
-    this.enter();
-    this.pos++;
-    const properties: JsonProperty[] = [];
+  /**
+   * Before a member (`count` came before it): skips whitespace; true, stepping over it, when
+   * `close` ends the list here, which only an empty list may do (JSON allows no trailing comma).
+   */
+  closesBeforeMember(close: number, count: number): boolean {
     this.skipWs();
-    if (t.charCodeAt(this.pos) === 0x7d) {
+    if (this.text.charCodeAt(this.pos) !== close) return false;
+    if (count > 0) this.fail(`trailing comma before '${String.fromCharCode(close)}' (JSON allows none)`, this.pos - 1 - this.wsBefore());
+    this.pos++;
+    return true;
+  }
+
+  /**
+   * After a member: skips whitespace, then steps over the comma before the next one (false) or
+   * over `close` (true); anything else is unexpected. `key`: the property's name, in an object.
+   */
+  endOfMember(close: number, key: string | undefined): boolean {
+    this.skipWs();
+    const c = this.text.charCodeAt(this.pos);
+    if (c === close) {
       this.pos++;
-    } else {
-      for (;;) {
-        this.skipWs();
-        if (t.charCodeAt(this.pos) !== 0x22) {
-          if (t.charCodeAt(this.pos) === 0x7d && properties.length > 0) this.fail('trailing comma before \'}\' (JSON allows none)', this.pos - 1 - this.wsBefore());
-          this.unexpected('a property name in double quotes');
-        }
-        const key = this.string();
-        this.skipWs();
-        if (t.charCodeAt(this.pos) !== 0x3a) this.unexpected(`':' after the property name "${key.value}"`);
-        this.pos++;
-        const value = this.value();
-        properties.push({ key: key.value, keyRange: key.range, value, range: { start: key.range.start, end: value.range.end } });
-        this.skipWs();
-        const c = t.charCodeAt(this.pos);
-        if (c === 0x2c) {
-          this.pos++;
-          continue;
-        }
-        if (c === 0x7d) {
-          this.pos++;
-          break;
-        }
-        this.unexpected(`',' or '}' after the value of "${key.value}"`);
-      }
+      return true;
     }
-    this.depth--;
-    return { type: 'object', properties, hasEllipsis: false, range: { start: open, end: this.pos } };
+    if (c !== 0x2c) this.unexpected(key === undefined ? "',' or ']' in an array" : `',' or '}' after the value of "${key}"`);
+    this.pos++;
+    return false;
   }
 
   /** Whitespace just before `pos` (to point a trailing-comma error at the comma). */
@@ -142,32 +139,32 @@ class StrictParser {
     return n;
   }
 
-  array(): JsonArray {
+  object(): JsonObject {
     const t = this.text;
-    const open = this.pos;
-    this.enter();
-    this.pos++;
-    const items: JsonNode[] = [];
-    this.skipWs();
-    if (t.charCodeAt(this.pos) === 0x5d) {
+    const open = this.enter();
+    const properties: JsonProperty[] = [];
+    for (;;) {
+      if (this.closesBeforeMember(0x7d, properties.length)) break;
+      if (t.charCodeAt(this.pos) !== 0x22) this.unexpected('a property name in double quotes');
+      const key = this.string();
+      this.skipWs();
+      if (t.charCodeAt(this.pos) !== 0x3a) this.unexpected(`':' after the property name "${key.value}"`);
       this.pos++;
-    } else {
-      for (;;) {
-        this.skipWs();
-        if (t.charCodeAt(this.pos) === 0x5d && items.length > 0) this.fail('trailing comma before \']\' (JSON allows none)', this.pos - 1 - this.wsBefore());
-        items.push(this.value());
-        this.skipWs();
-        const c = t.charCodeAt(this.pos);
-        if (c === 0x2c) {
-          this.pos++;
-          continue;
-        }
-        if (c === 0x5d) {
-          this.pos++;
-          break;
-        }
-        this.unexpected("',' or ']' in an array");
-      }
+      const value = this.value();
+      properties.push({ key: key.value, keyRange: key.range, value, range: { start: key.range.start, end: value.range.end } });
+      if (this.endOfMember(0x7d, key.value)) break;
+    }
+    this.depth--;
+    return { type: 'object', properties, hasEllipsis: false, range: { start: open, end: this.pos } };
+  }
+
+  array(): JsonArray {
+    const open = this.enter();
+    const items: JsonNode[] = [];
+    for (;;) {
+      if (this.closesBeforeMember(0x5d, items.length)) break;
+      items.push(this.value());
+      if (this.endOfMember(0x5d, undefined)) break;
     }
     this.depth--;
     return { type: 'array', items, hasEllipsis: false, range: { start: open, end: this.pos } };
