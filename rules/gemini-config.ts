@@ -12,6 +12,7 @@ import {
 } from '../src/standard/gemini-config.js';
 import { describe, JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
 import { citing, withTypo } from '../src/rules-support/messages.js';
+import { GEMINI_VARIABLE_MESSAGES, reportVariableSlips } from '../src/rules-support/gemini-variables.js';
 import { closest } from '../src/util/suggest.js';
 import type { RuleMessage } from '../src/engine/rule.js';
 import type { ReportDescriptor } from '../src/types.js';
@@ -46,6 +47,7 @@ function typeMessages(): Record<string, RuleMessage> {
 /** `{{page}}`: the page of the file's kind (PAGES). */
 const MESSAGES = citing('(Gemini CLI docs: {{page}})', {
   ...typeMessages(),
+  ...GEMINI_VARIABLE_MESSAGES,
   server: { message: 'MCP server "{{server}}" is {{value}}', help: 'Expected an object with a "command", a "url" or an "httpUrl".' },
   transport: {
     message: 'MCP server "{{server}}" has no "command", "url" or "httpUrl"',
@@ -163,6 +165,7 @@ function unknownKey(ctx: Ctx, p: JsonProperty, known: readonly string[], file: s
 }
 
 function checkExtension(ctx: Ctx, root: JsonObject): void {
+  reportVariableSlips({ doc: ctx.doc, report: (d) => report(ctx, d) }, root);
   for (const key of ['name', 'version']) {
     if (!prop(root, key)) report(ctx, { messageId: 'required', data: { key }, range: opening(root) });
   }

@@ -184,3 +184,9 @@ export const GEMINI_SETTINGS_V1: Readonly<Record<string, string>> = {
   excludedProjectEnvVars: 'advanced.excludedEnvVars',
   bugCommand: 'advanced.bugCommand',
 };
+
+/**
+ * The variables Gemini CLI replaces in gemini-extension.json and an extension's hooks/hooks.json
+ * (the extension reference's "Variables"; `${pathSeparator}` is the older name of `${/}`).
+ */
+export const GEMINI_EXTENSION_VARIABLES: readonly string[] = ['extensionPath', 'workspacePath', '/', 'pathSeparator'];
