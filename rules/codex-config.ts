@@ -103,38 +103,46 @@ function checkProfiles(ctx: Ctx, profiles: JsonObject): void {
 export default defineRule({
   meta: {
     id: 'codex-config',
-    description: "Codex's config.toml parses, its keys are ones Codex reads with values of the right type, and each MCP server has one transport.",
+    description: "Codex's config.toml parses, its keys are ones Codex reads with values of the right type, and each MCP server has one transport; a local environment (.codex/environments/*.toml) parses.",
     severity: 'error',
     standard: false,
-    kinds: ['codex-config'],
+    kinds: ['codex-config', 'codex-environment'],
     // `{{where}}`: the table a key is in (`server "x": `), empty at the top level.
-    messages: citing('(Codex docs: Configuration Reference)', {
-      ...TOML_FILE_MESSAGES,
-      ...withTypo('unknown', { message: '"{{key}}" is not a key Codex reads', help: 'Codex ignores keys it does not know.' }),
-      ...withTypo('value', {
-        message: '{{where}}"{{key}}" is {{value}}, a value Codex does not know',
-        help: 'Codex accepts {{expected}}, and stops with a configuration error on any other value.',
+    messages: {
+      ...citing('(Codex docs: Configuration Reference)', {
+        ...TOML_FILE_MESSAGES,
+        ...withTypo('unknown', { message: '"{{key}}" is not a key Codex reads', help: 'Codex ignores keys it does not know.' }),
+        ...withTypo('value', {
+          message: '{{where}}"{{key}}" is {{value}}, a value Codex does not know',
+          help: 'Codex accepts {{expected}}, and stops with a configuration error on any other value.',
+        }),
+        type: { message: '{{where}}"{{key}}" is {{value}}', help: `Expected {{expected}}: ${TYPE_ERROR}` },
+        holds: { message: '{{where}}"{{key}}" holds {{value}}', help: `Expected {{expected}}: ${TYPE_ERROR}` },
+        'table-value': { message: '{{where}}{{key}} is {{value}}', help: `Expected a string: ${TYPE_ERROR}` },
+        server: { message: 'MCP server "{{server}}" is {{value}}', help: 'Expected a table, [mcp_servers.{{server}}], with a "command" or a "url".' },
+        transport: {
+          message: 'MCP server "{{server}}" has no "command" and no "url"',
+          help: 'A stdio server needs a "command", a streamable HTTP server a "url"; without either Codex reports an invalid transport and refuses the config.',
+        },
+        'http-key': {
+          message: '{{where}}"{{key}}" does not go with "command"',
+          help: 'Codex reads a server with a "command" as stdio and stops with "{{key}} is not supported for stdio". Keep one transport per server.',
+        },
+        'stdio-key': {
+          message: '{{where}}"{{key}}" does not go with "url"',
+          help: 'Codex reads a server with a "url" as streamable HTTP and stops with "{{key}} is not supported for streamable_http". Keep one transport per server.',
+        },
+        profile: { message: 'profile "{{profile}}" is {{value}}', help: `Expected a table, [profiles.{{profile}}]: ${TYPE_ERROR}` },
       }),
-      type: { message: '{{where}}"{{key}}" is {{value}}', help: `Expected {{expected}}: ${TYPE_ERROR}` },
-      holds: { message: '{{where}}"{{key}}" holds {{value}}', help: `Expected {{expected}}: ${TYPE_ERROR}` },
-      'table-value': { message: '{{where}}{{key}} is {{value}}', help: `Expected a string: ${TYPE_ERROR}` },
-      server: { message: 'MCP server "{{server}}" is {{value}}', help: 'Expected a table, [mcp_servers.{{server}}], with a "command" or a "url".' },
-      transport: {
-        message: 'MCP server "{{server}}" has no "command" and no "url"',
-        help: 'A stdio server needs a "command", a streamable HTTP server a "url"; without either Codex reports an invalid transport and refuses the config.',
-      },
-      'http-key': {
-        message: '{{where}}"{{key}}" does not go with "command"',
-        help: 'Codex reads a server with a "command" as stdio and stops with "{{key}} is not supported for stdio". Keep one transport per server.',
-      },
-      'stdio-key': {
-        message: '{{where}}"{{key}}" does not go with "url"',
-        help: 'Codex reads a server with a "url" as streamable HTTP and stops with "{{key}} is not supported for streamable_http". Keep one transport per server.',
-      },
-      profile: { message: 'profile "{{profile}}" is {{value}}', help: `Expected a table, [profiles.{{profile}}]: ${TYPE_ERROR}` },
-    }),
+      // The local environments page describes a setup script and actions, not the file's keys: only its TOML is checked.
+      ...citing('(Codex docs: Local environments)', { 'environment-parse': TOML_FILE_MESSAGES.parse }),
+    },
   },
   check(ctx) {
+    if (ctx.doc.kind === 'codex-environment') {
+      tomlRoot({ doc: ctx.doc, report: (d) => ctx.report({ ...d, messageId: 'environment-parse' }) }, 'the environment file', 'The Codex app');
+      return;
+    }
     const root = tomlRoot(ctx, 'config.toml', 'Codex');
     if (!root) return;
     eachKey(ctx, root, TOP_KEYS, (p) => checkValue(ctx, p, CODEX_CONFIG_KEYS[p.key]!, ''));

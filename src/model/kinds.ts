@@ -146,7 +146,7 @@ export const KINDS = {
     place: (s) => parent(s) === '.codex' && base(s) === 'config.toml', files: { endings: ['.toml'] },
   },
   'codex-environment': {
-    title: 'a Codex environment', tool: 'Codex', format: 'toml', where: '`.codex/environments/*.toml`', docs: 'https://developers.openai.com/codex/config-reference',
+    title: 'a Codex environment', tool: 'Codex', format: 'toml', where: '`.codex/environments/*.toml`', docs: 'https://developers.openai.com/codex/app/local-environments',
     place: (s) => parent(s) === 'environments' && parent(s, 2) === '.codex' && /\.toml$/.test(base(s)), files: { endings: ['.toml'] },
   },
   'codex-hooks': {
