@@ -6,6 +6,7 @@
 import type { RuleContext } from '../engine/rule.js';
 import type { JsonNode, JsonObject, JsonProperty } from '../model/json/ast.js';
 import { closest } from '../util/suggest.js';
+import { describe } from './json/file.js';
 
 /** The finding tomlRoot reports, for the meta.messages of the rules that call it with `what`. */
 export const TOML_FILE_MESSAGES = {
@@ -46,20 +47,9 @@ export function eachKey(ctx: Pick<RuleContext, 'report'>, root: JsonObject, know
   }
 }
 
-/** How a TOML value is named in a message: `a table`, `an array`, `a string` ... */
+/** How a TOML value is named in a message: `a table`, `an integer`, otherwise as a JSON value is. */
 export function describeToml(node: JsonNode): string {
-  switch (node.type) {
-    case 'object':
-      return 'a table';
-    case 'array':
-      return 'an array';
-    case 'string':
-      return 'a string';
-    case 'number':
-      return Number.isInteger(node.value) ? 'an integer' : 'a number';
-    case 'boolean':
-      return `\`${node.value}\``;
-    default:
-      return 'a value';
-  }
+  if (node.type === 'object') return 'a table';
+  if (node.type === 'number' && Number.isInteger(node.value)) return 'an integer';
+  return node.type === 'null' || node.type === 'placeholder' ? 'a value' : describe(node);
 }
