@@ -1,19 +1,17 @@
 import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import type { JsonNode, JsonObject, JsonProperty } from '../src/model/json/ast.js';
 import { CODEX_CONFIG_KEYS, CODEX_MCP_HTTP_ONLY, CODEX_MCP_KEYS, CODEX_MCP_STDIO_ONLY, type CodexValue } from '../src/standard/codex-config.js';
-import { describeToml, tomlRoot } from '../src/rules-support/toml.js';
+import { describeToml, eachKey, TOML_FILE_MESSAGES, tomlRoot } from '../src/rules-support/toml.js';
+import { citing, withTypo } from '../src/rules-support/messages.js';
 import { closest } from '../src/util/suggest.js';
 import { prop } from '../src/rules-support/json/file.js';
-import type { ReportDescriptor } from '../src/types.js';
 
 type Ctx = RuleContext;
 
-/** Every finding's help ends with the page it rests on. */
-function report(ctx: Ctx, d: ReportDescriptor): void {
-  ctx.report({ ...d, help: `${d.help} (Codex docs: Configuration Reference)` });
-}
 
 const TOP_KEYS = Object.keys(CODEX_CONFIG_KEYS);
+/** What Codex does with a value of the wrong type. */
+const TYPE_ERROR = 'Codex stops with a configuration error on a value of another type.';
 
 function expected(spec: CodexValue): string {
   if (typeof spec === 'object') return `one of ${spec.oneOf.map((v) => `"${v}"`).join(', ')}${spec.orTable ? ', or a table' : ''}`;
@@ -46,58 +44,38 @@ function checkValue(ctx: Ctx, p: JsonProperty, spec: CodexValue, where: string):
   const v = p.value;
   if (typeof spec === 'object' && v.type === 'string') {
     const near = closest(v.value, spec.oneOf);
-    report(ctx, {
-      message: `${where}"${p.key}" is ${JSON.stringify(v.value)}, a value Codex does not know`,
-      messageId: 'value',
-      help: `${near ? `Did you mean "${near}"? ` : ''}Codex accepts ${expected(spec)}, and stops with a configuration error on any other value.`,
-      range: v.range,
-    });
+    ctx.report({ messageId: near ? 'value-typo' : 'value', data: { where, key: p.key, value: JSON.stringify(v.value), near: near ?? '', expected: expected(spec) }, range: v.range });
     return;
   }
   const bad = v.type === 'array' ? v.items.find((i) => i.type !== 'string') : undefined;
-  report(ctx, {
-    message: bad ? `${where}"${p.key}" holds ${describeToml(bad)}` : `${where}"${p.key}" is ${describeToml(v)}`,
-    messageId: 'type',
-    help: `Expected ${expected(spec)}: Codex stops with a configuration error on a value of another type.`,
-    range: (bad ?? v).range,
-  });
+  ctx.report({ messageId: bad ? 'holds' : 'type', data: { where, key: p.key, value: describeToml(bad ?? v), expected: expected(spec) }, range: (bad ?? v).range });
 }
 
 function checkStringTable(ctx: Ctx, p: JsonProperty, where: string): void {
   if (p.value.type !== 'object') return;
   for (const e of p.value.properties) {
-    if (e.value.type !== 'string') report(ctx, { message: `${where}${p.key}.${e.key} is ${describeToml(e.value)}`, messageId: 'type', help: `Expected a string: Codex stops with a configuration error on a value of another type.`, range: e.value.range });
+    if (e.value.type !== 'string') ctx.report({ messageId: 'table-value', data: { where, key: `${p.key}.${e.key}`, value: describeToml(e.value) }, range: e.value.range });
   }
 }
 
 function checkServer(ctx: Ctx, s: JsonProperty): void {
   const where = `server "${s.key}": `;
   if (s.value.type !== 'object') {
-    report(ctx, { message: `MCP server "${s.key}" is ${describeToml(s.value)}`, messageId: 'server', help: `Expected a table, [mcp_servers.${s.key}], with a "command" or a "url".`, range: s.value.range });
+    ctx.report({ messageId: 'server', data: { server: s.key, value: describeToml(s.value) }, range: s.value.range });
     return;
   }
   const server = s.value;
   const command = prop(server, 'command');
   const url = prop(server, 'url');
   if (!command && !url) {
-    report(ctx, {
-      message: `MCP server "${s.key}" has no "command" and no "url"`,
-      messageId: 'transport',
-      help: `A stdio server needs a "command", a streamable HTTP server a "url"; without either Codex reports an invalid transport and refuses the config.`,
-      range: s.keyRange,
-    });
+    ctx.report({ messageId: 'transport', data: { server: s.key }, range: s.keyRange });
   } else {
     // Codex takes the transport from `command` when there is one, and refuses the other's keys.
     const refused = command ? CODEX_MCP_HTTP_ONLY : CODEX_MCP_STDIO_ONLY;
     for (const key of refused) {
       const other = prop(server, key);
       if (!other) continue;
-      report(ctx, {
-        message: `${where}"${key}" does not go with ${command ? '"command"' : '"url"'}`,
-        messageId: 'transport',
-        help: `Codex reads a server with ${command ? 'a "command" as stdio' : 'a "url" as streamable HTTP'} and stops with "${key} is not supported for ${command ? 'stdio' : 'streamable_http'}". Keep one transport per server.`,
-        range: other.keyRange,
-      });
+      ctx.report({ messageId: command ? 'http-key' : 'stdio-key', data: { where, key }, range: other.keyRange });
     }
   }
   for (const p of server.properties) {
@@ -111,7 +89,7 @@ function checkServer(ctx: Ctx, s: JsonProperty): void {
 function checkProfiles(ctx: Ctx, profiles: JsonObject): void {
   for (const profile of profiles.properties) {
     if (profile.value.type !== 'object') {
-      report(ctx, { message: `profile "${profile.key}" is ${describeToml(profile.value)}`, messageId: 'type', help: `Expected a table, [profiles.${profile.key}]: Codex stops with a configuration error on a value of another type.`, range: profile.value.range });
+      ctx.report({ messageId: 'profile', data: { profile: profile.key, value: describeToml(profile.value) }, range: profile.value.range });
       continue;
     }
     // A profile sets the same keys as the top level; the ones it shares are typed alike.
@@ -125,29 +103,49 @@ function checkProfiles(ctx: Ctx, profiles: JsonObject): void {
 export default defineRule({
   meta: {
     id: 'codex-config',
-    description: "Codex's config.toml parses, its keys are ones Codex reads with values of the right type, and each MCP server has one transport.",
+    description: "Codex's config.toml parses, its keys are ones Codex reads with values of the right type, and each MCP server has one transport; a local environment (.codex/environments/*.toml) parses.",
     severity: 'error',
     standard: false,
-    kinds: ['codex-config'],
+    kinds: ['codex-config', 'codex-environment'],
+    // `{{where}}`: the table a key is in (`server "x": `), empty at the top level.
+    messages: {
+      ...citing('(Codex docs: Configuration Reference)', {
+        ...TOML_FILE_MESSAGES,
+        ...withTypo('unknown', { message: '"{{key}}" is not a key Codex reads', help: 'Codex ignores keys it does not know.' }),
+        ...withTypo('value', {
+          message: '{{where}}"{{key}}" is {{value}}, a value Codex does not know',
+          help: 'Codex accepts {{expected}}, and stops with a configuration error on any other value.',
+        }),
+        type: { message: '{{where}}"{{key}}" is {{value}}', help: `Expected {{expected}}: ${TYPE_ERROR}` },
+        holds: { message: '{{where}}"{{key}}" holds {{value}}', help: `Expected {{expected}}: ${TYPE_ERROR}` },
+        'table-value': { message: '{{where}}{{key}} is {{value}}', help: `Expected a string: ${TYPE_ERROR}` },
+        server: { message: 'MCP server "{{server}}" is {{value}}', help: 'Expected a table, [mcp_servers.{{server}}], with a "command" or a "url".' },
+        transport: {
+          message: 'MCP server "{{server}}" has no "command" and no "url"',
+          help: 'A stdio server needs a "command", a streamable HTTP server a "url"; without either Codex reports an invalid transport and refuses the config.',
+        },
+        'http-key': {
+          message: '{{where}}"{{key}}" does not go with "command"',
+          help: 'Codex reads a server with a "command" as stdio and stops with "{{key}} is not supported for stdio". Keep one transport per server.',
+        },
+        'stdio-key': {
+          message: '{{where}}"{{key}}" does not go with "url"',
+          help: 'Codex reads a server with a "url" as streamable HTTP and stops with "{{key}} is not supported for streamable_http". Keep one transport per server.',
+        },
+        profile: { message: 'profile "{{profile}}" is {{value}}', help: `Expected a table, [profiles.{{profile}}]: ${TYPE_ERROR}` },
+      }),
+      // The local environments page describes a setup script and actions, not the file's keys: only its TOML is checked.
+      ...citing('(Codex docs: Local environments)', { 'environment-parse': TOML_FILE_MESSAGES.parse }),
+    },
   },
   check(ctx) {
-    const root = tomlRoot({ doc: ctx.doc, report: (d) => report(ctx, d) }, 'config.toml', 'Codex');
-    if (!root) return;
-    for (const p of root.properties) {
-      const spec = CODEX_CONFIG_KEYS[p.key];
-      if (!spec) {
-        const near = closest(p.key, TOP_KEYS);
-        report(ctx, {
-          message: `"${p.key}" is not a key Codex reads`,
-          messageId: 'unknown',
-          help: `${near ? `Did you mean "${near}"? ` : ''}Codex ignores keys it does not know.`,
-          severity: 'warn',
-          range: p.keyRange,
-        });
-        continue;
-      }
-      checkValue(ctx, p, spec, '');
+    if (ctx.doc.kind === 'codex-environment') {
+      tomlRoot({ doc: ctx.doc, report: (d) => ctx.report({ ...d, messageId: 'environment-parse' }) }, 'the environment file', 'The Codex app');
+      return;
     }
+    const root = tomlRoot(ctx, 'config.toml', 'Codex');
+    if (!root) return;
+    eachKey(ctx, root, TOP_KEYS, (p) => checkValue(ctx, p, CODEX_CONFIG_KEYS[p.key]!, ''));
     const servers = prop(root, 'mcp_servers');
     if (servers?.value.type === 'object') for (const s of servers.value.properties) checkServer(ctx, s);
     const profiles = prop(root, 'profiles');

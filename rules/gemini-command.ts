@@ -3,17 +3,14 @@ import type { JsonProperty } from '../src/model/json/ast.js';
 import { decodeString } from '../src/model/toml/tree.js';
 import { ARGS_PLACEHOLDER, GEMINI_COMMAND_KEYS } from '../src/standard/gemini-config.js';
 import { prop } from '../src/rules-support/json/file.js';
-import { describeToml, tomlRoot } from '../src/rules-support/toml.js';
-import { closest } from '../src/util/suggest.js';
+import { describeToml, eachKey, TOML_FILE_MESSAGES, tomlRoot } from '../src/rules-support/toml.js';
+import { citing, withTypo } from '../src/rules-support/messages.js';
 import { clip } from '../src/util/clip.js';
-import type { Range, ReportDescriptor } from '../src/types.js';
+import type { Range } from '../src/types.js';
 
 type Ctx = RuleContext;
 
-/** Every finding's help ends with the page it rests on. */
-function report(ctx: Pick<Ctx, 'report'>, d: ReportDescriptor): void {
-  ctx.report({ ...d, help: `${d.help} (Gemini CLI docs: Custom commands)` });
-}
+const ARGS = { args: ARGS_PLACEHOLDER };
 
 /** At most this many `@{path}` are looked up per command. */
 const MAX_LOOKUPS = 200;
@@ -99,7 +96,7 @@ class PromptCheck {
     if (prompt.includes('{')) this.placeholders();
     if (prompt.includes('$')) {
       for (const m of prompt.matchAll(DOLLAR_ARGS)) {
-        report(this.ctx, { message: `"${m[0]}" is Claude Code's placeholder, not Gemini CLI's`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}: "${m[0]}" reaches the model as written (and is an unset variable in a shell command).`, range: this.at(m.index, m[0].length) });
+        this.ctx.report({ messageId: 'claude-placeholder', data: { ...ARGS, text: m[0] }, range: this.at(m.index, m[0].length) });
       }
     }
     if (!prompt.includes('@{') && !prompt.includes('!{')) return;
@@ -124,13 +121,7 @@ class PromptCheck {
         return;
       }
       for (const q of quotedArgs(s.content)) {
-        report(this.ctx, {
-          message: `${ARGS_PLACEHOLDER} is quoted inside !{...}`,
-          messageId: 'quoted-args',
-          help: `Gemini CLI shell-escapes the arguments it puts in a !{...} command, quotes and all, so quotes around ${ARGS_PLACEHOLDER} become part of the argument: write it bare, as in !{grep -r ${ARGS_PLACEHOLDER} .}.`,
-          severity: 'warn',
-          range: this.at(s.start + 2 + q, ARGS_PLACEHOLDER.length),
-        });
+        this.ctx.report({ messageId: 'quoted-args', data: ARGS, severity: 'warn', range: this.at(s.start + 2 + q, ARGS_PLACEHOLDER.length) });
       }
     }
   }
@@ -138,32 +129,22 @@ class PromptCheck {
   placeholders(): void {
     for (const m of this.prompt.matchAll(NEAR_ARGS)) {
       if (m[0] === ARGS_PLACEHOLDER) continue;
-      report(this.ctx, { message: `"${m[0]}" is not Gemini CLI's placeholder`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}, written exactly so: "${m[0]}" reaches the model as written.`, range: this.at(m.index, m[0].length) });
+      this.ctx.report({ messageId: 'placeholder', data: { ...ARGS, text: m[0] }, range: this.at(m.index, m[0].length) });
     }
     for (const m of this.prompt.matchAll(SINGLE_ARGS)) {
-      report(this.ctx, { message: `"{args}" is not Gemini CLI's placeholder`, messageId: 'placeholder', help: `Gemini CLI replaces only ${ARGS_PLACEHOLDER}, with two braces: "{args}" reaches the model as written.`, range: this.at(m.index, m[0].length) });
+      this.ctx.report({ messageId: 'single-brace', data: ARGS, range: this.at(m.index, m[0].length) });
     }
   }
 
   unclosed(trigger: string, index: number): void {
-    report(this.ctx, {
-      message: `"${trigger}" is never closed`,
-      messageId: 'unclosed',
-      help: `Gemini CLI counts braces to find where a ${trigger}...} block ends and refuses to run the command when it does not; a command or path with unbalanced braces belongs in a script.`,
-      range: this.at(index, 2),
-    });
+    this.ctx.report({ messageId: 'unclosed', data: { trigger }, range: this.at(index, 2) });
   }
 
   fileInjection(f: Injection): void {
     const path = f.content.trim();
     const argsAt = f.content.indexOf(ARGS_PLACEHOLDER);
     if (argsAt !== -1) {
-      report(this.ctx, {
-        message: `${ARGS_PLACEHOLDER} inside @{...} is not replaced`,
-        messageId: 'args-in-file',
-        help: `Gemini CLI injects @{...} files before it puts the arguments in, so it looks for a file named "${clip(path, 40)}"; read the file with a tool instead, or name it outright.`,
-        range: this.at(f.start + 2 + argsAt, ARGS_PLACEHOLDER.length),
-      });
+      this.ctx.report({ messageId: 'args-in-file', data: { ...ARGS, path: clip(path, 40) }, range: this.at(f.start + 2 + argsAt, ARGS_PLACEHOLDER.length) });
       return;
     }
     const files = this.ctx.project.files;
@@ -176,18 +157,13 @@ class PromptCheck {
     if (rel === '..' || rel.startsWith('../') || files.stat(abs) !== null) return;
     // A file in a folder that is not there may be made at run time (a task's output folder).
     if (files.stat(files.dirname(abs)) !== 'dir') return;
-    report(this.ctx, {
-      message: `@{${clip(path, 60)}} names no file or folder of the project`,
-      messageId: 'missing-file',
-      help: 'Gemini CLI looks the path up from the workspace, fails to inject it, and leaves the placeholder in the prompt: fix the path or add the file.',
-      range: this.at(f.start, (f.end ?? f.start) - f.start),
-    });
+    this.ctx.report({ messageId: 'missing-file', data: { path: clip(path, 60) }, range: this.at(f.start, (f.end ?? f.start) - f.start) });
   }
 }
 
 function checkField(ctx: Ctx, p: JsonProperty): void {
   if (p.value.type === 'string') return;
-  report(ctx, { message: `"${p.key}" is ${describeToml(p.value)}`, messageId: 'type', help: `Expected a string (${p.key === 'prompt' ? 'on one line, or between """ for several' : 'one line'}): Gemini CLI skips a command file whose fields have another type.`, range: p.value.range });
+  ctx.report({ messageId: p.key === 'prompt' ? 'prompt-type' : 'type', data: { key: p.key, value: describeToml(p.value) }, range: p.value.range });
 }
 
 export default defineRule({
@@ -197,19 +173,53 @@ export default defineRule({
     severity: 'error',
     standard: false,
     kinds: ['gemini-command'],
+    // `{{args}}` in these texts is a placeholder filled with itself (data `args`), so that it reads as the text Gemini CLI replaces.
+    messages: citing('(Gemini CLI docs: Custom commands)', {
+      ...TOML_FILE_MESSAGES,
+      ...withTypo('unknown', { message: '"{{key}}" is not a command field', help: 'Gemini CLI reads "prompt" and "description" and ignores the rest.' }),
+      prompt: { message: 'the command has no "prompt"', help: 'Gemini CLI skips a command file without a prompt: prompt = "..." at the top of the file.' },
+      'prompt-type': {
+        message: '"{{key}}" is {{value}}',
+        help: 'Expected a string (on one line, or between """ for several): Gemini CLI skips a command file whose fields have another type.',
+      },
+      type: { message: '"{{key}}" is {{value}}', help: 'Expected a string (one line): Gemini CLI skips a command file whose fields have another type.' },
+      'claude-placeholder': {
+        message: '"{{text}}" is Claude Code\'s placeholder, not Gemini CLI\'s',
+        help: 'Gemini CLI replaces only {{args}}: "{{text}}" reaches the model as written (and is an unset variable in a shell command).',
+      },
+      placeholder: {
+        message: '"{{text}}" is not Gemini CLI\'s placeholder',
+        help: 'Gemini CLI replaces only {{args}}, written exactly so: "{{text}}" reaches the model as written.',
+      },
+      'single-brace': {
+        message: '"{args}" is not Gemini CLI\'s placeholder',
+        help: 'Gemini CLI replaces only {{args}}, with two braces: "{args}" reaches the model as written.',
+      },
+      'quoted-args': {
+        message: '{{args}} is quoted inside !{...}',
+        help: 'Gemini CLI shell-escapes the arguments it puts in a !{...} command, quotes and all, so quotes around {{args}} become part of the argument: write it bare, as in !{grep -r {{args}} .}.',
+      },
+      unclosed: {
+        message: '"{{trigger}}" is never closed',
+        help: 'Gemini CLI counts braces to find where a {{trigger}}...} block ends and refuses to run the command when it does not; a command or path with unbalanced braces belongs in a script.',
+      },
+      'args-in-file': {
+        message: '{{args}} inside @{...} is not replaced',
+        help: 'Gemini CLI injects @{...} files before it puts the arguments in, so it looks for a file named "{{path}}"; read the file with a tool instead, or name it outright.',
+      },
+      'missing-file': {
+        message: '@{{{path}}} names no file or folder of the project',
+        help: 'Gemini CLI looks the path up from the workspace, fails to inject it, and leaves the placeholder in the prompt: fix the path or add the file.',
+      },
+    }),
   },
   check(ctx) {
-    const root = tomlRoot({ doc: ctx.doc, report: (d) => report(ctx, d) }, 'the command file', 'Gemini CLI');
+    const root = tomlRoot(ctx, 'the command file', 'Gemini CLI');
     if (!root) return;
-    for (const p of root.properties) {
-      if (!GEMINI_COMMAND_KEYS.includes(p.key)) {
-        const near = closest(p.key, GEMINI_COMMAND_KEYS);
-        report(ctx, { message: `"${p.key}" is not a command field`, messageId: 'unknown', help: `${near ? `Did you mean "${near}"? ` : ''}Gemini CLI reads "prompt" and "description" and ignores the rest.`, severity: 'warn', range: p.keyRange });
-      } else checkField(ctx, p);
-    }
+    eachKey(ctx, root, GEMINI_COMMAND_KEYS, (p) => checkField(ctx, p));
     const prompt = prop(root, 'prompt');
     if (!prompt) {
-      if (!prop(root, 'run')) report(ctx, { message: 'the command has no "prompt"', messageId: 'prompt', help: 'Gemini CLI skips a command file without a prompt: prompt = "..." at the top of the file.', range: { start: 0, end: Math.min(1, ctx.doc.text.length) } });
+      if (!prop(root, 'run')) ctx.report({ messageId: 'prompt', range: { start: 0, end: Math.min(1, ctx.doc.text.length) } });
       return;
     }
     if (prompt.value.type !== 'string') return;

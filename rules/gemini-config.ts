@@ -11,16 +11,73 @@ import {
   type GeminiValue,
 } from '../src/standard/gemini-config.js';
 import { describe, JSON_FILE_MESSAGES, opening, prop, rootObject } from '../src/rules-support/json/file.js';
+import { citing, withTypo } from '../src/rules-support/messages.js';
+import { GEMINI_VARIABLE_MESSAGES, reportVariableSlips } from '../src/rules-support/gemini-variables.js';
 import { closest } from '../src/util/suggest.js';
+import type { RuleMessage } from '../src/engine/rule.js';
 import type { ReportDescriptor } from '../src/types.js';
 
 type Ctx = RuleContext;
 
-/** Every finding's help ends with the page it rests on. */
+/**
+ * A value of the wrong type, by where it is (the message ids end with `-<where>`): what Gemini
+ * CLI then does, and which findings the place can have besides `type` (`holds`: an array item
+ * of the wrong type; `value`: a string outside the allowed ones; `map`: a value of a string map).
+ */
+const PLACES = {
+  settings: { effect: 'Gemini CLI reports the settings file as an invalid configuration.', also: ['holds', 'value', 'map'] },
+  required: { effect: 'Gemini CLI skips the extension.', also: [] },
+  field: { effect: 'Gemini CLI reads the field as that type only.', also: ['holds'] },
+  server: { effect: 'Gemini CLI does not start the server as written.', also: ['holds', 'map'] },
+} as const;
+type Place = keyof typeof PLACES;
+
+function typeMessages(): Record<string, RuleMessage> {
+  const out: Record<string, RuleMessage> = {};
+  for (const [where, { effect, also }] of Object.entries(PLACES)) {
+    const has = (f: string) => (also as readonly string[]).includes(f);
+    out[`type-${where}`] = { message: '"{{name}}" is {{value}}', help: `Expected {{expected}}: ${effect}` };
+    if (has('holds')) out[`holds-${where}`] = { message: '"{{name}}" holds {{value}}', help: `Expected {{expected}}: ${effect}` };
+    if (has('value')) Object.assign(out, withTypo(`value-${where}`, { message: '"{{name}}" is {{value}}, a value Gemini CLI does not know', help: `Expected {{expected}}: ${effect}` }));
+    if (has('map')) out[`map-${where}`] = { message: '"{{name}}" is {{value}}', help: `Expected a string: ${effect}` };
+  }
+  return out;
+}
+
+/** `{{page}}`: the page of the file's kind (PAGES). */
+const MESSAGES = citing('(Gemini CLI docs: {{page}})', {
+  ...typeMessages(),
+  ...GEMINI_VARIABLE_MESSAGES,
+  server: { message: 'MCP server "{{server}}" is {{value}}', help: 'Expected an object with a "command", a "url" or an "httpUrl".' },
+  transport: {
+    message: 'MCP server "{{server}}" has no "command", "url" or "httpUrl"',
+    help: 'Gemini CLI starts a server with a "command" (stdio), or reaches it at a "url" (SSE) or an "httpUrl" (streamable HTTP): one of them must be there.',
+  },
+  ...withTypo('unknown', { message: '"{{key}}" is not a {{file}} field', help: 'Gemini CLI ignores fields it does not know.' }),
+  required: { message: 'gemini-extension.json has no "{{key}}"', help: 'Gemini CLI skips an extension without a "name" and a "version".' },
+  name: {
+    message: 'extension name {{name}} has characters Gemini CLI refuses',
+    help: 'Use letters, digits and dashes only: Gemini CLI skips the extension otherwise.',
+  },
+  context: {
+    message: 'context file "{{file}}" is not in the extension',
+    help: 'Gemini CLI loads only the context files that exist, and leaves this one out without a word: add the file or fix the name.',
+  },
+  'setting-type': { message: 'an extension setting is {{value}}', help: 'Expected an object with a "name", a "description" and an "envVar".' },
+  'setting-required': {
+    message: 'an extension setting has no "{{key}}"',
+    help: 'A setting needs the "name" Gemini CLI asks the user for and the "envVar" it stores the answer in.',
+  },
+  v1: {
+    message: '"{{key}}" is the flat settings form of "{{moved}}"',
+    help: 'Write it as "{{moved}}" (nested since Gemini CLI 0.3.0): Gemini CLI still moves the flat name when it loads the file, and the configuration reference documents only the nested one.',
+  },
+});
+const PAGES: Partial<Record<string, string>> = { 'gemini-extension': 'Extension reference', 'gemini-settings': 'Configuration' };
+
+/** Every finding's help ends with the page of the file's kind. */
 function report(ctx: Ctx, d: ReportDescriptor): void {
-  const page = ctx.doc.kind === 'gemini-extension' ? 'Extension reference' : 'Configuration';
-  // rootObject's findings carry their text in JSON_FILE_MESSAGES.
-  ctx.report(d.message === undefined ? d : { ...d, help: `${d.help} (Gemini CLI docs: ${page})` });
+  ctx.report({ ...d, data: { ...d.data, page: PAGES[ctx.doc.kind] ?? 'Configuration' } });
 }
 
 const EXTENSION_KEYS = Object.keys(GEMINI_EXTENSION_KEYS);
@@ -65,65 +122,52 @@ function expected(spec: GeminiValue): string {
   }[spec];
 }
 
-/** A value against what Gemini CLI reads there; `name` is how the message names the key, `effect` what Gemini CLI does otherwise. */
-function checkTyped(ctx: Ctx, p: JsonProperty, spec: GeminiValue, name: string, effect: string): boolean {
+/** A value against what Gemini CLI reads there; `name` is how the message names the key, `where` what kind of place it is in (PLACES). */
+function checkTyped(ctx: Ctx, p: JsonProperty, spec: GeminiValue, name: string, where: Place): boolean {
   if (fits(p.value, spec)) return true;
   const v = p.value;
   if (typeof spec === 'object' && v.type === 'string') {
     const near = closest(v.value, spec.oneOf);
-    report(ctx, { message: `"${name}" is ${JSON.stringify(v.value)}, a value Gemini CLI does not know`, messageId: 'value', help: `${near ? `Did you mean "${near}"? ` : ''}Expected ${expected(spec)}: ${effect}`, range: v.range });
+    report(ctx, { messageId: `value-${where}${near ? '-typo' : ''}`, data: { name, value: JSON.stringify(v.value), near: near ?? '', expected: expected(spec) }, range: v.range });
     return false;
   }
   const bad = v.type === 'array' && typeof spec === 'string' && spec.includes('string[]') ? v.items.find((i) => i.type !== 'string') : undefined;
-  report(ctx, { message: bad ? `"${name}" holds ${describe(bad)}` : `"${name}" is ${describe(v)}`, messageId: 'type', help: `Expected ${expected(spec)}: ${effect}`, range: (bad ?? v).range });
+  report(ctx, { messageId: `${bad ? 'holds' : 'type'}-${where}`, data: { name, value: describe(bad ?? v), expected: expected(spec) }, range: (bad ?? v).range });
   return false;
 }
 
-function checkStringMap(ctx: Ctx, p: JsonProperty, name: string, effect: string): void {
+function checkStringMap(ctx: Ctx, p: JsonProperty, name: string, where: Place): void {
   if (p.value.type !== 'object') return;
   for (const e of p.value.properties) {
-    if (e.value.type !== 'string') report(ctx, { message: `"${name}.${e.key}" is ${describe(e.value)}`, messageId: 'type', help: `Expected a string: ${effect}`, range: e.value.range });
+    if (e.value.type !== 'string') report(ctx, { messageId: `map-${where}`, data: { name: `${name}.${e.key}`, value: describe(e.value) }, range: e.value.range });
   }
 }
 
-function checkServers(ctx: Ctx, servers: JsonObject, effect: string): void {
+function checkServers(ctx: Ctx, servers: JsonObject, where: Place): void {
   for (const s of servers.properties) {
     if (s.value.type !== 'object') {
-      report(ctx, { message: `MCP server "${s.key}" is ${describe(s.value)}`, messageId: 'server', help: 'Expected an object with a "command", a "url" or an "httpUrl".', range: s.value.range });
+      report(ctx, { messageId: 'server', data: { server: s.key, value: describe(s.value) }, range: s.value.range });
       continue;
     }
     const server = s.value;
-    if (!GEMINI_MCP_TRANSPORTS.some((k) => prop(server, k))) {
-      report(ctx, {
-        message: `MCP server "${s.key}" has no "command", "url" or "httpUrl"`,
-        messageId: 'transport',
-        help: 'Gemini CLI starts a server with a "command" (stdio), or reaches it at a "url" (SSE) or an "httpUrl" (streamable HTTP): one of them must be there.',
-        range: s.keyRange,
-      });
-    }
+    if (!GEMINI_MCP_TRANSPORTS.some((k) => prop(server, k))) report(ctx, { messageId: 'transport', data: { server: s.key }, range: s.keyRange });
     for (const p of server.properties) {
       const spec = GEMINI_MCP_KEYS[p.key];
-      if (!spec || !checkTyped(ctx, p, spec, `mcpServers.${s.key}.${p.key}`, effect)) continue;
-      if (p.key === 'env' || p.key === 'headers') checkStringMap(ctx, p, `mcpServers.${s.key}.${p.key}`, effect);
+      if (!spec || !checkTyped(ctx, p, spec, `mcpServers.${s.key}.${p.key}`, where)) continue;
+      if (p.key === 'env' || p.key === 'headers') checkStringMap(ctx, p, `mcpServers.${s.key}.${p.key}`, where);
     }
   }
 }
 
 function unknownKey(ctx: Ctx, p: JsonProperty, known: readonly string[], file: string): void {
   const near = closest(p.key, known);
-  report(ctx, {
-    message: `"${p.key}" is not a ${file} field`,
-    messageId: 'unknown',
-    help: `${near ? `Did you mean "${near}"? ` : ''}Gemini CLI ignores fields it does not know.`,
-    severity: 'warn',
-    range: p.keyRange,
-  });
+  report(ctx, { messageId: near ? 'unknown-typo' : 'unknown', data: { key: p.key, file, near: near ?? '' }, severity: 'warn', range: p.keyRange });
 }
 
 function checkExtension(ctx: Ctx, root: JsonObject): void {
-  const skips = 'Gemini CLI skips the extension.';
+  reportVariableSlips({ doc: ctx.doc, report: (d) => report(ctx, d) }, root);
   for (const key of ['name', 'version']) {
-    if (!prop(root, key)) report(ctx, { message: `gemini-extension.json has no "${key}"`, messageId: 'required', help: 'Gemini CLI skips an extension without a "name" and a "version".', range: opening(root) });
+    if (!prop(root, key)) report(ctx, { messageId: 'required', data: { key }, range: opening(root) });
   }
   for (const p of root.properties) {
     const spec = GEMINI_EXTENSION_KEYS[p.key];
@@ -131,13 +175,11 @@ function checkExtension(ctx: Ctx, root: JsonObject): void {
       unknownKey(ctx, p, EXTENSION_KEYS, 'gemini-extension.json');
       continue;
     }
-    if (!checkTyped(ctx, p, spec, p.key, p.key === 'name' || p.key === 'version' ? skips : 'Gemini CLI reads the field as that type only.')) continue;
+    if (!checkTyped(ctx, p, spec, p.key, p.key === 'name' || p.key === 'version' ? 'required' : 'field')) continue;
     const v = p.value;
-    if (p.key === 'name' && v.type === 'string' && !EXTENSION_NAME.test(v.value)) {
-      report(ctx, { message: `extension name ${JSON.stringify(v.value)} has characters Gemini CLI refuses`, messageId: 'name', help: 'Use letters, digits and dashes only: Gemini CLI skips the extension otherwise.', range: v.range });
-    }
+    if (p.key === 'name' && v.type === 'string' && !EXTENSION_NAME.test(v.value)) report(ctx, { messageId: 'name', data: { name: JSON.stringify(v.value) }, range: v.range });
     if (p.key === 'contextFileName') checkContextFiles(ctx, v);
-    if (p.key === 'mcpServers' && v.type === 'object') checkServers(ctx, v, 'Gemini CLI does not start the server as written.');
+    if (p.key === 'mcpServers' && v.type === 'object') checkServers(ctx, v, 'server');
     if (p.key === 'settings' && v.type === 'array') checkSettingEntries(ctx, v.items);
   }
 }
@@ -149,55 +191,48 @@ function checkContextFiles(ctx: Ctx, v: JsonNode): void {
   const dir = files.dirname(ctx.doc.filePath);
   for (const n of v.type === 'array' ? v.items : [v]) {
     if (n.type !== 'string' || n.value === '' || files.stat(files.resolve(dir, n.value)) === 'file') continue;
-    report(ctx, { message: `context file "${n.value}" is not in the extension`, messageId: 'context', help: 'Gemini CLI loads only the context files that exist, and leaves this one out without a word: add the file or fix the name.', range: n.range });
+    report(ctx, { messageId: 'context', data: { file: n.value }, range: n.range });
   }
 }
 
 function checkSettingEntries(ctx: Ctx, items: JsonNode[]): void {
   for (const item of items) {
     if (item.type !== 'object') {
-      report(ctx, { message: `an extension setting is ${describe(item)}`, messageId: 'type', help: 'Expected an object with a "name", a "description" and an "envVar".', range: item.range });
+      report(ctx, { messageId: 'setting-type', data: { value: describe(item) }, range: item.range });
       continue;
     }
     for (const key of ['name', 'envVar']) {
-      if (!prop(item, key)) report(ctx, { message: `an extension setting has no "${key}"`, messageId: 'required', help: 'A setting needs the "name" Gemini CLI asks the user for and the "envVar" it stores the answer in.', range: opening(item) });
+      if (!prop(item, key)) report(ctx, { messageId: 'setting-required', data: { key }, range: opening(item) });
     }
     for (const p of item.properties) {
       const spec = GEMINI_EXTENSION_SETTING_KEYS[p.key];
-      if (spec) checkTyped(ctx, p, spec, `settings.${p.key}`, 'Gemini CLI reads the field as that type only.');
+      if (spec) checkTyped(ctx, p, spec, `settings.${p.key}`, 'field');
     }
   }
 }
 
 function checkSettings(ctx: Ctx, root: JsonObject): void {
-  const invalid = 'Gemini CLI reports the settings file as an invalid configuration.';
   for (const p of root.properties) {
     const spec = GEMINI_SETTINGS_KEYS[p.key];
     const moved = GEMINI_SETTINGS_V1[p.key];
     // A flat (v1) name is moved to its nested place when Gemini CLI loads the file; `model` is
     // both, a string (the flat form) or an object (the category).
     if (moved && !(spec && fits(p.value, spec))) {
-      report(ctx, {
-        message: `"${p.key}" is the flat settings form of "${moved}"`,
-        messageId: 'v1',
-        help: `Write it as "${moved}" (nested since Gemini CLI 0.3.0): Gemini CLI still moves the flat name when it loads the file, and the configuration reference documents only the nested one.`,
-        severity: 'warn',
-        range: p.keyRange,
-      });
+      report(ctx, { messageId: 'v1', data: { key: p.key, moved }, severity: 'warn', range: p.keyRange });
       continue;
     }
     if (!spec) {
       unknownKey(ctx, p, SETTINGS_KEYS, 'settings.json');
       continue;
     }
-    if (!checkTyped(ctx, p, spec, p.key, invalid) || p.value.type !== 'object') continue;
+    if (!checkTyped(ctx, p, spec, p.key, 'settings') || p.value.type !== 'object') continue;
     if (p.key === 'mcpServers') {
-      checkServers(ctx, p.value, invalid);
+      checkServers(ctx, p.value, 'settings');
       continue;
     }
     for (const q of p.value.properties) {
       const leaf = GEMINI_SETTINGS_TYPES[`${p.key}.${q.key}`];
-      if (leaf) checkTyped(ctx, q, leaf, `${p.key}.${q.key}`, invalid);
+      if (leaf) checkTyped(ctx, q, leaf, `${p.key}.${q.key}`, 'settings');
     }
   }
 }
@@ -209,11 +244,11 @@ export default defineRule({
     severity: 'error',
     standard: false,
     kinds: ['gemini-settings', 'gemini-extension'],
-    messages: { ...JSON_FILE_MESSAGES },
+    messages: { ...JSON_FILE_MESSAGES, ...MESSAGES },
   },
   check(ctx) {
     const extension = ctx.doc.kind === 'gemini-extension';
-    const root = rootObject({ doc: ctx.doc, report: (d) => report(ctx, d) }, extension ? 'gemini-extension.json' : 'settings.json', 'Gemini CLI');
+    const root = rootObject(ctx, extension ? 'gemini-extension.json' : 'settings.json', 'Gemini CLI');
     if (!root) return;
     if (extension) checkExtension(ctx, root);
     else checkSettings(ctx, root);

@@ -257,4 +257,17 @@ describe('discovery layouts', () => {
     expect(disc.others.map((f) => path.relative(d, f))).toEqual(['notes/big.md']);
     expect(disc.json.map((f) => path.relative(d, f)).sort()).toEqual(['.claude/settings.json', '.mcp.json', 'docs/hooks/hooks.json', 'plugins/p/.claude-plugin/plugin.json', 'plugins/p/hooks/hooks.json']);
   });
+
+  it("finds a Gemini CLI extension's hooks/hooks.json, beside its gemini-extension.json", () => {
+    const d = project({
+      'ext/gemini-extension.json': '{"name":"ext","version":"1.0.0"}',
+      'ext/hooks/hooks.json': '{"hooks":{}}',
+      'other/hooks/hooks.json': '{"hooks":{}}',
+    });
+    const specs = new Discoverer({ cwd: d }).walk(d);
+    expect(specs.map((s) => [path.relative(d, s.path), s.kind])).toEqual([
+      ['ext/gemini-extension.json', 'gemini-extension'],
+      ['ext/hooks/hooks.json', 'hooks-config'],
+    ]);
+  });
 });

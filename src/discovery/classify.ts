@@ -73,7 +73,7 @@ function isOpencodeSkill(segs: string[]): boolean {
 /**
  * A file that is not markdown (kind.ts's table): `.claude-plugin/plugin.json` and
  * `marketplace.json`, `.claude/settings(.local).json`, `.mcp.json`, `hooks/hooks.json` when the
- * folder above `hooks/` is a plugin, the file a plugin.json names in `hooks` or `mcpServers`, and
+ * folder above `hooks/` is a plugin or a Gemini CLI extension, the file a plugin.json names in `hooks` or `mcpServers`, and
  * the other tools' files (`.codex/config.toml`, `*.mdc`, ...); a TOML file elsewhere by its first
  * bytes (a Gemini CLI command sets `prompt`). A config override's kind comes first.
  */
@@ -85,7 +85,8 @@ export function classifyOther(abs: string, ctx: ClassifyContext): Classification
   const segs = toPosix(abs).split('/');
   const kind = kindByPlace(segs);
   if (kind) {
-    if (kindEntry(kind).inPlugin && !ctx.manifests.isPluginRoot(path.dirname(path.dirname(abs)))) return null;
+    const top = path.dirname(path.dirname(abs));
+    if (kindEntry(kind).inPlugin && !ctx.manifests.isPluginRoot(top) && !ctx.manifests.isExtensionRoot(top)) return null;
     return { spec: { kind, reason: kindEntry(kind).title } };
   }
   const name = segs[segs.length - 1]!;

@@ -189,6 +189,11 @@ export class ManifestIndex {
     return this.#plugins.has(dir);
   }
 
+  /** Whether a folder is a Gemini CLI extension's root (it holds gemini-extension.json). */
+  isExtensionRoot(dir: string): boolean {
+    return this.folders.kind(path.join(dir, 'gemini-extension.json')) === 'file';
+  }
+
   /** Plugin roots found so far. */
   get pluginRoots(): string[] {
     return [...this.#plugins.keys()];

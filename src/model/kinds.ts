@@ -33,7 +33,7 @@ export interface KindEntry {
   readonly sniff?: (head: string) => boolean;
   /** Frontmatter fields only this kind has: a markdown file named on the command line that sets one is of the kind wherever it lives. */
   readonly signature?: readonly string[];
-  /** Found by its place only inside a plugin (a folder with `.claude-plugin/plugin.json`). */
+  /** Found by its place only inside a plugin (a folder with `.claude-plugin/plugin.json`) or a Gemini CLI extension (`gemini-extension.json`). */
   readonly inPlugin?: true;
   /** A JSON kind its tool reads after stripping `//` and `/* *\/` comments (trailing commas stay errors). */
   readonly jsonComments?: true;
@@ -65,7 +65,7 @@ export const KINDS = {
     place: (s) => parent(s) === '.claude-plugin' && base(s) === 'marketplace.json', files: { names: ['marketplace.json'] },
   },
   'hooks-config': {
-    title: "a plugin's hooks", tool: 'Claude Code', format: 'json', where: "a plugin's `hooks/hooks.json`, or the file its plugin.json names in `hooks`", docs: `${CLAUDE_DOCS}/hooks`,
+    title: "a plugin's or extension's hooks", tool: 'Claude Code, Gemini CLI', format: 'json', where: "a plugin's `hooks/hooks.json`, or the file its plugin.json names in `hooks`; a Gemini CLI extension's `hooks/hooks.json`", docs: `${CLAUDE_DOCS}/hooks`,
     place: (s) => parent(s) === 'hooks' && base(s) === 'hooks.json', files: { names: ['hooks.json'] }, inPlugin: true,
   },
   settings: {
@@ -146,7 +146,7 @@ export const KINDS = {
     place: (s) => parent(s) === '.codex' && base(s) === 'config.toml', files: { endings: ['.toml'] },
   },
   'codex-environment': {
-    title: 'a Codex environment', tool: 'Codex', format: 'toml', where: '`.codex/environments/*.toml`', docs: 'https://developers.openai.com/codex/config-reference',
+    title: 'a Codex environment', tool: 'Codex', format: 'toml', where: '`.codex/environments/*.toml`', docs: 'https://developers.openai.com/codex/app/local-environments',
     place: (s) => parent(s) === 'environments' && parent(s, 2) === '.codex' && /\.toml$/.test(base(s)), files: { endings: ['.toml'] },
   },
   'codex-hooks': {

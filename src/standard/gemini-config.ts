@@ -184,3 +184,36 @@ export const GEMINI_SETTINGS_V1: Readonly<Record<string, string>> = {
   excludedProjectEnvVars: 'advanced.excludedEnvVars',
   bugCommand: 'advanced.bugCommand',
 };
+
+/**
+ * The events Gemini CLI fires hooks on (the hooks reference, https://geminicli.com/docs/hooks/reference/,
+ * and its `HookEventName`).
+ */
+export const GEMINI_HOOK_EVENTS: readonly string[] = [
+  'BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel', 'BeforeToolSelection',
+  'SessionStart', 'SessionEnd', 'PreCompress', 'Notification',
+];
+
+/** Gemini CLI's hook types, and the fields each needs: only `command` for now. */
+export const GEMINI_HOOK_TYPES: Readonly<Record<string, readonly string[]>> = { command: ['command'] };
+
+/** Keys of settings.json's `hooks` that are not events (before they moved to `hooksConfig`). */
+export const GEMINI_HOOKS_CONFIG_FIELDS: readonly string[] = ['enabled', 'disabled', 'notifications'];
+
+/** The events whose `matcher` is a regular expression over tool names; the others' is an exact string. */
+export const GEMINI_TOOL_EVENTS: readonly string[] = ['BeforeTool', 'AfterTool'];
+
+/** Claude Code's events and their Gemini CLI names, from the hooks page's migration table. */
+export const GEMINI_EVENT_FROM_CLAUDE: Readonly<Record<string, string>> = {
+  PreToolUse: 'BeforeTool',
+  PostToolUse: 'AfterTool',
+  UserPromptSubmit: 'BeforeAgent',
+  Stop: 'AfterAgent',
+  PreCompact: 'PreCompress',
+};
+
+/**
+ * The variables Gemini CLI replaces in gemini-extension.json and an extension's hooks/hooks.json
+ * (the extension reference's "Variables"; `${pathSeparator}` is the older name of `${/}`).
+ */
+export const GEMINI_EXTENSION_VARIABLES: readonly string[] = ['extensionPath', 'workspacePath', '/', 'pathSeparator'];
