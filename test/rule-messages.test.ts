@@ -44,7 +44,7 @@ const reporting = (...reports: ReportDescriptor[]) =>
  * frontmatter rules they extended): each moves to meta.messages and comes off this list.
  */
 const LEGACY = new Set([
-  'codex-config', 'codex-rules', 'dangerous-permission', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hidden-instruction',
+  'codex-config', 'codex-rules', 'dangerous-permission', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hidden-instruction',
   'hidden-unicode', 'hooks-config', 'instruction-glob', 'instruction-import', 'instruction-size', 'mirror-drift', 'remote-code-exec', 'secret-in-spec',
 ]);
 
