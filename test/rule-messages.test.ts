@@ -45,7 +45,7 @@ const reporting = (...reports: ReportDescriptor[]) =>
  */
 const LEGACY = new Set([
   'codex-config', 'codex-rules', 'dangerous-permission', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config',
-  'hidden-instruction', 'hidden-unicode', 'hooks-config', 'instruction-size', 'mirror-drift', 'remote-code-exec', 'secret-in-spec',
+  'hidden-instruction', 'hidden-unicode', 'hooks-config', 'mirror-drift', 'remote-code-exec', 'secret-in-spec',
 ]);
 
 describe("a rule's messages", () => {
