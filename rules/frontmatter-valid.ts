@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, sameHelp, sameMessage } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { FrontmatterProblem } from '../src/model/frontmatter.js';
 import type { Fix, Range } from '../src/types.js';
@@ -82,11 +82,19 @@ function continuedColon(doc: DocumentModel, lineNo: number, content: Range): { l
   return null;
 }
 
+/** The message of a YAML error in the parser's own words (cut to fit the row). */
+const NOT_YAML = 'frontmatter is not valid YAML: ';
+/** What follows the help of every YAML error: the errors that follow from it, and who still loads the file. */
+const AFTER = '{{more}}{{loads}}';
+const QUOTE_OR_BLOCK = 'Quote the whole value ({{fullKey}}: "...", a " inside written \\"), or make it a block scalar ({{fullKey}}: >- with the text indented on the next lines).';
+/** Claude Code 2.1 reads non-strict YAML leniently: what does break, for an agent. */
+const STILL_LOADS = ' Claude Code still loads this agent, but strict YAML readers, other agent runtimes and GitHub do not.';
+
 /**
- * A YAML error on one field's line, as a short message (which field, which value) and a help
- * (what YAML makes of it, and how to write it instead), with the fix when it is certainly right.
+ * A YAML error on one field's line, as a finding: which field, which value (the message); what
+ * YAML makes of it, and how to write it instead (the help); with the fix when it is certainly right.
  */
-function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range): { message: string; help: string; fix?: Fix } {
+function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range): { messageId: string; data: Record<string, string | number>; fix?: Fix } {
   const lineNo = doc.lines.lineOf(err.range.start);
   const line = doc.lines.lineText(lineNo).replace(/\r$/, '');
   const field = FIELD_LINE.exec(line);
@@ -95,60 +103,33 @@ function lineFinding(doc: DocumentModel, err: FrontmatterProblem, content: Range
   const said = err.message.replace(/[.\s]+$/, '');
   // What the parser (or the frontmatter scan) says, as the help's first sentence.
   const why = said.startsWith('`') ? said : said.charAt(0).toUpperCase() + said.slice(1);
-  if (err.code === 'NOT_A_MAPPING') {
-    return { message: `frontmatter is ${/found (a \w+)/.exec(said)?.[1] ?? 'a scalar'}, not a mapping of fields`, help: 'Frontmatter is `key: value` lines (a YAML mapping), each top-level field at column 1.' };
-  }
+  if (err.code === 'NOT_A_MAPPING') return { messageId: 'not-a-mapping', data: { what: /found (a \w+)/.exec(said)?.[1] ?? 'a scalar' } };
   const hintLine = /^(argument-hint[ \t]*:[ \t]*)(\[.*?)[ \t]*$/.exec(line);
-  if (hintLine || (key && value.startsWith('[') && err.code === 'UNEXPECTED_TOKEN')) {
+  if (hintLine) {
     // The usual cause: `argument-hint: [--x] [--y]` read as a YAML list followed by more text.
     // The fix quotes the whole value as one double-quoted string.
-    const [k, v] = hintLine ? ['argument-hint', hintLine[2]!] : [key!, value];
-    let fix: Fix | undefined;
-    if (hintLine) {
-      const start = doc.lines.starts[lineNo]! + hintLine[1]!.length;
-      fix = { range: [start, start + v.length], text: JSON.stringify(v) };
-    }
-    return { message: `\`${clip(k, 30)}\` value \`${clip(v)}\` is not valid YAML`, help: `${why}. Quote the whole value${fix ? ' (--fix does it)' : ''}: ${k}: ${JSON.stringify(v)}.`, fix };
+    const v = hintLine[2]!;
+    const start = doc.lines.starts[lineNo]! + hintLine[1]!.length;
+    return { messageId: 'argument-hint-list', data: { value: clip(v), why, quoted: JSON.stringify(v) }, fix: { range: [start, start + v.length], text: JSON.stringify(v) } };
   }
-  if (key && /^("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(value)) {
-    return {
-      message: `\`${clip(key, 30)}\` value \`${clip(value)}\` is not valid YAML`,
-      help: `${why}. Only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside): ${key}: ${quoteYaml(value)}.`,
-    };
+  if (key && value.startsWith('[') && err.code === 'UNEXPECTED_TOKEN') {
+    return { messageId: 'unquoted-list', data: { key: clip(key, 30), value: clip(value), why, fullKey: key, quoted: JSON.stringify(value) } };
   }
-  if (key && err.code === 'BAD_ALIAS' && value.startsWith('*')) {
-    return { message: `\`${clip(key, 30)}\` value \`${clip(value)}\` is not valid YAML`, help: `A bare * starts a YAML alias (a reference to an anchor): quote it, ${key}: ${quoteYaml(value)}.` };
-  }
+  const quoted = { key: clip(key ?? '', 30), value: clip(value), why, fullKey: key ?? '', quoted: quoteYaml(value) };
+  if (key && /^("[^"\n]*"|'[^'\n]*')[ \t]*[^\s#]/.test(value)) return { messageId: 'part-quoted', data: quoted };
+  if (key && err.code === 'BAD_ALIAS' && value.startsWith('*')) return { messageId: 'bare-alias', data: quoted };
   if (key && err.code !== 'DUPLICATE_KEY' && (err.code === 'BLOCK_AS_IMPLICIT_KEY' || /:\s+[^'"\n]*:\s/.test(line))) {
-    const own = /:\s/.test(value) ? '`: `' : value.endsWith(':') ? '`:`' : null;
-    const quote = `Quote the whole value (${key}: "...", a " inside written \\"), or make it a block scalar (${key}: >- with the text indented on the next lines).`;
-    if (own) {
-      return {
-        message: `\`${clip(key, 30)}\` value is not valid YAML: it ${own === '`:`' ? 'ends in' : 'holds'} ${own} and is not quoted`,
-        help: `YAML reads the text before ${own} as the key of a nested mapping, which is not allowed on one line. ${quote}`,
-      };
-    }
+    const data = { key: clip(key, 30), fullKey: key };
+    if (/:\s/.test(value)) return { messageId: 'colon-in-value', data };
+    if (value.endsWith(':')) return { messageId: 'colon-ending-value', data };
     // The value goes on over indented lines, one of which holds the colon.
     const later = continuedColon(doc, lineNo, content);
-    if (later) {
-      return {
-        message: `\`${clip(key, 30)}\` value is not valid YAML: it goes on to line ${later.line}, which holds ${later.colon}`,
-        help:
-          `Unquoted, the value and the indented lines below it are one plain scalar, and YAML reads the text before ${later.colon} on line ${later.line} as the key of a nested mapping, which is not allowed there. ` +
-          `Make it a block scalar (${key}: | with the text indented on the next lines), or quote it whole.`,
-      };
-    }
+    if (later) return { messageId: 'colon-on-later-line', data: { ...data, line: later.line, colon: later.colon } };
   }
   // The parser's own words; the help repeats them only when the message had to cut them.
-  const text = `frontmatter is not valid YAML: ${said.split('; ')[0]}`;
-  const cut = text.length > MAX_MESSAGE ? `${why}. ` : '';
-  if (err.code === 'YAML_TO_JS') {
-    return { message: clip(text, MAX_MESSAGE), help: `${cut}Its aliases (\`*name\`) expand an anchor (\`&name\`) more often than agent-lint reads (100 times): write the values out.` };
-  }
-  return {
-    message: clip(text, MAX_MESSAGE),
-    help: `${cut}Frontmatter is \`key: value\` lines, each top-level field at column 1: quote a value that holds YAML syntax (\`: \`, \` #\`, or a leading \`[\`, \`{\`, \`*\`, \`&\`, \`!\`, \`|\`, \`>\`).`,
-  };
+  const first = said.split('; ')[0]!;
+  const room = MAX_MESSAGE - NOT_YAML.length;
+  return { messageId: err.code === 'YAML_TO_JS' ? 'alias-expansion' : 'yaml', data: { said: clip(first, room), cut: first.length > room ? `${why}. ` : '' } };
 }
 
 export default defineRule({
@@ -159,6 +140,57 @@ export default defineRule({
     kinds: [...HEADER_KINDS, 'other'],
     fixable: true,
     standard: false,
+    messages: {
+      unopened: {
+        message: 'the header has no opening `---`: `{{key}}:` and the lines below it up to line {{line}} are text',
+        help: 'Frontmatter starts with a `---` line; without it {{reader}} reads these lines as part of the body, and none of the fields takes effect. Add a `---` line at the top (--fix does).',
+      },
+      unclosed: {
+        message: 'frontmatter opened here is never closed',
+        help: 'Expected a line `---` after the YAML fields, before the body: without it the frontmatter swallows the whole prompt.',
+      },
+      // The frontmatter scan's words: what it refused, and its limit.
+      ...sameMessage('frontmatter is not read: {{what}}', {
+        'too-large': '{{limit}}: move long text into the body.',
+        'too-deep': 'agent-lint does not parse frontmatter nested this deep (no spec field needs it): flatten the value.',
+      }),
+      'complex-key': { message: 'frontmatter is not a mapping of plain fields: {{what}}', help: '{{expected}}, such as `name` or `tools`.' },
+      'duplicate-key': { message: '`{{key}}` is defined twice in the frontmatter, first at line {{line}}', help: 'YAML keys are unique: remove one of the two, or merge them.{{loads}}' },
+      ...sameHelp('A top-level field starts at column 1: remove the indentation before `{{fullKey}}`, or YAML cannot tell where the fields are.{{loads}}', {
+        indented: 'frontmatter field `{{key}}` is indented',
+        'indented-tab': 'frontmatter field `{{key}}` is indented with a tab',
+      }),
+      // A sequence or scalar has no fields: Claude Code finds no name either, so no {{loads}}.
+      'not-a-mapping': { message: 'frontmatter is {{what}}, not a mapping of fields', help: 'Frontmatter is `key: value` lines (a YAML mapping), each top-level field at column 1.{{more}}' },
+      'argument-hint-list': {
+        message: '`argument-hint` value `{{value}}` is not valid YAML',
+        help: `{{why}}. Quote the whole value (--fix does it): argument-hint: {{quoted}}.${AFTER}`,
+      },
+      ...sameMessage('`{{key}}` value `{{value}}` is not valid YAML', {
+        'unquoted-list': `{{why}}. Quote the whole value: {{fullKey}}: {{quoted}}.${AFTER}`,
+        'part-quoted': `{{why}}. Only the start of the value is quoted: quote all of it (single quotes keep the double quotes inside): {{fullKey}}: {{quoted}}.${AFTER}`,
+        'bare-alias': `A bare * starts a YAML alias (a reference to an anchor): quote it, {{fullKey}}: {{quoted}}.${AFTER}`,
+      }),
+      'colon-in-value': {
+        message: '`{{key}}` value is not valid YAML: it holds `: ` and is not quoted',
+        help: `YAML reads the text before \`: \` as the key of a nested mapping, which is not allowed on one line. ${QUOTE_OR_BLOCK}${AFTER}`,
+      },
+      'colon-ending-value': {
+        message: '`{{key}}` value is not valid YAML: it ends in `:` and is not quoted',
+        help: `YAML reads the text before \`:\` as the key of a nested mapping, which is not allowed on one line. ${QUOTE_OR_BLOCK}${AFTER}`,
+      },
+      'colon-on-later-line': {
+        message: '`{{key}}` value is not valid YAML: it goes on to line {{line}}, which holds {{colon}}',
+        help:
+          'Unquoted, the value and the indented lines below it are one plain scalar, and YAML reads the text before {{colon}} on line {{line}} as the key of a nested mapping, which is not allowed there. ' +
+          `Make it a block scalar ({{fullKey}}: | with the text indented on the next lines), or quote it whole.${AFTER}`,
+      },
+      // The parser's own words; the help repeats them ({{cut}}) only when the message had to cut them.
+      ...sameMessage(`${NOT_YAML}{{said}}`, {
+        'alias-expansion': `{{cut}}Its aliases (\`*name\`) expand an anchor (\`&name\`) more often than agent-lint reads (100 times): write the values out.${AFTER}`,
+        yaml: `{{cut}}Frontmatter is \`key: value\` lines, each top-level field at column 1: quote a value that holds YAML syntax (\`: \`, \` #\`, or a leading \`[\`, \`{\`, \`*\`, \`&\`, \`!\`, \`|\`, \`>\`).${AFTER}`,
+      }),
+    },
   },
   check({ doc, report }) {
     const fm = doc.frontmatter;
@@ -169,43 +201,32 @@ export default defineRule({
       const lost = kind && headlessHeader(doc, kind);
       if (lost)
         report({
-          message: `the header has no opening \`---\`: \`${clip(lost.key, 30)}:\` and the lines below it up to line ${lost.closeLine} are text`,
-          help: `Frontmatter starts with a \`---\` line; without it ${readerOf(kind)} reads these lines as part of the body, and none of the fields takes effect. Add a \`---\` line at the top (--fix does).`,
           messageId: 'unopened',
+          data: { key: clip(lost.key, 30), line: lost.closeLine, reader: readerOf(kind) },
           range: lost.range,
           fix: { range: [0, 0], text: doc.text.includes('\r\n') ? '---\r\n' : '---\n' },
         });
       return;
     }
     if (!fm.closed) {
-      report({
-        message: 'frontmatter opened here is never closed',
-        help: 'Expected a line `---` after the YAML fields, before the body: without it the frontmatter swallows the whole prompt.',
-        messageId: 'unclosed',
-        range: fm.openRange,
-      });
+      report({ messageId: 'unclosed', range: fm.openRange });
       return;
     }
     // Cursor reads a rule's header line by line, not as YAML (frontmatter-schema reads it so too).
     if (readsHeaderByLine(doc)) return;
-    // Claude Code 2.1 reads non-strict YAML leniently: say what does break.
-    const skipped = doc.kind === 'agent' ? ' Claude Code still loads this agent, but strict YAML readers, other agent runtimes and GitHub do not.' : '';
+    const loads = doc.kind === 'agent' ? STILL_LOADS : '';
     // The first YAML error is the real one; the rest are mostly its echo.
     const err = fm.errors[0];
     if (err && (err.code === 'TOO_LARGE' || err.code === 'TOO_DEEP')) {
       // The model refused to hand the block to the YAML parser (see FRONTMATTER_LIMITS).
       const [what, limit] = err.message.split('; ');
-      report({
-        message: `frontmatter is not read: ${what}`,
-        help: err.code === 'TOO_LARGE' ? `${limit}: move long text into the body.` : 'agent-lint does not parse frontmatter nested this deep (no spec field needs it): flatten the value.',
-        messageId: err.code,
-        range: err.range,
-      });
+      if (err.code === 'TOO_LARGE') report({ messageId: 'too-large', data: { what: what!, limit: limit! }, range: err.range });
+      else report({ messageId: 'too-deep', data: { what: what! }, range: err.range });
       return;
     }
     if (err?.code === 'COMPLEX_KEY') {
       const [what, expected] = err.message.split('; ');
-      report({ message: `frontmatter is not a mapping of plain fields: ${what}`, help: `${expected!.charAt(0).toUpperCase()}${expected!.slice(1)}, such as \`name\` or \`tools\`.`, messageId: err.code, range: err.range });
+      report({ messageId: 'complex-key', data: { what: what!, expected: `${expected!.charAt(0).toUpperCase()}${expected!.slice(1)}` }, range: err.range });
       return;
     }
     // Errors the frontmatter scan found stand each on its own line: each is reported. The YAML
@@ -214,22 +235,12 @@ export default defineRule({
     if (!own.length && err) {
       const dup = err.code === 'DUPLICATE_KEY' ? duplicateOf(doc, fm.contentRange, err.range.start) : null;
       if (dup) {
-        report({
-          message: `\`${clip(dup.key)}\` is defined twice in the frontmatter, first at line ${dup.firstLine}`,
-          help: `YAML keys are unique: remove one of the two, or merge them.${skipped}`,
-          messageId: err.code,
-          range: dup.range,
-        });
+        report({ messageId: 'duplicate-key', data: { key: clip(dup.key), line: dup.firstLine, loads }, range: dup.range });
         return;
       }
       const ind = indentedField(doc, fm.contentRange);
       if (ind) {
-        report({
-          message: `frontmatter field \`${clip(ind.key)}\` is indented${ind.tab ? ' with a tab' : ''}`,
-          help: `A top-level field starts at column 1: remove the indentation before \`${ind.key}\`, or YAML cannot tell where the fields are.${skipped}`,
-          messageId: 'INDENTED',
-          range: ind.range,
-        });
+        report({ messageId: ind.tab ? 'indented-tab' : 'indented', data: { key: clip(ind.key), fullKey: ind.key, loads }, range: ind.range });
         return;
       }
     }
@@ -237,9 +248,7 @@ export default defineRule({
     for (const err of reported) {
       const found = lineFinding(doc, err, fm.contentRange);
       const more = !err.independent && fm.errors.length > 1 ? ` ${fm.errors.length - 1} more YAML error${fm.errors.length > 2 ? 's follow' : ' follows'} from it.` : '';
-      // A sequence or scalar has no fields: Claude Code finds no name either.
-      const loads = err.code === 'NOT_A_MAPPING' ? '' : skipped;
-      report({ message: found.message, help: `${found.help}${more}${loads}`, messageId: err.code, range: err.range, fix: found.fix });
+      report({ messageId: found.messageId, data: { ...found.data, more, loads }, range: err.range, fix: found.fix });
     }
   },
 });

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, sameHelp } from '../src/engine/rule.js';
 import { clip } from '../src/util/clip.js';
 import { readerOf } from '../src/rules-support/frontmatter/finding.js';
 import { GLOB_FIELDS, globProblem, patternsOf } from '../src/rules-support/frontmatter/globs.js';
@@ -12,6 +12,21 @@ export default defineRule({
     severity: 'error',
     standard: false,
     kinds: ['copilot-scoped-instructions', 'cursor-rule', 'windsurf-rule', 'kiro-steering', 'claude-memory'],
+    messages: {
+      empty: {
+        message: '`applyTo` is empty',
+        help: 'VS Code rejects an empty `applyTo` ("must be a valid glob pattern"): give the patterns the instructions apply to, such as "**/*.ts", or "**" for every file, or remove the field.',
+      },
+      'space-separated': {
+        message: '`{{key}}` pattern `{{pattern}}` is two patterns separated by a space',
+        help: 'A glob reads it as one pattern holding a space, which matches no path. Separate the patterns with commas: {{joined}}.',
+      },
+      // A bracket or brace that does not pair.
+      ...sameHelp("{{reader}} applies the file only where a pattern matches, and this one matches no path as written: close the group, or escape a literal `{` or `[` with `\\`.", {
+        'closes-nothing': '`{{key}}` `{{pattern}}` does not parse: `{{bracket}}` closes nothing',
+        'never-closed': '`{{key}}` `{{pattern}}` does not parse: `{{bracket}}` is never closed',
+      }),
+    },
   },
   check({ doc, report }) {
     const kind = frontmatterKindOf(doc);
@@ -24,26 +39,15 @@ export default defineRule({
     for (const field of fields) {
       if (!globs.fields.includes(field.key)) continue;
       if (field.key === 'applyTo' && typeof field.value === 'string' && !field.value.trim()) {
-        report({
-          message: '`applyTo` is empty',
-          help: 'VS Code rejects an empty `applyTo` ("must be a valid glob pattern"): give the patterns the instructions apply to, such as "**/*.ts", or "**" for every file, or remove the field.',
-          messageId: 'empty',
-          range: field.valueRange,
-        });
+        report({ messageId: 'empty', range: field.valueRange });
         continue;
       }
       for (const p of patternsOf(field, doc.text, globs.commas)) {
         const problem = globProblem(p.text);
         if (!problem) continue;
-        report({
-          message: problem.messageId === 'space-separated' ? `\`${field.key}\` pattern \`${clip(p.text, 34)}\` is two patterns separated by a space` : `\`${field.key}\` \`${clip(p.text, 34)}\` does not parse: ${problem.why}`,
-          help:
-            problem.messageId === 'space-separated'
-              ? `A glob reads it as one pattern holding a space, which matches no path. Separate the patterns with commas: ${p.text.split(/\s+/).join(',')}.`
-              : `${readerOf(kind)} applies the file only where a pattern matches, and this one matches no path as written: close the group, or escape a literal \`{\` or \`[\` with \`\\\`.`,
-          messageId: problem.messageId,
-          range: p.range,
-        });
+        const data = { key: field.key, pattern: clip(p.text, 34) };
+        if (problem.messageId === 'space-separated') report({ messageId: problem.messageId, data: { ...data, joined: p.text.split(/\s+/).join(',') }, range: p.range });
+        else report({ messageId: problem.messageId, data: { ...data, bracket: problem.bracket, reader: readerOf(kind) }, range: p.range });
       }
     }
   },

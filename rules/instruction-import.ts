@@ -29,30 +29,42 @@ const SKIPS: Readonly<Record<ImportDialect, string>> = {
   gemini: 'puts an "Import failed" comment in its place',
 };
 
-/** Why an import that resolves to no file imports nothing, as a message and a help. */
-function brokenImport(r: Extract<Resolution, { is: 'missing' | 'folder' }>, dialect: ImportDialect): { why: string; help: string } {
-  const tool = TOOL[dialect];
-  if (r.is === 'folder') return { why: `${clip(r.rel, 30)} is a folder`, help: `${tool} imports files, not folders: name a file in it (${DOCS[dialect]}).` };
-  if (r.near) {
-    const fragment = r.near.cut.startsWith('#');
-    return {
-      why: fragment ? `${tool} reads the fragment as part of the path` : `${tool} reads the trailing "${clip(r.near.cut, 12)}" as part of the path`,
-      help: fragment
-        ? `${tool} keeps a #fragment in the path, so it looks for ${r.rel}, which is not there, and ${SKIPS[dialect]}: drop the fragment (${DOCS[dialect]}).`
-        : `An import runs to the next blank, so ${tool} looks for ${r.rel}, which is not there, and ${SKIPS[dialect]}: end the path with a blank (${DOCS[dialect]}).`,
-    };
-  }
-  if (r.fromRoot) {
-    return {
-      why: `the path is read from ${clip(r.fromRoot.base, 24)}/, not from the project root`,
-      help: `${tool} resolves an import against the folder of the file that holds it, so it looks for ${r.rel}, which is not there, and ${SKIPS[dialect]}: write @${r.fromRoot.write}${r.fromRoot.trailing ? ' followed by a blank' : ''} (${DOCS[dialect]}).`,
-    };
-  }
-  return {
-    why: `${clip(r.rel, 30)} is not there`,
-    help: `${tool} resolves an import against the folder of the file that holds it, and ${SKIPS[dialect]} when nothing is there${r.suggestion ? `: did you mean ${r.suggestion}?` : '.'} (${DOCS[dialect]})`,
-  };
+const RESOLVES = '{{tool}} resolves an import against the folder of the file that holds it';
+const NOT_THERE = 'looks for {{rel}}, which is not there, and {{skips}}';
+
+/**
+ * Why an import that resolves to no file imports nothing, by case: the end of the message (also
+ * said of an import further down the chain), and the help.
+ */
+const BROKEN = {
+  folder: { why: '{{relShort}} is a folder', help: '{{tool}} imports files, not folders: name a file in it ({{docs}}).' },
+  fragment: { why: '{{tool}} reads the fragment as part of the path', help: `{{tool}} keeps a #fragment in the path, so it ${NOT_THERE}: drop the fragment ({{docs}}).` },
+  trailing: { why: '{{tool}} reads the trailing "{{cut}}" as part of the path', help: `An import runs to the next blank, so {{tool}} ${NOT_THERE}: end the path with a blank ({{docs}}).` },
+  'from-root': { why: 'the path is read from {{base}}/, not from the project root', help: `${RESOLVES}, so it ${NOT_THERE}: write @{{write}} ({{docs}}).` },
+  'from-root-blank': { why: 'the path is read from {{base}}/, not from the project root', help: `${RESOLVES}, so it ${NOT_THERE}: write @{{write}} followed by a blank ({{docs}}).` },
+  missing: { why: '{{relShort}} is not there', help: `${RESOLVES}, and {{skips}} when nothing is there. ({{docs}})` },
+  misspelled: { why: '{{relShort}} is not there', help: `${RESOLVES}, and {{skips}} when nothing is there: did you mean {{suggestion}}? ({{docs}})` },
+} satisfies Record<string, { why: string; help: string }>;
+type Broken = keyof typeof BROKEN;
+
+/** An import's broken case as reported at the import itself (`import-<case>`) and at an import whose chain leads to it (`chain-<case>`). */
+const BROKEN_MESSAGES = Object.fromEntries(
+  Object.entries(BROKEN).flatMap(([id, b]) => [
+    [`import-${id}`, { message: `{{where}} imports nothing: ${b.why}`, help: b.help }],
+    [`chain-${id}`, { message: '{{where}} leads to {{file}}, whose {{import}} imports nothing', help: `{{tool}} loads {{path}} through this import, and there ${b.why}. ${b.help}` }],
+  ]),
+);
+
+/** Which case an import that resolves to no file is, and the data of its texts. */
+function brokenImport(r: Extract<Resolution, { is: 'missing' | 'folder' }>, dialect: ImportDialect): { id: Broken; data: Record<string, string> } {
+  const texts = { tool: TOOL[dialect], docs: DOCS[dialect], skips: SKIPS[dialect], rel: r.rel, relShort: clip(r.rel, 30) };
+  if (r.is === 'folder') return { id: 'folder', data: texts };
+  if (r.near) return r.near.cut.startsWith('#') ? { id: 'fragment', data: texts } : { id: 'trailing', data: { ...texts, cut: clip(r.near.cut, 12) } };
+  if (r.fromRoot) return { id: r.fromRoot.trailing ? 'from-root-blank' : 'from-root', data: { ...texts, base: clip(r.fromRoot.base, 24), write: r.fromRoot.write } };
+  return r.suggestion ? { id: 'misspelled', data: { ...texts, suggestion: r.suggestion } } : { id: 'missing', data: texts };
 }
+
+const POINTS = "Its whole text is a path, as a symlink's is: {{reader}} reads the file at {{rel}} through it, so it must be a file of the project";
 
 export default defineRule({
   meta: {
@@ -61,6 +73,24 @@ export default defineRule({
     severity: 'error',
     standard: false,
     kinds: [...POINTER_KINDS],
+    messages: {
+      'pointer-outside': {
+        message: 'this file points to {{target}}, outside the project',
+        help: "Its whole text is a path, as a symlink's is: a link out of the repository leads nowhere in another clone, and {{reader}} reads nothing. Point it at a file of the project.",
+      },
+      'pointer-folder': { message: 'this file points to {{target}}, a folder', help: `${POINTS}.` },
+      'pointer-missing': { message: 'this file points to {{target}}, which is not there', help: `${POINTS}.` },
+      'pointer-misspelled': { message: 'this file points to {{target}}, which is not there', help: `${POINTS}; did you mean {{suggestion}}?` },
+      ...BROKEN_MESSAGES,
+      cycle: {
+        message: '{{where}} starts a cycle of imports back to {{first}}',
+        help: 'The imports go {{cycle}}. {{tool}} loads each file once, so the import that closes the cycle loads nothing: remove it ({{docs}}).',
+      },
+      'too-deep': {
+        message: '{{where}} starts a chain of {{count}} imports, past the {{max}} {{tool}} follows',
+        help: 'The chain: {{chain}}. {{tool}} loads imports to a depth of {{maxWord}} hops ({{docs}}), so {{last}} is not loaded: import it from a file nearer the top.',
+      },
+    },
   },
   check({ doc, project, report }) {
     const files = project.files;
@@ -78,21 +108,16 @@ export default defineRule({
     if (pointer && (pointer.form === 'path' || !dialect)) {
       const end = followPointer(scope, doc.filePath, pointer.target);
       const reader = readerOf(doc);
+      const target = clip(pointer.target, 50);
       if (end.is === 'outside') {
-        report({
-          message: `this file points to ${clip(pointer.target, 50)}, outside the project`,
-          help: `Its whole text is a path, as a symlink's is: a link out of the repository leads nowhere in another clone, and ${reader} reads nothing. Point it at a file of the project.`,
-          range: pointer.range,
-        });
+        report({ messageId: 'pointer-outside', data: { target, reader }, range: pointer.range });
         return;
       }
       if (end.is !== 'file') {
-        const suggestion = end.is === 'missing' && end.suggestion ? `; did you mean ${end.suggestion}?` : '.';
-        report({
-          message: `this file points to ${clip(pointer.target, 50)}, ${end.is === 'folder' ? 'a folder' : 'which is not there'}`,
-          help: `Its whole text is a path, as a symlink's is: ${reader} reads the file at ${end.rel} through it, so it must be a file of the project${suggestion}`,
-          range: pointer.range,
-        });
+        const data = { target, reader, rel: end.rel };
+        if (end.is === 'folder') report({ messageId: 'pointer-folder', data, range: pointer.range });
+        else if (end.suggestion) report({ messageId: 'pointer-misspelled', data: { ...data, suggestion: end.suggestion }, range: pointer.range });
+        else report({ messageId: 'pointer-missing', data, range: pointer.range });
         return;
       }
       if (!dialect || pointer.form !== 'path') return;
@@ -103,6 +128,7 @@ export default defineRule({
     }
     if (!dialect || (place === null && !via)) return;
     const tool = TOOL[dialect];
+    const docs = DOCS[dialect];
     for (const imp of instructionImports(text, dialect)) {
       const range = via ? via.range : imp.range;
       const where = via ? `${at(imp)} in ${clip(via.target, 30)}` : at(imp);
@@ -111,35 +137,24 @@ export default defineRule({
       if (r.is !== 'file') {
         if (r.is === 'missing' && !r.meant && !r.near) continue;
         const b = brokenImport(r, dialect);
-        report({ message: `${where} imports nothing: ${b.why}`, help: b.help, range });
+        report({ messageId: `import-${b.id}`, data: { ...b.data, where }, range });
         continue;
       }
       const chains = walkChains(scope, root, r.file);
       const shown = (f: string) => files.relative(project.root, f);
       if (chains.cycle) {
         const cycle = chains.cycle.map(shown);
-        report({
-          message: `${where} starts a cycle of imports back to ${clip(cycle[0]!, 30)}`,
-          help: `The imports go ${cycle.join(' → ')}. ${tool} loads each file once, so the import that closes the cycle loads nothing: remove it (${DOCS[dialect]}).`,
-          range,
-        });
+        report({ messageId: 'cycle', data: { where, first: clip(cycle[0]!, 30), cycle: cycle.join(' → '), tool, docs }, range });
       }
       if (chains.tooDeep) {
         const chain = chains.tooDeep.map(shown);
         const max = MAX_IMPORT_HOPS[dialect];
-        report({
-          message: `${where} starts a chain of ${chain.length} imports, past the ${max} ${tool} follows`,
-          help: `The chain: ${[shown(root), ...chain].join(' → ')}. ${tool} loads imports to a depth of ${max === 4 ? 'four' : 'five'} hops (${DOCS[dialect]}), so ${chain[chain.length - 1]} is not loaded: import it from a file nearer the top.`,
-          range,
-        });
+        const data = { where, count: chain.length, max, tool, chain: [shown(root), ...chain].join(' → '), maxWord: max === 4 ? 'four' : 'five', docs, last: chain[chain.length - 1]! };
+        report({ messageId: 'too-deep', data, range });
       }
       for (const nb of chains.broken) {
         const b = brokenImport(nb.resolution, dialect);
-        report({
-          message: `${where} leads to ${clip(shown(nb.file), 30)}, whose ${at(nb.imp)} imports nothing`,
-          help: `${tool} loads ${shown(nb.file)} through this import, and there ${b.why}. ${b.help}`,
-          range,
-        });
+        report({ messageId: `chain-${b.id}`, data: { ...b.data, where, file: clip(shown(nb.file), 30), import: at(nb.imp), path: shown(nb.file) }, range });
       }
     }
   },

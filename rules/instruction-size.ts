@@ -1,17 +1,23 @@
 import { parse as parseToml } from 'smol-toml';
 import type { ProjectFiles } from '../src/model/project.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, sameHelp, sameMessage } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { pointerOf, POINTER_KINDS } from '../src/model/instruction-imports.js';
 import { kindByPlace, type FileKind } from '../src/model/kinds.js';
 import { followPointer } from '../src/rules-support/instructions/imports.js';
 import { BUDGETS, CODEX_DEFAULT_BYTES, offsetAfter, sizeIn, utf8Bytes, type Budget } from '../src/rules-support/instructions/size.js';
 import { clip } from '../src/util/clip.js';
-import type { Range } from '../src/types.js';
+import type { Range, ReportDescriptor } from '../src/types.js';
 
 /** A number with thousands separators (`32,768`). */
 const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const UNITS: Record<Budget['unit'], string> = { line: 'lines', byte: 'bytes', character: 'characters' };
+
+/** What a budget's docs say, and what to do instead (src/rules-support/instructions/size.ts). */
+const DOCS_SAY = "{{tool}}'s docs ({{docs}}): {{says}}.";
+/** Codex's, with the value `.codex/config.toml` sets it to when it does. */
+const CODEX_SAYS = "Codex's docs ({{docs}}): {{says}}.";
+const CODEX_SET = "Codex's docs ({{docs}}): {{says}}, and .codex/config.toml sets it to {{cap}}.";
 
 /** The line that holds `offset`, as a range (where a budget ends). */
 function lineAt(doc: DocumentModel, offset: number): Range {
@@ -77,6 +83,32 @@ export default defineRule({
     severity: 'warn',
     standard: false,
     kinds: Object.keys(BUDGETS) as FileKind[],
+    messages: {
+      ...sameHelp(`${DOCS_SAY} What follows here is not read. Instead, {{instead}}.`, {
+        skip: '{{what}} is {{size}} {{units}}: {{tool}} skips a file over {{mib}} MiB',
+        cut: '{{what}} is {{size}} {{units}}, past the {{max}} {{tool}} reads',
+      }),
+      // A pointer is as long as the file it points to.
+      ...sameHelp(`${DOCS_SAY} Instead, {{instead}}.`, {
+        advice: "{{what}} is {{size}} {{units}}: {{tool}}'s docs advise {{advise}}",
+        'pointer-skip': '{{target}}, where this file points, is {{size}} {{units}}: {{tool}} skips a file over {{mib}} MiB',
+        'pointer-cut': '{{target}}, where this file points, is {{size}} {{units}}, past the {{max}} {{tool}} reads',
+        'pointer-advice': "{{target}}, where this file points, is {{size}} {{units}}: {{tool}}'s docs advise {{advise}}",
+      }),
+      // Codex's budget is shared by the AGENTS.md files from the project root down.
+      ...sameMessage("the AGENTS.md files above this one fill Codex's {{limit}}: it reads none of this one", {
+        'codex-full': `${CODEX_SAYS} First come {{first}}. Instead, {{instead}}.`,
+        'codex-full-set': `${CODEX_SET} First come {{first}}. Instead, {{instead}}.`,
+      }),
+      ...sameMessage("with the AGENTS.md files above it, Codex's {{limit}} ends here", {
+        'codex-shared': `${CODEX_SAYS} First come {{first}}. What follows is not read. Instead, {{instead}}.`,
+        'codex-shared-set': `${CODEX_SET} First come {{first}}. What follows is not read. Instead, {{instead}}.`,
+      }),
+      ...sameMessage("this file is {{size}} bytes: Codex's {{limit}} ends here", {
+        'codex-own': `${CODEX_SAYS} What follows is not read. Instead, {{instead}}.`,
+        'codex-own-set': `${CODEX_SET} What follows is not read. Instead, {{instead}}.`,
+      }),
+    },
   },
   check({ doc, project, report }) {
     const budgets = BUDGETS[doc.kind];
@@ -106,26 +138,25 @@ export default defineRule({
       }
       const size = sizeIn(b.unit, text);
       if (size <= b.max) continue;
-      const what = via ? `${clip(via.target, 40)}, where this file points,` : b.what;
       const range = via ? via.range : b.effect === 'skip' ? lineAt(doc, 0) : lineAt(doc, offsetAfter(b.unit, text, b.max));
-      const over =
-        b.effect === 'skip'
-          ? `${what} is ${n(size)} ${UNITS[b.unit]}: ${b.tool} skips a file over ${n(b.max / 1024 / 1024)} MiB`
-          : b.effect === 'cut'
-            ? `${what} is ${n(size)} ${UNITS[b.unit]}, past the ${n(b.max)} ${b.tool} reads`
-            : `${what} is ${n(size)} ${UNITS[b.unit]}: ${b.tool}'s docs advise ${b.advise}`;
-      report({
-        message: over,
-        help: `${b.tool}'s docs (${b.docs}): ${b.says}.${b.effect === 'advice' || via ? '' : ` What follows ${via ? 'the limit' : 'here'} is not read.`} Instead, ${b.instead}.`,
-        range,
-      });
+      const data = {
+        ...(via ? { target: clip(via.target, 40) } : { what: b.what }),
+        size: n(size),
+        units: UNITS[b.unit],
+        tool: b.tool,
+        ...(b.effect === 'skip' ? { mib: n(b.max / 1024 / 1024) } : b.effect === 'cut' ? { max: n(b.max) } : { advise: b.advise ?? '' }),
+        docs: b.docs,
+        says: b.says,
+        instead: b.instead,
+      };
+      report({ messageId: via ? `pointer-${b.effect}` : b.effect, data, range });
       if (b.effect === 'skip') return;
     }
   },
 });
 
 /** Codex's budget, shared by the AGENTS.md files from the project root down to this one's folder. */
-function checkCodex(doc: DocumentModel, files: ProjectFiles, root: string, cap: number, b: Budget, report: (d: { message: string; help: string; range: Range }) => void): void {
+function checkCodex(doc: DocumentModel, files: ProjectFiles, root: string, cap: number, b: Budget, report: (d: ReportDescriptor) => void): void {
   if (doc.text.trim() === '') return;
   const dir = files.dirname(doc.filePath);
   // A folder's AGENTS.override.md is the one Codex reads there.
@@ -139,19 +170,12 @@ function checkCodex(doc: DocumentModel, files: ProjectFiles, root: string, cap: 
   if (before + own <= cap) return;
   const rel = (f: string) => files.relative(root, f);
   const first = reads.map((r) => `${rel(r.from)}${r.file === r.from ? '' : ` → ${rel(r.file)}`} (${r.bytes > cap ? `over ${n(cap)}` : n(r.bytes)} bytes)`).join(', ');
-  const limit = cap === CODEX_DEFAULT_BYTES ? '32 KiB' : `${n(cap)} bytes`;
-  const help = `Codex's docs (${b.docs}): ${b.says}${cap === CODEX_DEFAULT_BYTES ? '' : `, and .codex/config.toml sets it to ${n(cap)}`}.`;
+  const set = cap === CODEX_DEFAULT_BYTES ? '' : '-set';
+  const data = { limit: cap === CODEX_DEFAULT_BYTES ? '32 KiB' : `${n(cap)} bytes`, cap: n(cap), docs: b.docs, says: b.says, instead: b.instead, first, size: n(own) };
   if (before >= cap) {
-    report({
-      message: `the AGENTS.md files above this one fill Codex's ${limit}: it reads none of this one`,
-      help: `${help} First come ${first}. Instead, ${b.instead}.`,
-      range: lineAt(doc, 0),
-    });
+    report({ messageId: `codex-full${set}`, data, range: lineAt(doc, 0) });
     return;
   }
-  report({
-    message: before > 0 ? `with the AGENTS.md files above it, Codex's ${limit} ends here` : `this file is ${n(own)} bytes: Codex's ${limit} ends here`,
-    help: `${help}${before > 0 ? ` First come ${first}.` : ''} What follows is not read. Instead, ${b.instead}.`,
-    range: lineAt(doc, offsetAfter('byte', doc.text, Math.max(0, cap - before - (doc.hasBom ? 3 : 0)))),
-  });
+  const range = lineAt(doc, offsetAfter('byte', doc.text, Math.max(0, cap - before - (doc.hasBom ? 3 : 0))));
+  report({ messageId: `${before > 0 ? 'codex-shared' : 'codex-own'}${set}`, data, range });
 }

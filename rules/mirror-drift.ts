@@ -1,4 +1,4 @@
-import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import { defineRule, sameHelp, sameMessage, type RuleContext } from '../src/engine/rule.js';
 import type { ProjectView } from '../src/model/project.js';
 import { EXTRA_BUILTIN_AGENTS, OPENCODE_BUILTIN_AGENTS } from '../src/graph/build.js';
 import { BUILTIN_AGENT_TYPES } from '../src/standard/frontmatter-fields.js';
@@ -13,6 +13,16 @@ import { quoted } from '../src/util/clip.js';
 import type { LintMessage, Range } from '../src/types.js';
 
 type Ctx = RuleContext;
+
+/** What the copies can do: both something the other cannot, this one only, the other only. */
+const CAN = {
+  tools: 'only this copy can {{here}}, only {{other}} can {{there}}',
+  'tools-here': 'this copy can {{here}}, {{other}} cannot',
+  'tools-there': '{{other}} can {{there}}, this copy cannot',
+};
+const SAME_CAPABILITIES = 'Each tool names its tools differently (Bash, bash, execute); the copies should grant the same capabilities.';
+const SAME_KEYS = 'The caller reads the same return whichever tool ran the {{category}}: the copies should promise the same keys.';
+const SAME_AGENTS = 'Copies kept for several tools should hand work to the same agents.';
 interface Copy {
   doc: DocumentModel;
   place: MirrorPlace;
@@ -80,9 +90,8 @@ function checkDescription(ctx: Ctx, here: Copy, there: Copy): void {
   const b = descriptionOf(there.doc);
   if (!a || !b || sameDescription(a.text, b.text)) return;
   ctx.report({
-    message: `description differs from ${copyName(there)} of this ${here.place.category}`,
     messageId: 'description',
-    help: `${copyAt(there, b.range)} says ${quoted(b.text, 160)}. Copies kept for several tools should say the same: each tool shows the description and picks by it.`,
+    data: { other: copyName(there), category: here.place.category, at: copyAt(there, b.range), says: quoted(b.text, 160) },
     range: a.range,
     related: related(there, b.range, `${copyName(there)}'s description`),
   });
@@ -95,9 +104,14 @@ function checkModel(ctx: Ctx, here: Copy, there: Copy): void {
   const fb = b && modelFamily(b.value);
   if (!a || !b || !fa || !fb || fa === fb) return;
   ctx.report({
-    message: `model is ${quoted(fa, 30)} here, ${quoted(fb, 30)} in ${copyName(there)}`,
     messageId: 'model',
-    help: `${copyAt(there, b.valueRange)} names ${quoted(String(Array.isArray(b.value) ? b.value[0] : b.value), 60)}. Each tool spells model ids its own way; the model itself should be the same in every copy.`,
+    data: {
+      here: quoted(fa, 30),
+      there: quoted(fb, 30),
+      other: copyName(there),
+      at: copyAt(there, b.valueRange),
+      model: quoted(String(Array.isArray(b.value) ? b.value[0] : b.value), 60),
+    },
     range: a.valueRange,
     related: related(there, b.valueRange, `${copyName(there)}'s model`),
   });
@@ -117,19 +131,17 @@ function checkTools(ctx: Ctx, here: Copy, there: Copy): void {
   const onlyThere = CAPABILITIES.filter((c) => a.caps[c] === false && b.caps[c] === true);
   if (!onlyHere.length && !onlyThere.length) return;
   const other = copyName(there);
-  const message =
-    onlyHere.length && onlyThere.length
-      ? `only this copy can ${listCaps(onlyHere)}, only ${other} can ${listCaps(onlyThere)}`
-      : onlyHere.length
-        ? `this copy can ${listCaps(onlyHere)}, ${other} cannot`
-        : `${other} can ${listCaps(onlyThere)}, this copy cannot`;
   const own = a.field ? field(here.doc, a.field) : undefined;
   const theirs = b.field ? field(there.doc, b.field) : undefined;
-  const says = theirs ? `${copyAt(there, theirs.keyRange)} sets \`${theirs.key}\`` : `${there.doc.relPath} has no \`tools\` field, so it has every tool`;
+  const which = onlyHere.length && onlyThere.length ? 'tools' : onlyHere.length ? 'tools-here' : 'tools-there';
   ctx.report({
-    message,
-    messageId: 'tools',
-    help: `${says}. Each tool names its tools differently (Bash, bash, execute); the copies should grant the same capabilities.`,
+    messageId: theirs ? which : `${which}-unset`,
+    data: {
+      here: listCaps(onlyHere),
+      there: listCaps(onlyThere),
+      other,
+      ...(theirs ? { at: copyAt(there, theirs.keyRange), key: theirs.key } : { file: there.doc.relPath }),
+    },
     range: own?.keyRange ?? topOf(here.doc),
     related: related(there, theirs?.keyRange ?? topOf(there.doc), `${other}'s tools`),
   });
@@ -177,9 +189,8 @@ function checkReturnFormat(ctx: Ctx, here: Copy, there: Copy): void {
     const first = a.values().next().value!;
     const theirs = b.values().next().value!;
     ctx.report({
-      message: `return statuses differ from ${other}'s: none is the same`,
-      messageId: 'return-format',
-      help: `This copy returns ${show([...a.keys()])}, ${copyAt(there, theirs.at)} returns ${show([...b.keys()])}. The caller reads the same return whichever tool ran the ${here.place.category}: the copies should promise the same statuses.`,
+      messageId: 'return-statuses',
+      data: { other, mine: show([...a.keys()]), at: copyAt(there, theirs.at), theirs: show([...b.keys()]), category: here.place.category },
       range: first.at,
       related: related(there, theirs.at, `${other}'s return status`),
     });
@@ -191,11 +202,9 @@ function checkReturnFormat(ctx: Ctx, here: Copy, there: Copy): void {
     const onlyHere = [...mine.keys.keys()].filter((k) => !theirs.keys.has(k));
     const onlyThere = [...theirs.keys.keys()].filter((k) => !mine.keys.has(k));
     if (!onlyHere.length && !onlyThere.length) continue;
-    const parts = [onlyHere.length ? `only this copy has ${show(onlyHere)}` : '', onlyThere.length ? `only ${other} has ${show(onlyThere)}` : ''].filter(Boolean);
     ctx.report({
-      message: `the ${quoted(s, 24)} return has other keys than ${other}'s`,
-      messageId: 'return-format',
-      help: `Against ${copyAt(there, theirs.at)}: ${parts.join(', ')}. The caller reads the same return whichever tool ran the ${here.place.category}: the copies should promise the same keys.`,
+      messageId: onlyHere.length && onlyThere.length ? 'return-keys' : onlyHere.length ? 'return-keys-here' : 'return-keys-there',
+      data: { status: quoted(s, 24), other, at: copyAt(there, theirs.at), here: show(onlyHere), there: show(onlyThere), category: here.place.category },
       range: onlyHere.length ? mine.keys.get(onlyHere[0]!)! : mine.at,
       related: related(there, onlyThere.length ? theirs.keys.get(onlyThere[0]!)! : theirs.at, `${other}'s ${JSON.stringify(s)} return`),
     });
@@ -279,18 +288,16 @@ function checkTargets(ctx: Ctx, index: MirrorIndex, here: Copy, there: Copy): vo
   const list = (xs: string[]) => xs.map((x) => JSON.stringify(x)).join(', ');
   if (onlyHere.length) {
     ctx.report({
-      message: `delegates to ${quoted(onlyHere[0]!, 40)}, which ${other} never names`,
-      messageId: 'targets',
-      help: `${there.doc.relPath} does not mention ${list(onlyHere)}${onlyThere.length ? `, and delegates to ${list(onlyThere)}, which this copy does not mention` : ''}. Copies kept for several tools should hand work to the same agents.`,
+      messageId: onlyThere.length ? 'targets' : 'targets-here',
+      data: { target: quoted(onlyHere[0]!, 40), other, file: there.doc.relPath, here: list(onlyHere), there: list(onlyThere) },
       range: a.get(onlyHere[0]!)!,
       related: onlyThere.length ? related(there, b.get(onlyThere[0]!), `${other} delegates to ${JSON.stringify(onlyThere[0])}`) : related(there, topOf(there.doc), `${other}`),
     });
     return;
   }
   ctx.report({
-    message: `${other} delegates to ${quoted(onlyThere[0]!, 40)}, which this copy never names`,
-    messageId: 'targets',
-    help: `${copyAt(there, b.get(onlyThere[0]!))} delegates to ${list(onlyThere)}, which this copy does not mention. Copies kept for several tools should hand work to the same agents.`,
+    messageId: 'targets-there',
+    data: { other, target: quoted(onlyThere[0]!, 40), at: copyAt(there, b.get(onlyThere[0]!)), there: list(onlyThere) },
     range: topOf(here.doc),
     related: related(there, b.get(onlyThere[0]!), `${other} delegates to ${JSON.stringify(onlyThere[0])}`),
   });
@@ -300,9 +307,8 @@ function checkCommands(ctx: Ctx, here: Copy, there: Copy): void {
   if (here.place.category !== 'instructions') return;
   for (const d of commandDrift(here.doc, there.doc)) {
     ctx.report({
-      message: `runs ${quoted(d.here.command, 36)} where ${copyName(there)} runs ${quoted(d.there.command, 36)}`,
       messageId: 'commands',
-      help: `${copyAt(there, d.there.range)} gives ${quoted(d.there.command, 120)} at the same place, and does not give this file's command anywhere. The two files are copies of each other: one of them is out of date.`,
+      data: { here: quoted(d.here.command, 36), other: copyName(there), there: quoted(d.there.command, 36), at: copyAt(there, d.there.range), command: quoted(d.there.command, 120) },
       range: d.here.range,
       related: related(there, d.there.range, `${copyName(there)}'s command`),
     });
@@ -335,6 +341,44 @@ export default defineRule({
     severity: 'warn',
     standard: false,
     kinds: [...MIRROR_KINDS],
+    messages: {
+      description: {
+        message: 'description differs from {{other}} of this {{category}}',
+        help: '{{at}} says {{says}}. Copies kept for several tools should say the same: each tool shows the description and picks by it.',
+      },
+      model: {
+        message: 'model is {{here}} here, {{there}} in {{other}}',
+        help: '{{at}} names {{model}}. Each tool spells model ids its own way; the model itself should be the same in every copy.',
+      },
+      // What each copy can do, and where the other says it: its tool field, or none (`-unset`: every tool).
+      ...sameHelp(`{{at}} sets \`{{key}}\`. ${SAME_CAPABILITIES}`, CAN),
+      ...sameHelp(`{{file}} has no \`tools\` field, so it has every tool. ${SAME_CAPABILITIES}`, {
+        'tools-unset': CAN.tools,
+        'tools-here-unset': CAN['tools-here'],
+        'tools-there-unset': CAN['tools-there'],
+      }),
+      'return-statuses': {
+        message: "return statuses differ from {{other}}'s: none is the same",
+        help: 'This copy returns {{mine}}, {{at}} returns {{theirs}}. The caller reads the same return whichever tool ran the {{category}}: the copies should promise the same statuses.',
+      },
+      ...sameMessage("the {{status}} return has other keys than {{other}}'s", {
+        'return-keys': `Against {{at}}: only this copy has {{here}}, only {{other}} has {{there}}. ${SAME_KEYS}`,
+        'return-keys-here': `Against {{at}}: only this copy has {{here}}. ${SAME_KEYS}`,
+        'return-keys-there': `Against {{at}}: only {{other}} has {{there}}. ${SAME_KEYS}`,
+      }),
+      ...sameMessage('delegates to {{target}}, which {{other}} never names', {
+        targets: `{{file}} does not mention {{here}}, and delegates to {{there}}, which this copy does not mention. ${SAME_AGENTS}`,
+        'targets-here': `{{file}} does not mention {{here}}. ${SAME_AGENTS}`,
+      }),
+      'targets-there': {
+        message: '{{other}} delegates to {{target}}, which this copy never names',
+        help: `{{at}} delegates to {{there}}, which this copy does not mention. ${SAME_AGENTS}`,
+      },
+      commands: {
+        message: 'runs {{here}} where {{other}} runs {{there}}',
+        help: "{{at}} gives {{command}} at the same place, and does not give this file's command anywhere. The two files are copies of each other: one of them is out of date.",
+      },
+    },
   },
   check(ctx) {
     const { doc, project } = ctx;

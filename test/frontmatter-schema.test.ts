@@ -152,7 +152,7 @@ describe("the other tools' deprecated fields and shapes", () => {
     writeFileSync(path.join(dir, '.github/agents/a.agent.md'), '---\ndescription: A\n---\n\nA.\n');
     writeFileSync(path.join(dir, '.github/instructions/docs.instructions.md'), '# Docs\n\nKeep them current.\n');
     const found = lintCase(dir, ALL_RULES, 'frontmatter-schema');
-    expect(found.map((f) => `${f.file}:${f.line}:${f.column} ${f.messageId}`)).toEqual(['.github/instructions/docs.instructions.md:1:1 never-applied']);
+    expect(found.map((f) => `${f.file}:${f.line}:${f.column} ${f.messageId}`)).toEqual(['.github/instructions/docs.instructions.md:1:1 copilot-no-frontmatter']);
   });
 
   it('reads a Cursor rule header line by line where YAML fails, and checks its fields', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { runRules, type RuleSetting } from '../src/engine/engine.js';
 import { ProjectView } from '../src/model/project.js';
-import { defineRule, type Rule } from '../src/engine/rule.js';
+import { defineRule, sameHelp, sameMessage, type Rule } from '../src/engine/rule.js';
 import { DocumentModel } from '../src/model/document.js';
 import { getProfile } from '../src/standard/profiles.js';
 import type { ReportDescriptor } from '../src/types.js';
@@ -44,8 +44,7 @@ const reporting = (...reports: ReportDescriptor[]) =>
  * frontmatter rules they extended): each moves to meta.messages and comes off this list.
  */
 const LEGACY = new Set([
-  'codex-rules', 'dangerous-permission', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'hidden-instruction',
-  'hidden-unicode', 'instruction-glob', 'instruction-import', 'instruction-size', 'mirror-drift', 'remote-code-exec', 'secret-in-spec',
+  'codex-rules', 'dangerous-permission', 'hidden-instruction', 'hidden-unicode', 'remote-code-exec', 'secret-in-spec',
 ]);
 
 describe("a rule's messages", () => {
@@ -79,6 +78,11 @@ describe("a rule's messages", () => {
     const missing = lintText('abc\n', reporting({ messageId: 'count', data: { name: 'x', count: 1 } }));
     expect(missing.map((m) => m.ruleId)).toEqual(['internal-error']);
     expect(missing[0]!.help).toContain('no data for {{extra}}');
+  });
+
+  it('may be declared as variants sharing their message, or their help', () => {
+    expect(sameMessage('{{a}} is wrong', { x: 'Write b.', y: 'Write c.' })).toEqual({ x: { message: '{{a}} is wrong', help: 'Write b.' }, y: { message: '{{a}} is wrong', help: 'Write c.' } });
+    expect(sameHelp('Write b.', { x: 'a is wrong', y: 'c is wrong' })).toEqual({ x: { message: 'a is wrong', help: 'Write b.' }, y: { message: 'c is wrong', help: 'Write b.' } });
   });
 
   it('are declared by every rule that reports, each with a one-line message', () => {

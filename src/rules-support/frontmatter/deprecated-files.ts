@@ -7,10 +7,10 @@
 import type { DocumentModel } from '../../model/document.js';
 import { clip } from '../../util/clip.js';
 
+/** Which deprecated file it is (deprecated-file's message id), and where its replacement goes. */
 export interface DeprecatedFile {
-  messageId: string;
-  message: string;
-  help: string;
+  messageId: 'chat-mode' | 'chat-mode-rename' | 'cursorrules';
+  data?: { to: string };
 }
 
 /**
@@ -27,19 +27,9 @@ export function agentPathOfChatMode(filePath: string, nameMax = Infinity): { to:
 export function deprecatedFile(doc: DocumentModel): DeprecatedFile | null {
   if (doc.kind === 'copilot-chatmode') {
     const { to, move } = agentPathOfChatMode(doc.filePath, 20);
-    return {
-      messageId: 'chat-mode',
-      message: `chat modes are custom agents now: ${move ? 'move this file to' : 'rename this file to'} ${to}`,
-      help: 'VS Code still reads a `.chatmode.md` file in `.github/chatmodes/` as a custom agent but asks to move it ("Chat modes have been renamed to agents"); GitHub Copilot keeps custom agents in `.github/agents/`. The frontmatter stays as it is.',
-    };
+    return { messageId: move ? 'chat-mode' : 'chat-mode-rename', data: { to } };
   }
   // Cursor reads `.cursorrules` at the project root only.
-  if (doc.kind === 'cursorrules' && doc.relPath === '.cursorrules') {
-    return {
-      messageId: 'cursorrules',
-      message: "`.cursorrules` is Cursor's deprecated rules file: move its rules to .cursor/rules/*.mdc",
-      help: 'Cursor still reads `.cursorrules` but has deprecated it for project rules: one `.mdc` file per topic in `.cursor/rules/`, each saying when it applies (`alwaysApply`, `globs` or `description`). An AGENTS.md file is the other place Cursor reads plain instructions from.',
-    };
-  }
+  if (doc.kind === 'cursorrules' && doc.relPath === '.cursorrules') return { messageId: 'cursorrules' };
   return null;
 }

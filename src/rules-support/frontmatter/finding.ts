@@ -1,15 +1,14 @@
-/** What the frontmatter checks hand back to the rule: a message at a range, maybe softer, maybe a fix. */
+/** What the frontmatter checks hand back to the rule: a message id at a range, maybe softer, maybe a fix. */
 import type { Fix, Range, Suggestion } from '../../types.js';
-import { splitHelp } from '../../util/help.js';
 import type { FieldTable, FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { FrontmatterField } from '../../model/frontmatter.js';
+import { show, typeName } from './yaml-nodes.js';
 
 export interface Finding {
+  /** The id of the finding in frontmatter-schema's `meta.messages`. */
   messageId: string;
-  /** One short sentence: what is wrong. */
-  message: string;
-  /** What was expected and how to fix it (default: the message's clause after its first `; `). */
-  help?: string;
+  /** The values of its `{{placeholders}}`. */
+  data?: Record<string, string | number>;
   range: Range;
   /** Report as a warning whatever the rule's level (uncertain or cosmetic findings). */
   warn?: boolean;
@@ -19,14 +18,14 @@ export interface Finding {
   suggest?: Suggestion[];
 }
 
-/**
- * A finding as the rule reports it: the help it carries, else the message split as the checks
- * write it, "what is wrong; what to do" (src/util/help.ts).
- */
-export function withHelp(f: Finding): Finding {
-  if (f.help) return f;
-  const split = splitHelp(f.message);
-  return split.help ? { ...f, ...split } : f;
+/** A value's type and its text, as a value of the wrong type is shown: `a number (3)`. */
+export function typeAndValue(v: unknown): string {
+  return `${typeName(v)} (${show(v)})`;
+}
+
+/** A value's text and its type: `"yes" (a string)`. */
+export function valueAndType(v: unknown): string {
+  return `${show(v)} (${typeName(v)})`;
 }
 
 /** What a field check needs to know about the file. */

@@ -74,8 +74,11 @@ export function patternsOf(field: FrontmatterField, text: string, commas: boolea
   return [];
 }
 
-/** Why a pattern cannot match what it says, or null. */
-export function globProblem(p: string): { messageId: string; why: string } | null {
+/**
+ * Why a pattern cannot match what it says (instruction-glob's message id, and the bracket at
+ * fault), or null.
+ */
+export function globProblem(p: string): { messageId: 'closes-nothing' | 'never-closed'; bracket: string } | { messageId: 'space-separated' } | null {
   const stack: string[] = [];
   for (let i = 0; i < p.length; i++) {
     const c = p[i]!;
@@ -86,14 +89,14 @@ export function globProblem(p: string): { messageId: string; why: string } | nul
     if (c === '{' || c === '[') stack.push(c);
     else if (c === '}' || c === ']') {
       const open = c === '}' ? '{' : '[';
-      if (stack[stack.length - 1] !== open) return { messageId: 'unbalanced', why: `\`${c}\` closes nothing` };
+      if (stack[stack.length - 1] !== open) return { messageId: 'closes-nothing', bracket: c };
       stack.pop();
     }
   }
-  if (stack.length) return { messageId: 'unbalanced', why: `\`${stack[stack.length - 1]}\` is never closed` };
+  if (stack.length) return { messageId: 'never-closed', bracket: stack[stack.length - 1]! };
   // `**/*.ts **/*.tsx`: two patterns, each with a wildcard or a slash, written with a space.
   const words = p.split(/\s+/);
   if (words.length > 1 && words.every((w) => /[*/]/.test(w) && /\w/.test(w)) && !/[{[]/.test(p))
-    return { messageId: 'space-separated', why: 'two patterns separated by a space' };
+    return { messageId: 'space-separated' };
   return null;
 }

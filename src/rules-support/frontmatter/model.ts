@@ -5,30 +5,16 @@
  */
 import type { FrontmatterField } from '../../model/frontmatter.js';
 import { MODEL_ALIASES, type FrontmatterKind } from '../../standard/frontmatter-fields.js';
-import type { Finding } from './finding.js';
-import { show, typeName } from './yaml-nodes.js';
+import { typeAndValue, type Finding } from './finding.js';
 
 export function checkModel(kind: FrontmatterKind, field: FrontmatterField): Finding[] {
   const v = field.value;
-  const at = field.valueRange;
+  const range = field.valueRange;
   if (v === null || v === undefined) return [];
-  if (typeof v !== 'string') return [{ messageId: 'type', message: `\`model\` is ${typeName(v)} (${show(v)}), expected a string`, range: at }];
-  const m = v.trim();
-  if (!m) return [{ messageId: 'model', message: '`model` is empty', range: at, warn: true }];
-  if (kind.startsWith('opencode')) {
-    if (!m.includes('/'))
-      return [{ messageId: 'model', message: `\`model\` is "${m}": OpenCode expects provider/model-id (e.g. anthropic/claude-sonnet-4-5)`, range: at, warn: true }];
-    return [];
-  }
-  if (/\s/.test(m)) {
-    return [
-      {
-        messageId: 'model',
-        message: `\`model\` is "${m}", which looks like a display name: Claude Code expects an alias (${MODEL_ALIASES.join(', ')}) or a model id without spaces such as claude-sonnet-4-5`,
-        range: at,
-        warn: true,
-      },
-    ];
-  }
+  if (typeof v !== 'string') return [{ messageId: 'type', data: { name: 'model', value: typeAndValue(v), expected: 'a string' }, range }];
+  const model = v.trim();
+  if (!model) return [{ messageId: 'model-empty', range, warn: true }];
+  if (kind.startsWith('opencode')) return model.includes('/') ? [] : [{ messageId: 'model-opencode', data: { model }, range, warn: true }];
+  if (/\s/.test(model)) return [{ messageId: 'model-display-name', data: { model, aliases: MODEL_ALIASES.join(', ') }, range, warn: true }];
   return [];
 }

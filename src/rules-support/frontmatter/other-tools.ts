@@ -8,10 +8,10 @@ import type { DocumentModel } from '../../model/document.js';
 import type { FrontmatterField } from '../../model/frontmatter.js';
 import type { FieldSpec, FrontmatterKind } from '../../standard/frontmatter-fields.js';
 import type { Range, Suggestion } from '../../types.js';
-import { KIND_LABEL, orList, readerOf, type FieldContext, type Finding } from './finding.js';
+import { KIND_LABEL, orList, readerOf, typeAndValue, type FieldContext, type Finding } from './finding.js';
 import { headlessHeader } from './headless.js';
 import { checkValue } from './values.js';
-import { isMap, isSeq, show, typeName, type YamlNode } from './yaml-nodes.js';
+import { isMap, isSeq, type YamlNode } from './yaml-nodes.js';
 
 /** The kinds whose tables are the other tools' (unknown keys: `typos`). */
 export const OTHER_TOOL_KINDS: ReadonlySet<FrontmatterKind> = new Set([
@@ -48,15 +48,14 @@ function deprecatedField(spec: FieldSpec, c: FieldContext): Finding {
   const reader = readerOf(c.kind);
   const next = spec.replacedBy!;
   const present = c.present ?? new Set<string>();
-  const message = `\`${field.key}\` is deprecated: ${KIND_LABEL[c.kind]}s use ${orList(next.map((n) => `\`${n}\``))}`;
+  const data = { key: field.key, label: KIND_LABEL[c.kind], replacements: orList(next.map((n) => `\`${n}\``)), reader };
   if (next.length === 1) {
     const to = next[0]!;
     if (present.has(to)) {
       const [start, end] = wholeLines(text, { start: field.keyRange.start, end: field.valueRange.end });
       return {
-        messageId: 'deprecated-field',
-        message,
-        help: `\`${to}\` is also set and ${reader} reads it instead: remove \`${field.key}\`.`,
+        messageId: 'deprecated-field-set',
+        data: { ...data, to },
         range: field.keyRange,
         warn: true,
         suggest: [{ desc: `Remove \`${field.key}\``, messageId: 'remove', fix: { range: [start, end], text: '' } }],
@@ -64,8 +63,7 @@ function deprecatedField(spec: FieldSpec, c: FieldContext): Finding {
     }
     return {
       messageId: 'deprecated-field',
-      message,
-      help: `${reader} still reads \`${field.key}\` as \`${to}\`: rename it (--fix does).`,
+      data: { ...data, to },
       range: field.keyRange,
       warn: true,
       fix: { range: [field.keyRange.start, field.keyRange.end], text: to },
@@ -80,9 +78,8 @@ function deprecatedField(spec: FieldSpec, c: FieldContext): Finding {
     suggest.push({ desc: `Replace with ${next.map((n) => `\`${n}\``).join(' and ')}`, messageId: 'replace', fix: { range: [start, end], text: `user-invocable: false${eol}disable-model-invocation: true${eol}` } });
   }
   return {
-    messageId: 'deprecated-field',
-    message,
-    help: `\`${field.key}: false\` hid the agent both from the agents picker and from use as a subagent: \`user-invocable: false\` hides it from the picker, \`disable-model-invocation: true\` from subagent use.`,
+    messageId: 'deprecated-infer',
+    data,
     range: field.keyRange,
     warn: true,
     suggest: suggest.length ? suggest : undefined,
@@ -100,8 +97,8 @@ function applyToList(c: FieldContext): Finding {
   while (end > colon && /\s/.test(text[end - 1]!)) end--;
   return {
     messageId: 'apply-to-list',
-    message: '`applyTo` is a YAML list, not a string',
-    help: `VS Code reads \`applyTo\` only as a string, so it matches these instructions to no file. Write the patterns as one string separated by commas, as the VS Code and GitHub docs do: applyTo: ${strings ? joined : '"a/**,b/**"'}.`,
+    // Patterns that a JSON string would escape are shown as an example instead.
+    data: { joined: strings ? joined : '"a/**,b/**"' },
     range: field.valueRange,
     warn: true,
     suggest: strings && items.length > 0 && colon !== -1 ? [{ desc: `Write applyTo: ${joined}`, messageId: 'join', fix: { range: [colon + 1, end], text: ` ${joined}` } }] : undefined,
@@ -117,19 +114,13 @@ function checkHandoffs(c: FieldContext): Finding[] {
     const r = item?.range ? { start: c.base + item.range[0], end: c.base + item.range[1] } : c.field.valueRange;
     if (!isMap(item)) {
       const v = item?.toJSON?.() ?? null;
-      out.push({ messageId: 'type', message: `item ${i + 1} of \`handoffs\` is ${typeName(v)} (${show(v)}), expected a mapping with \`label\`, \`agent\` and \`prompt\``, range: r, warn: true });
+      out.push({ messageId: 'item-type', data: { index: i + 1, name: 'handoffs', value: typeAndValue(v), expected: 'a mapping with `label`, `agent` and `prompt`' }, range: r, warn: true });
       return;
     }
     const keys = new Set(item.items.map((p) => String((p.key as { value?: unknown } | null)?.value ?? '')));
     const missing = ['label', 'agent'].filter((k) => !keys.has(k));
     if (missing.length)
-      out.push({
-        messageId: 'handoff',
-        message: `handoff ${i + 1} has no ${missing.map((m) => `\`${m}\``).join(' or ')}`,
-        help: 'VS Code shows a handoff as a button labelled `label` that switches to the custom agent `agent`: it needs both.',
-        range: r,
-        warn: true,
-      });
+      out.push({ messageId: 'handoff', data: { index: i + 1, missing: missing.map((m) => `\`${m}\``).join(' or ') }, range: r, warn: true });
   });
   return out;
 }
@@ -156,42 +147,23 @@ export function activationFindings(kind: FrontmatterKind, doc: DocumentModel, fi
   if (!fields && headlessHeader(doc, kind)) return [];
   const fs = fields ?? [];
   const has = (k: string) => valueOf(fs, k) !== undefined;
+  const found = (messageId: string): Finding[] => [{ messageId, range: at, warn: true }];
   switch (kind) {
     case 'cursor-rule':
       // `alwaysApply: false` alone is how Cursor's editor writes a rule meant to be manual.
       if (!inFolder(doc, '.cursor/rules') || fs.some((f) => f.key === 'alwaysApply') || has('globs') || has('description')) return [];
-      return [
-        {
-          messageId: 'never-applied',
-          message: `this Cursor rule has no ${fields ? '`alwaysApply`, `globs` or `description`' : 'frontmatter'}: it applies only when @-mentioned`,
-          help: 'Cursor applies a rule always (`alwaysApply: true`), to files matching `globs`, or when the agent finds its `description` relevant; a rule with none of them is manual. Set the one that fits, or `alwaysApply: false` to say it is meant to be manual.',
-          range: at,
-          warn: true,
-        },
-      ];
+      return found(fields ? 'cursor-never-applied' : 'cursor-no-frontmatter');
     case 'copilot-scoped-instructions':
       if (!inFolder(doc, '.github/instructions') || has('applyTo') || has('description')) return [];
-      return [
-        {
-          messageId: 'never-applied',
-          message: `this instructions file has no ${fields ? '`applyTo` or `description`' : 'frontmatter'}: Copilot applies it to no file by itself`,
-          help: 'VS Code adds an instructions file when a file in context matches `applyTo` or the task matches its `description`; GitHub Copilot reads path-specific instructions by `applyTo` only. Without either, the file is used only when attached by hand.',
-          range: at,
-          warn: true,
-        },
-      ];
+      return found(fields ? 'copilot-never-applied' : 'copilot-no-frontmatter');
     case 'windsurf-rule': {
       const trigger = valueOf(fs, 'trigger');
-      if (trigger === 'glob' && !has('globs'))
-        return [{ messageId: 'never-applied', message: 'this Windsurf rule has `trigger: glob` but no `globs`: Windsurf applies it to no file', help: 'A glob rule applies to the files its `globs` patterns match.', range: at, warn: true }];
-      if (trigger === 'model_decision' && !has('description'))
-        return [{ messageId: 'never-applied', message: 'this Windsurf rule has `trigger: model_decision` but no `description`', help: 'Cascade decides whether to apply such a rule from its `description`: without one it has nothing to decide by.', range: at, warn: true }];
+      if (trigger === 'glob' && !has('globs')) return found('windsurf-no-globs');
+      if (trigger === 'model_decision' && !has('description')) return found('windsurf-no-description');
       return [];
     }
     case 'kiro-steering':
-      if (valueOf(fs, 'inclusion') === 'fileMatch' && !has('fileMatchPattern'))
-        return [{ messageId: 'never-applied', message: 'this steering file has `inclusion: fileMatch` but no `fileMatchPattern`: it matches no file', help: 'Kiro includes a fileMatch steering file when a file matching `fileMatchPattern` is in context.', range: at, warn: true }];
-      return [];
+      return valueOf(fs, 'inclusion') === 'fileMatch' && !has('fileMatchPattern') ? found('kiro-no-pattern') : [];
     default:
       return [];
   }

@@ -2,19 +2,18 @@
  * Checks of Claude Code tool fields: each entry is a known tool, an alias, a `Tool(specifier)`
  * of a known tool, an MCP name or `*`. Reports at the exact entry.
  */
-import { orList, type FieldContext, type Finding } from './finding.js';
+import { typeAndValue, type FieldContext, type Finding } from './finding.js';
 import { classifyTool, looksLikeCopilot, resolves, toolEntries, type ToolVerdict } from './tool-list.js';
-import { show, typeName } from './yaml-nodes.js';
 import type { ProjectView } from '../../model/project.js';
 
 /** The tool fields of Claude Code files. */
 export const TOOL_FIELDS = new Set(['tools', 'disallowedTools', 'allowed-tools', 'disallowed-tools']);
 
-/** What an unusable list means, per field. */
-function consequence(field: string): string {
-  if (field === 'tools') return 'Claude Code resolves no tool from the list and fails to launch the agent';
-  if (field === 'allowed-tools') return 'the list pre-approves nothing';
-  return 'the list blocks nothing';
+/** A list of no usable tool, by what it means for the field: nothing launches, nothing is pre-approved, nothing blocked. */
+function noKnownTool(field: string): string {
+  if (field === 'tools') return 'no-known-tool';
+  if (field === 'allowed-tools') return 'no-allowed-tool';
+  return 'no-disallowed-tool';
 }
 
 /**
@@ -28,13 +27,7 @@ export function checkToolField(c: FieldContext, project: ProjectView): Finding[]
   if (v === null || v === undefined) return [];
   const entries = toolEntries(field, c.text, c.base);
   if (!entries) {
-    return [
-      {
-        messageId: 'type',
-        message: `\`${field.key}\` is ${typeName(v)} (${show(v)}), expected a comma-separated string of tool names (e.g. "Read, Grep, Bash(git status:*)") or a list`,
-        range: field.valueRange,
-      },
-    ];
+    return [{ messageId: 'tools-type', data: { key: field.key, value: typeAndValue(v) }, range: field.valueRange }];
   }
   const known = project.fact('toolVerdicts', () => new Map<string, ToolVerdict>());
   const verdictOf = (entry: string): ToolVerdict => {
@@ -53,9 +46,8 @@ export function checkToolField(c: FieldContext, project: ProjectView): Finding[]
     const listed = names.length > 6 ? `${names.slice(0, 6).join(', ')}, ... (${names.length} in all)` : names.join(', ');
     const copilot = looksLikeCopilot(names) ? ' They look like GitHub Copilot (VS Code) tool names.' : '';
     out.push({
-      messageId: 'no-known-tool',
-      message: `none of the ${names.length} entries of \`${field.key}\` is a Claude Code tool`,
-      help: `The entries: ${listed}.${copilot} ${consequence(field.key).replace(/^./, (c) => c.toUpperCase())}. Use Claude Code names such as Read, Edit, Write, Bash, Grep, Glob, WebFetch.`,
+      messageId: noKnownTool(field.key),
+      data: { count: names.length, key: field.key, listed, copilot },
       range: field.valueRange,
       warn: true,
     });
@@ -63,10 +55,10 @@ export function checkToolField(c: FieldContext, project: ProjectView): Finding[]
   }
 
   for (const { entry, verdict } of bad) {
-    const f = describe(field.key, entry.text, verdict, agentNames);
+    const f = describe(entry.text, verdict, agentNames);
     if (!f) continue;
     const nameEnd = entry.range.end - entry.range.start === entry.text.length ? entry.range.start + Math.min(f.length, entry.text.length) : entry.range.end;
-    out.push({ messageId: f.id, message: f.message, help: f.help, range: { start: entry.range.start, end: nameEnd }, warn: true });
+    out.push({ messageId: f.id, data: { key: field.key, ...f.data }, range: { start: entry.range.start, end: nameEnd }, warn: true });
   }
   return out;
 }
@@ -74,38 +66,23 @@ export function checkToolField(c: FieldContext, project: ProjectView): Finding[]
 /** VS Code's `server/tool` MCP syntax. */
 const SLASHED = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+|\*)$/;
 
-function describe(key: string, text: string, v: ToolVerdict, agentNames: () => ReadonlySet<string>): { id: string; message: string; help?: string; length: number } | null {
+/** Which finding an entry is, its data, and how much of the entry is the tool's name. */
+function describe(text: string, v: ToolVerdict, agentNames: () => ReadonlySet<string>): { id: string; data: Record<string, string>; length: number } | null {
   switch (v.kind) {
     case 'removed':
-      return {
-        id: 'removed-tool',
-        length: v.nameLength,
-        message: `\`${v.name}\` in \`${key}\` is a tool Claude Code no longer has${v.replacement ? `: use \`${v.replacement}\` instead` : ''}`,
-        help: v.replacement ? 'The entry is ignored.' : 'It was removed without a replacement; the entry is ignored.',
-      };
+      return v.replacement
+        ? { id: 'replaced-tool', length: v.nameLength, data: { name: v.name, replacement: v.replacement } }
+        : { id: 'removed-tool', length: v.nameLength, data: { name: v.name } };
     case 'case':
-      return {
-        id: 'tool-case',
-        length: v.nameLength,
-        message: `\`${v.name}\` in \`${key}\` is not a Claude Code tool: tool names are case-sensitive; did you mean \`${v.suggestion}\`?`,
-      };
+      return { id: 'tool-case', length: v.nameLength, data: { name: v.name, suggestion: v.suggestion } };
     case 'unknown': {
-      if (v.malformed)
-        return { id: 'malformed-tool', length: text.length, message: `\`${text}\` in \`${key}\` is not a tool name nor a \`Tool(specifier)\` pattern: check the parentheses` };
+      if (v.malformed) return { id: 'malformed-tool', length: text.length, data: { name: text } };
       // The project's agents are read only now, for an unknown name (a cross-file lookup).
-      if (agentNames().has(v.name))
-        return {
-          id: 'agent-as-tool',
-          length: v.nameLength,
-          message: `\`${v.name}\` in \`${key}\` is an agent, not a tool: to let this one delegate to it, list \`Agent\` (or \`Agent(${v.name})\`)`,
-        };
+      if (agentNames().has(v.name)) return { id: 'agent-as-tool', length: v.nameLength, data: { name: v.name } };
+      if (v.suggestion) return { id: 'misspelled-tool', length: v.nameLength, data: { name: v.name, suggestion: v.suggestion } };
       const slashed = SLASHED.exec(v.name);
-      const hint = v.suggestion
-        ? `; did you mean \`${v.suggestion}\`?`
-        : slashed
-          ? `; \`server/tool\` is VS Code's way to name an MCP tool, Claude Code's is \`mcp__${slashed[1]}__${slashed[2]}\``
-          : `; expected a tool such as ${orList(['Read', 'Edit', 'Bash', 'Grep'])}, a \`Tool(specifier)\` pattern or an MCP name \`mcp__server__tool\``;
-      return { id: 'unknown-tool', length: v.nameLength, message: `\`${v.name}\` in \`${key}\` is not a known Claude Code tool${hint}` };
+      if (slashed) return { id: 'vscode-mcp-tool', length: v.nameLength, data: { name: v.name, server: slashed[1]!, tool: slashed[2]! } };
+      return { id: 'unknown-tool', length: v.nameLength, data: { name: v.name } };
     }
     default:
       return null;

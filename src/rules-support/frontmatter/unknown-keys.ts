@@ -117,45 +117,26 @@ export function checkUnknownKey({ kind, field, present }: UnknownKeyContext): Fi
   const other = typosOnly && GENERIC_KEYS.has(key) ? undefined : OTHERS[kind].find((k) => fieldNames(k).includes(key));
   if (other) {
     const instead = INSTEAD[kind]?.[key];
-    const use = rename ? ` ${KIND_LABEL[kind]}s use \`${rename}\`.` : instead ? ` ${KIND_LABEL[kind]}s use ${instead}.` : ' Remove it, or move it where it belongs.';
-    return {
-      messageId: 'foreign-field',
-      message: `\`${key}\` is a field of ${PLURAL[other]}, not of ${PLURAL[kind]}`,
-      help: `${reader} ignores it here.${use}`,
-      range: at,
-      warn: true,
-    };
+    const data = { key, other: PLURAL[other], kinds: PLURAL[kind], reader, label: KIND_LABEL[kind] };
+    if (rename) return { messageId: 'renamed-field', data: { ...data, rename }, range: at, warn: true };
+    if (instead) return { messageId: 'foreign-field-instead', data: { ...data, instead }, range: at, warn: true };
+    return { messageId: 'foreign-field', data, range: at, warn: true };
   }
   const guesses = guessField(key, fieldNames(kind));
   if (guesses.length === 1) {
-    const g = guesses[0]!;
-    const taken = present.has(g);
+    const guess = guesses[0]!;
+    // The field it meant is set too: renaming would duplicate it.
+    if (present.has(guess)) return { messageId: 'misspelled-set-field', data: { key, guess, reader }, range: at, warn: true };
     return {
       messageId: 'misspelled-field',
-      message: `unknown field \`${key}\`: did you mean \`${g}\`?${taken ? ` (\`${g}\` is also set)` : ''}`,
-      help: `${reader} ignores \`${key}\`.${taken ? '' : ` Rename it to \`${g}\`.`}`,
+      data: { key, guess, reader },
       range: at,
       warn: true,
       // A guess: likely, not certain (the key may be the project's own), so a suggestion.
-      suggest: taken ? undefined : [{ desc: `Rename \`${key}\` to \`${g}\``, messageId: 'rename', fix: { range: [at.start, at.end], text: g } }],
+      suggest: [{ desc: `Rename \`${key}\` to \`${guess}\``, messageId: 'rename', fix: { range: [at.start, at.end], text: guess } }],
     };
   }
-  if (guesses.length > 1) {
-    return {
-      messageId: 'misspelled-field',
-      message: `unknown field \`${key}\`: did you mean ${guesses.map((g) => `\`${g}\``).join(' or ')}?`,
-      help: `${reader} ignores \`${key}\`.`,
-      range: at,
-      warn: true,
-    };
-  }
+  if (guesses.length > 1) return { messageId: 'ambiguous-field', data: { key, guesses: guesses.map((g) => `\`${g}\``).join(' or '), reader }, range: at, warn: true };
   if (typosOnly) return null;
-  const skillSpec = kind === 'skill' ? ' The Agent Skills spec allows no other top-level keys: put custom data under `metadata:`.' : '';
-  return {
-    messageId: 'unknown-field',
-    message: `unknown field \`${key}\`: ${PLURAL[kind]} have no such field`,
-    help: `${reader} ignores it.${skillSpec} List your own keys in the \`allowFields\` option.`,
-    range: at,
-    warn: true,
-  };
+  return { messageId: kind === 'skill' ? 'skill-unknown-field' : 'unknown-field', data: { key, kinds: PLURAL[kind], reader }, range: at, warn: true };
 }

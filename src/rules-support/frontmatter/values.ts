@@ -7,8 +7,8 @@ import { isMap, isSeq } from '../../util/yaml.js';
 import type { FieldSpec } from '../../standard/frontmatter-fields.js';
 import type { Range } from '../../types.js';
 import { closest, editDistance } from '../../util/suggest.js';
-import { orList, type FieldContext, type Finding } from './finding.js';
-import { nodeRange, show, typeName } from './yaml-nodes.js';
+import { orList, typeAndValue, valueAndType, type FieldContext, type Finding } from './finding.js';
+import { nodeRange, show } from './yaml-nodes.js';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -20,20 +20,22 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
   const out: Finding[] = [];
   const at = field.valueRange;
   const soft = spec.uncertain === true;
-  const push = (messageId: string, message: string, range: Range = at, warn = soft) => out.push({ messageId, message, range, warn: warn || soft });
-  const key = `\`${spec.name}\``;
+  const name = spec.name;
+  const push = (messageId: string, data: Record<string, string | number>, range: Range = at, warn = soft) => out.push({ messageId, data, range, warn: warn || soft });
+  /** A value of the wrong type (or out of range), and the type the field takes. */
+  const wrong = (value: string, expected: string, range: Range = at, warn = soft, messageId = 'type') => push(messageId, { name, value, expected }, range, warn);
 
   switch (spec.type) {
     case 'string': {
       if (typeof v === 'string') {
         if (spec.maxLength !== undefined && spec.name !== 'name' && v.length > spec.maxLength)
-          push('too-long', `${key} is ${v.length} characters long; at most ${spec.maxLength} are allowed`, at, true);
+          push('too-long', { name, length: v.length, max: spec.maxLength }, at, true);
       } else if (Array.isArray(v) && spec.name === 'argument-hint') {
         out.push(argumentHintList(c));
       } else if (typeof v === 'object') {
-        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a string`);
+        wrong(typeAndValue(v), 'a string');
       } else {
-        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a string: quote it`, at, true);
+        push('unquoted', { name, value: typeAndValue(v) }, at, true);
       }
       break;
     }
@@ -42,20 +44,20 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
       const words = c.table.booleanWords;
       const s = String(v).toLowerCase();
       if (words && (typeof v === 'string' || typeof v === 'number') && (words.includes(s) || s === 'true' || s === 'false')) break;
-      const accepted = words ? `true or false (or ${orList(words)})` : 'true or false';
       // A quoted "true" in an agent may well be read as true; say so softly.
       const maybe = typeof v === 'string' && /^(true|false|yes|no|on|off)$/i.test(v);
-      push('type', `${key} is ${show(v)} (${typeName(v)}), expected ${accepted}`, at, maybe);
+      if (words) push('boolean-words', { name, value: valueAndType(v), words: orList(words) }, at, maybe);
+      else wrong(valueAndType(v), 'true or false', at, maybe);
       break;
     }
     case 'integer': {
-      if (typeof v !== 'number' || !Number.isInteger(v)) push('type', `${key} is ${show(v)} (${typeName(v)}), expected ${spec.minimum === 1 ? 'a positive integer' : 'an integer'}`);
-      else if (spec.minimum !== undefined && v < spec.minimum) push('range', `${key} is ${v}, expected ${spec.minimum === 1 ? 'a positive integer' : `an integer of at least ${spec.minimum}`}`);
+      if (typeof v !== 'number' || !Number.isInteger(v)) wrong(valueAndType(v), spec.minimum === 1 ? 'a positive integer' : 'an integer');
+      else if (spec.minimum !== undefined && v < spec.minimum) wrong(String(v), spec.minimum === 1 ? 'a positive integer' : `an integer of at least ${spec.minimum}`, at, soft, 'range');
       break;
     }
     case 'number': {
-      if (typeof v !== 'number') push('type', `${key} is ${show(v)} (${typeName(v)}), expected a number`);
-      else if (spec.minimum !== undefined && v < spec.minimum) push('range', `${key} is ${v}, expected at least ${spec.minimum}`);
+      if (typeof v !== 'number') wrong(valueAndType(v), 'a number');
+      else if (spec.minimum !== undefined && v < spec.minimum) wrong(String(v), `at least ${spec.minimum}`, at, soft, 'range');
       break;
     }
     case 'enum':
@@ -71,24 +73,24 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
       break;
     case 'map-of-boolean': {
       if (!isPlainObject(v) || !field.node || !isMap(field.node)) {
-        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a mapping of tool names to true or false (e.g. ${spec.name}: { write: false })`);
+        push('tool-map-type', { name, value: typeAndValue(v) });
         break;
       }
       for (const pair of field.node.items as Pair<YamlNode, YamlNode>[]) {
         const val = pair.value?.toJSON?.() ?? null;
         if (typeof val !== 'boolean') {
           const k = pair.key && 'value' in pair.key ? String((pair.key as { value: unknown }).value) : '?';
-          push('type', `\`${spec.name}.${k}\` is ${show(val)} (${typeName(val)}), expected true or false`, nodeRange(pair.value, c.base, at));
+          push('type', { name: `${name}.${k}`, value: valueAndType(val), expected: 'true or false' }, nodeRange(pair.value, c.base, at));
         }
       }
       break;
     }
     case 'object':
-      if (!isPlainObject(v)) push('type', `${key} is ${typeName(v)} (${show(v)}), expected a mapping`);
+      if (!isPlainObject(v)) wrong(typeAndValue(v), 'a mapping');
       break;
     case 'list': {
       if (!Array.isArray(v)) {
-        push('type', `${key} is ${typeName(v)} (${show(v)}), expected a list`, at, typeof v === 'string');
+        wrong(typeAndValue(v), 'a list', at, typeof v === 'string');
         break;
       }
       // Item positions only for a bad item (the YAML node is built on demand).
@@ -97,14 +99,14 @@ export function checkValue(spec: FieldSpec, c: FieldContext): Finding[] {
         const ok = spec.itemType === 'string-or-object' ? typeof item === 'string' || (isPlainObject(item) && Object.keys(item).length === 1) : typeof item === 'string';
         if (!ok) {
           const want = spec.itemType === 'string-or-object' ? 'a name or a mapping with one key' : 'a string';
-          push('type', `item ${i + 1} of ${key} is ${typeName(item)} (${show(item)}), expected ${want}`, itemRange(i));
+          push('item-type', { index: i + 1, name, value: typeAndValue(item), expected: want }, itemRange(i));
         }
       });
       break;
     }
     case 'string-or-list': {
       const ok = typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
-      if (!ok) push('type', `${key} is ${typeName(v)} (${show(v)}), expected a string or a list of strings`);
+      if (!ok) wrong(typeAndValue(v), 'a string or a list of strings');
       else if (spec.enumValues && typeof v === 'string') out.push(...checkEnum(spec, v, at, soft));
       else if (spec.enumValues && Array.isArray(v)) {
         const node = field.node && isSeq(field.node) ? field.node : null;
@@ -125,8 +127,7 @@ function argumentHintList(c: FieldContext): Finding {
   const single = !raw.includes('\n') && raw.startsWith('[');
   return {
     messageId: 'argument-hint-list',
-    message: '`argument-hint` is a YAML list, not a string',
-    help: `Quote it: argument-hint: ${JSON.stringify(raw.includes('\n') ? '[...]' : raw)}. Claude Code joins a list's items and drops the brackets, and stricter loaders reject the file.`,
+    data: { quoted: JSON.stringify(raw.includes('\n') ? '[...]' : raw) },
     range: r,
     warn: true,
     fix: single ? { range: [r.start, r.end], text: JSON.stringify(raw) } : undefined,
@@ -145,26 +146,35 @@ function nearValue(v: string, values: readonly string[]): string | undefined {
   return words.length === 1 ? words[0] : undefined;
 }
 
+/**
+ * What the tool does with a value the field does not take, as the suffix of the finding's id: the
+ * effect the table documents, a color dropped, a value ignored, or none (the file is wrong).
+ */
+function invalidCase(spec: FieldSpec): { suffix: '' | '-effect' | '-dropped' | '-ignored'; effect?: string } {
+  if (spec.invalidEffect) return { suffix: '-effect', effect: spec.invalidEffect };
+  if (spec.invalidDropped) return { suffix: spec.name === 'color' ? '-dropped' : '-ignored' };
+  return { suffix: '' };
+}
+
+/** "Did you mean ...? ", or nothing. */
+const didYouMean = (guess: string | undefined) => (guess ? `Did you mean "${guess}"? ` : '');
+
 function checkEnum(spec: FieldSpec, v: unknown, at: Range, soft: boolean, orMore = ''): Finding[] {
   const values = spec.enumValues ?? [];
-  const key = `\`${spec.name}\``;
-  const effect = spec.invalidEffect ?? (spec.invalidDropped ? (spec.name === 'color' ? 'Claude Code drops any other color silently' : 'the value is ignored') : undefined);
-  const dropped = effect ? `; ${effect}` : '';
-  const expected = `expected ${orList(values)}${orMore}`;
-  const gentle = soft || spec.invalidDropped === true || effect !== undefined;
-  if (typeof v !== 'string') return [{ messageId: 'type', message: `${key} is ${show(v)} (${typeName(v)}), ${expected}${dropped}`, range: at, warn: gentle }];
+  const name = spec.name;
+  const { suffix, effect } = invalidCase(spec);
+  const expected = `${orList(values)}${orMore}`;
+  const gentle = soft || suffix !== '';
+  const more: Record<string, string> = effect === undefined ? {} : { effect };
+  if (typeof v !== 'string') return [{ messageId: `type${suffix}`, data: { name, value: valueAndType(v), expected, ...more }, range: at, warn: gentle }];
   if (values.includes(v)) return [];
   const lower = v.toLowerCase();
   const sameLetters = values.find((x) => x.toLowerCase() === lower);
   if (spec.caseInsensitive && sameLetters) return [];
-  if (spec.uncertainValues?.includes(v))
-    return [{ messageId: 'uncertain-value', message: `${key} is "${v}", which Claude Code may not support`, help: `Documented: ${orList(values)}.`, range: at, warn: true }];
-  if (sameLetters)
-    return [{ messageId: 'enum-case', message: `${key} is "${v}", which differs from "${sameLetters}" in case`, help: `Write "${sameLetters}": values are case-sensitive (${expected}).`, range: at, warn: true }];
-  const guess = nearValue(v, values);
-  const hint = guess ? `Did you mean "${guess}"? ` : '';
-  const why = effect ? ` (${effect})` : '';
-  return [{ messageId: 'enum', message: `${key} is "${v}", not a value it takes`, help: `${hint}Expected ${orList(values)}${orMore}${why}.`, range: at, warn: gentle }];
+  if (spec.uncertainValues?.includes(v)) return [{ messageId: 'uncertain-value', data: { name, value: v, values: orList(values) }, range: at, warn: true }];
+  if (sameLetters) return [{ messageId: 'enum-case', data: { name, value: v, same: sameLetters, expected }, range: at, warn: true }];
+  const data = { name, value: `"${v}"`, didYouMean: didYouMean(nearValue(v, values)), expected, ...more };
+  return [{ messageId: `enum${suffix}`, data, range: at, warn: gentle }];
 }
 
 /** OpenCode `permission`: every leaf of the mapping (per tool, or per command pattern) is one of the values. */
@@ -182,13 +192,7 @@ function checkEnumLeaves(spec: FieldSpec, node: YamlNode | null, base: number, a
     const v = n ? n.toJSON() : null;
     if (typeof v === 'string' && values.includes(v)) return;
     const guess = typeof v === 'string' ? nearValue(v, values) : undefined;
-    out.push({
-      messageId: 'enum',
-      message: `\`${path}\` is ${show(v)}, not a value it takes`,
-      help: `${guess ? `Did you mean "${guess}"? ` : ''}Expected ${orList(values)}.`,
-      range: nodeRange(n, base, at),
-      warn: soft,
-    });
+    out.push({ messageId: 'enum', data: { name: path, value: show(v), didYouMean: didYouMean(guess), expected: orList(values) }, range: nodeRange(n, base, at), warn: soft });
   };
   walk(node, spec.name);
   return out;
