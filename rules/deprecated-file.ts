@@ -1,4 +1,5 @@
-import { defineRule, sameHelp } from '../src/engine/rule.js';
+import { defineRule } from '../src/engine/rule.js';
+import { sameHelp } from '../src/rules-support/messages.js';
 import { deprecatedFile } from '../src/rules-support/frontmatter/deprecated-files.js';
 
 export default defineRule({

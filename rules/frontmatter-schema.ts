@@ -1,6 +1,7 @@
 import type { ProjectView } from '../src/model/project.js';
 import type { Range } from '../src/types.js';
-import { defineRule, sameHelp, sameMessage } from '../src/engine/rule.js';
+import { defineRule } from '../src/engine/rule.js';
+import { sameHelp, sameMessage } from '../src/rules-support/messages.js';
 import type { Frontmatter, FrontmatterField } from '../src/model/frontmatter.js';
 import { FIELD_TABLES, type FrontmatterKind } from '../src/standard/frontmatter-fields.js';
 import { KIND_LABEL, type FieldContext, type Finding } from '../src/rules-support/frontmatter/finding.js';

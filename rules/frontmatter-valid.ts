@@ -1,4 +1,5 @@
-import { defineRule, sameHelp, sameMessage } from '../src/engine/rule.js';
+import { defineRule } from '../src/engine/rule.js';
+import { sameHelp, sameMessage } from '../src/rules-support/messages.js';
 import type { DocumentModel } from '../src/model/document.js';
 import type { FrontmatterProblem } from '../src/model/frontmatter.js';
 import type { Fix, Range } from '../src/types.js';

@@ -1,4 +1,5 @@
-import { defineRule, sameHelp } from '../src/engine/rule.js';
+import { defineRule } from '../src/engine/rule.js';
+import { sameHelp } from '../src/rules-support/messages.js';
 import { clip } from '../src/util/clip.js';
 import { readerOf } from '../src/rules-support/frontmatter/finding.js';
 import { GLOB_FIELDS, globProblem, patternsOf } from '../src/rules-support/frontmatter/globs.js';

@@ -1,6 +1,7 @@
 import { parse as parseToml } from 'smol-toml';
 import type { ProjectFiles } from '../src/model/project.js';
-import { defineRule, sameHelp, sameMessage } from '../src/engine/rule.js';
+import { defineRule } from '../src/engine/rule.js';
+import { sameHelp, sameMessage } from '../src/rules-support/messages.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { pointerOf, POINTER_KINDS } from '../src/model/instruction-imports.js';
 import { kindByPlace, type FileKind } from '../src/model/kinds.js';

@@ -1,4 +1,5 @@
-import { defineRule, sameHelp, sameMessage, type RuleContext } from '../src/engine/rule.js';
+import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import { sameHelp, sameMessage } from '../src/rules-support/messages.js';
 import type { ProjectView } from '../src/model/project.js';
 import { EXTRA_BUILTIN_AGENTS, OPENCODE_BUILTIN_AGENTS } from '../src/graph/build.js';
 import { BUILTIN_AGENT_TYPES } from '../src/standard/frontmatter-fields.js';

@@ -102,16 +102,6 @@ export function optionsSchema(properties: Record<string, Record<string, unknown>
   return { type: 'object', additionalProperties: false, properties };
 }
 
-/** Variants of one finding in `meta.messages`: the same message, and a help of its own for each id. */
-export function sameMessage(message: string, helps: Readonly<Record<string, string>>): Record<string, RuleMessage> {
-  return Object.fromEntries(Object.entries(helps).map(([id, help]) => [id, { message, help }]));
-}
-
-/** Findings in `meta.messages` that each have a message of their own and share one help. */
-export function sameHelp(help: string, messages: Readonly<Record<string, string>>): Record<string, RuleMessage> {
-  return Object.fromEntries(Object.entries(messages).map(([id, message]) => [id, { message, help }]));
-}
-
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
