@@ -44,8 +44,8 @@ const reporting = (...reports: ReportDescriptor[]) =>
  * frontmatter rules they extended): each moves to meta.messages and comes off this list.
  */
 const LEGACY = new Set([
-  'codex-config', 'codex-rules', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hidden-unicode', 'hooks-config',
-  'instruction-glob', 'instruction-import', 'instruction-size', 'mirror-drift', 'remote-code-exec', 'secret-in-spec',
+  'codex-config', 'codex-rules', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hooks-config', 'instruction-glob',
+  'instruction-import', 'instruction-size', 'mirror-drift', 'remote-code-exec', 'secret-in-spec',
 ]);
 
 describe("a rule's messages", () => {
