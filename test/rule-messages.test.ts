@@ -45,7 +45,7 @@ const reporting = (...reports: ReportDescriptor[]) =>
  */
 const LEGACY = new Set([
   'codex-config', 'codex-rules', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hooks-config', 'instruction-glob',
-  'instruction-import', 'instruction-size', 'mirror-drift', 'remote-code-exec', 'secret-in-spec',
+  'instruction-import', 'instruction-size', 'mirror-drift', 'remote-code-exec',
 ]);
 
 describe("a rule's messages", () => {
