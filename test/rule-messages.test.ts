@@ -44,8 +44,8 @@ const reporting = (...reports: ReportDescriptor[]) =>
  * frontmatter rules they extended): each moves to meta.messages and comes off this list.
  */
 const LEGACY = new Set([
-  'codex-config', 'codex-rules', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hooks-config', 'instruction-glob',
-  'instruction-import', 'instruction-size', 'mirror-drift', 'remote-code-exec',
+  'codex-config', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hooks-config', 'instruction-glob', 'instruction-import',
+  'instruction-size', 'mirror-drift', 'remote-code-exec',
 ]);
 
 describe("a rule's messages", () => {
