@@ -45,7 +45,7 @@ const reporting = (...reports: ReportDescriptor[]) =>
  */
 const LEGACY = new Set([
   'codex-config', 'deprecated-file', 'frontmatter-schema', 'frontmatter-valid', 'gemini-command', 'gemini-config', 'hooks-config', 'instruction-glob', 'instruction-import',
-  'instruction-size', 'mirror-drift', 'remote-code-exec',
+  'instruction-size', 'mirror-drift',
 ]);
 
 describe("a rule's messages", () => {
