@@ -43,17 +43,7 @@ class Scanner {
         if (this.pos >= t.length) break;
         const c = t[this.pos]!;
         if (c === '[') table = this.header();
-        else {
-          const keyStart = this.pos;
-          const keys = this.keyPath();
-          const keyRange = { start: keyStart, end: this.keyEnd };
-          this.skipBlank(false);
-          if (t[this.pos] !== '=') throw STOP;
-          this.pos++;
-          this.skipBlank(false);
-          this.implicit(table, keys, keyRange);
-          this.value([...table, ...keys], keyRange);
-        }
+        else this.keyValue(table);
         this.endLine();
       }
     } catch (e) {
@@ -117,6 +107,19 @@ class Scanner {
 
   keyEnd = 0;
 
+  /** `key = value` (a line's, or an entry of an inline table) under the table at `base`. */
+  keyValue(base: Segment[]): void {
+    const keyStart = this.pos;
+    const keys = this.keyPath();
+    const keyRange = { start: keyStart, end: this.keyEnd };
+    this.skipBlank(false);
+    if (this.text[this.pos] !== '=') throw STOP;
+    this.pos++;
+    this.skipBlank(false);
+    this.implicit(base, keys, keyRange);
+    this.value([...base, ...keys], keyRange);
+  }
+
   /** `a`, `"a b"`, `'a'`, `a . b`: the keys, and the end of the last one in `keyEnd`. */
   keyPath(): string[] {
     const t = this.text;
@@ -163,15 +166,7 @@ class Scanner {
       for (;;) {
         this.skipBlank(true);
         if (t[this.pos] === '}') break;
-        const keyStart = this.pos;
-        const keys = this.keyPath();
-        const innerKey = { start: keyStart, end: this.keyEnd };
-        this.skipBlank(false);
-        if (t[this.pos] !== '=') throw STOP;
-        this.pos++;
-        this.skipBlank(false);
-        this.implicit(path, keys, innerKey);
-        this.value([...path, ...keys], innerKey);
+        this.keyValue(path);
         this.skipBlank(true);
         if (t[this.pos] === ',') this.pos++;
         else if (t[this.pos] !== '}') throw STOP;
