@@ -4,6 +4,7 @@
  */
 import type { RuleContext } from '../engine/rule.js';
 import type { JsonNode, JsonObject } from '../model/json/ast.js';
+import { describe } from './json/file.js';
 
 /**
  * The root table of a TOML file, as a positioned tree (doc.tomlTree). With `what` (the file as
@@ -28,20 +29,9 @@ export function tomlRoot(ctx: Pick<RuleContext, 'doc' | 'report'>, what?: string
   return ctx.doc.tomlTree;
 }
 
-/** How a TOML value is named in a message: `a table`, `an array`, `a string` ... */
+/** How a TOML value is named in a message: `a table`, `an integer`, and as JSON's are otherwise (`an array`, `a string` ...). */
 export function describeToml(node: JsonNode): string {
-  switch (node.type) {
-    case 'object':
-      return 'a table';
-    case 'array':
-      return 'an array';
-    case 'string':
-      return 'a string';
-    case 'number':
-      return Number.isInteger(node.value) ? 'an integer' : 'a number';
-    case 'boolean':
-      return `\`${node.value}\``;
-    default:
-      return 'a value';
-  }
+  if (node.type === 'object') return 'a table';
+  if (node.type === 'number') return Number.isInteger(node.value) ? 'an integer' : 'a number';
+  return describe(node);
 }
