@@ -168,11 +168,11 @@ function checkGeminiSettings(ctx: Ctx): void {
  * and Codex ignores `profile` and `profiles` in a project's config.
  */
 function checkCodexConfig(ctx: Ctx): void {
-  const view = ctx.doc.tomlFile;
-  if (!view?.ok || view.root['approval_policy'] !== 'never' || view.root['sandbox_mode'] !== 'danger-full-access') return;
-  const at = ctx.doc.tomlStrings.find((s) => s.path.length === 1 && s.path[0] === 'sandbox_mode');
-  if (!at) return;
-  ctx.report({ messageId: 'codex-full-access', range: at.range });
+  const root = ctx.doc.tomlTree;
+  const mode = root && prop(root, 'sandbox_mode')?.value;
+  const policy = root && prop(root, 'approval_policy')?.value;
+  if (mode?.type !== 'string' || mode.value !== 'danger-full-access' || policy?.type !== 'string' || policy.value !== 'never') return;
+  ctx.report({ messageId: 'codex-full-access', range: mode.range });
 }
 
 /** A flag after which a shell or an interpreter reads the code to run from the next argument. */

@@ -1,6 +1,6 @@
 import { defineRule, fillTemplate, type RuleContext, type RuleMessage } from '../src/engine/rule.js';
 import type { JsonNode, JsonString } from '../src/model/json/ast.js';
-import { tomlValueRange, type TomlString } from '../src/model/toml-strings.js';
+import { tomlValueRanges } from '../src/model/toml/tree.js';
 import { isOpenCode, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
 import { prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
 import {
@@ -90,8 +90,8 @@ function reportUnpinned(ctx: Ctx, r: UnpinnedRun, range: Range, when?: string): 
 }
 
 /**
- * A string of a config file (JSON or TOML): its value, and where its characters are in the text.
- * The checks below read commands and server definitions the same way whichever format holds them.
+ * A string of a config file (a node of the JSON file, or of the TOML file's positioned tree): its
+ * value, and where its characters are in the text, read through the format's escapes.
  */
 interface ConfigString {
   readonly value: string;
@@ -101,19 +101,16 @@ interface ConfigString {
   word(): Word;
 }
 
-function jsonString(ctx: Ctx, node: JsonString): ConfigString {
+function configString(ctx: Ctx, node: JsonString): ConfigString {
+  const { doc } = ctx;
+  if (doc.format === 'toml') {
+    const at = tomlValueRanges(doc.text, node);
+    return { value: node.value, at, word: () => ({ text: node.value, ...at(0, node.value.length), subs: [] }) };
+  }
   return {
     value: node.value,
-    at: (start, end) => valueRange(ctx.doc, node, start, end - start),
+    at: (start, end) => valueRange(doc, node, start, end - start),
     word: () => ({ text: node.value, start: node.range.start + 1, end: Math.max(node.range.start + 1, node.range.end - 1), subs: [] }),
-  };
-}
-
-function tomlString(s: TomlString): ConfigString {
-  return {
-    value: s.value,
-    at: (start, end) => tomlValueRange(s, start, end),
-    word: () => ({ text: s.value, ...tomlValueRange(s, 0, s.value.length), subs: [] }),
   };
 }
 
@@ -136,7 +133,7 @@ function checkHooks(ctx: Ctx, node: JsonNode, what: string, depth = 0): void {
   else if (node.type === 'object') {
     for (const p of node.properties) {
       if (p.key === 'command') {
-        if (p.value.type === 'string') checkCommand(ctx, jsonString(ctx, p.value), what);
+        if (p.value.type === 'string') checkCommand(ctx, configString(ctx, p.value), what);
       } else checkHooks(ctx, p.value, what, depth + 1);
     }
   }
@@ -178,9 +175,9 @@ function checkServer(ctx: Ctx, name: string, command: ConfigString, args: readon
 }
 
 /** The servers of an `mcpServers` value (an object by name, or a list of such objects). */
-function checkJsonServers(ctx: Ctx, servers: JsonNode): void {
+function checkServers(ctx: Ctx, servers: JsonNode): void {
   if (servers.type === 'array') {
-    for (const item of servers.items) checkJsonServers(ctx, item);
+    for (const item of servers.items) checkServers(ctx, item);
     return;
   }
   if (servers.type !== 'object') return;
@@ -190,7 +187,7 @@ function checkJsonServers(ctx: Ctx, servers: JsonNode): void {
     if (!command || command.value.type !== 'string') continue;
     const args = prop(p.value, 'args');
     const argNodes = args && args.value.type === 'array' ? args.value.items.filter((a): a is JsonString => a.type === 'string') : [];
-    checkServer(ctx, p.key, jsonString(ctx, command.value), argNodes.map((a) => jsonString(ctx, a)));
+    checkServer(ctx, p.key, configString(ctx, command.value), argNodes.map((a) => configString(ctx, a)));
   }
 }
 
@@ -204,12 +201,15 @@ const SETTINGS_COMMANDS: Array<[string, string | null, string]> = [
   ['awsCredentialExport', null, 'awsCredentialExport'],
 ];
 
-function checkJson(ctx: Ctx): void {
-  const root = rootObject(ctx);
+/** A config file, JSON or Codex's config.toml: its hooks' commands, helper commands and MCP servers. */
+function checkConfig(ctx: Ctx): void {
+  const root = ctx.doc.isJson ? rootObject(ctx) : ctx.doc.tomlTree;
   if (!root) return;
   const kind = ctx.doc.kind;
-  // Claude Code's, Codex's and Gemini CLI's hooks share one shape: events, matcher groups, commands.
-  if (kind === 'settings' || kind === 'hooks-config' || kind === 'plugin-manifest' || kind === 'codex-hooks' || kind === 'gemini-settings') {
+  // Claude Code's, Codex's and Gemini CLI's hooks share one shape: events, matcher groups,
+  // commands (in Codex's config.toml, `[hooks]` tables).
+  const hooksIn = ['settings', 'hooks-config', 'plugin-manifest', 'codex-hooks', 'codex-config', 'gemini-settings'];
+  if (hooksIn.includes(kind)) {
     const hooks = prop(root, 'hooks');
     if (hooks && hooks.value.type !== 'string') checkHooks(ctx, hooks.value, 'hook');
   }
@@ -217,34 +217,23 @@ function checkJson(ctx: Ctx): void {
     for (const [key, sub, what] of SETTINGS_COMMANDS) {
       const p = prop(root, key);
       const c = sub === null ? p?.value : p?.value.type === 'object' ? prop(p.value, sub)?.value : undefined;
-      if (c?.type === 'string') checkCommand(ctx, jsonString(ctx, c), what);
+      if (c?.type === 'string') checkCommand(ctx, configString(ctx, c), what);
     }
   }
   if (kind === 'plugin-manifest' || kind === 'gemini-settings' || kind === 'gemini-extension') {
     const servers = prop(root, 'mcpServers');
-    if (servers) checkJsonServers(ctx, servers.value);
+    if (servers) checkServers(ctx, servers.value);
   }
   if (kind === 'mcp-config') {
     const servers = prop(root, 'mcpServers');
-    if (servers) checkJsonServers(ctx, servers.value);
+    if (servers) checkServers(ctx, servers.value);
     // A plugin's own .mcp.json may list its servers at the top level.
-    else if (root.properties.length && root.properties.every((p) => p.value.type === 'object' && (prop(p.value, 'command') || prop(p.value, 'url')))) checkJsonServers(ctx, root);
+    else if (root.properties.length && root.properties.every((p) => p.value.type === 'object' && (prop(p.value, 'command') || prop(p.value, 'url')))) checkServers(ctx, root);
   }
-}
-
-/** Codex's config.toml: inline `[hooks]` tables' commands, and `[mcp_servers.<name>]` started by a command. */
-function checkCodexConfig(ctx: Ctx): void {
-  const servers = new Map<string, { command?: ConfigString; args: ConfigString[] }>();
-  for (const s of ctx.doc.tomlStrings) {
-    const p = s.path;
-    if (p[0] === 'hooks' && p[p.length - 1] === 'command') checkCommand(ctx, tomlString(s), 'hook');
-    if (p[0] !== 'mcp_servers' || p.length < 3) continue;
-    const server = servers.get(p[1]!) ?? { args: [] };
-    servers.set(p[1]!, server);
-    if (p.length === 3 && p[2] === 'command') server.command = tomlString(s);
-    else if (p.length === 4 && p[2] === 'args' && p[3] === '[]') server.args.push(tomlString(s));
+  if (kind === 'codex-config') {
+    const servers = prop(root, 'mcp_servers');
+    if (servers) checkServers(ctx, servers.value);
   }
-  for (const [name, server] of servers) if (server.command) checkServer(ctx, name, server.command, server.args);
 }
 
 /**
@@ -252,29 +241,29 @@ function checkCodexConfig(ctx: Ctx): void {
  * output put into the prompt. The braces inside must balance (Gemini CLI's parser requires it).
  */
 function checkGeminiCommand(ctx: Ctx): void {
-  for (const s of ctx.doc.tomlStrings) {
-    if (s.path.length !== 1 || s.path[0] !== 'prompt' || !s.value.includes('!{')) continue;
-    const str = tomlString(s);
-    const text = s.value;
-    for (let open = text.indexOf('!{'); open !== -1; open = text.indexOf('!{', open + 2)) {
-      let depth = 0;
-      let close = -1;
-      for (let i = open + 1; i < text.length; i++) {
-        if (text[i] === '{') depth++;
-        else if (text[i] === '}' && --depth === 0) {
-          close = i;
-          break;
-        }
+  const root = ctx.doc.tomlTree;
+  const prompt = root && prop(root, 'prompt')?.value;
+  if (prompt?.type !== 'string' || !prompt.value.includes('!{')) return;
+  const str = configString(ctx, prompt);
+  const text = prompt.value;
+  for (let open = text.indexOf('!{'); open !== -1; open = text.indexOf('!{', open + 2)) {
+    let depth = 0;
+    let close = -1;
+    for (let i = open + 1; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        close = i;
+        break;
       }
-      if (close === -1) break;
-      for (const r of findRemoteExec(text, open + 2, close)) {
-        reportExec(ctx, 'gemini-download-exec', r, str.at(r.start, r.end));
-      }
-      for (const r of findUnpinnedRuns(text, 'hook', open + 2, close)) {
-        reportUnpinned(ctx, r, str.at(r.word.start, r.word.end), 'each invocation');
-      }
-      open = close - 1;
     }
+    if (close === -1) break;
+    for (const r of findRemoteExec(text, open + 2, close)) {
+      reportExec(ctx, 'gemini-download-exec', r, str.at(r.start, r.end));
+    }
+    for (const r of findUnpinnedRuns(text, 'hook', open + 2, close)) {
+      reportUnpinned(ctx, r, str.at(r.word.start, r.word.end), 'each invocation');
+    }
+    open = close - 1;
   }
 }
 
@@ -357,12 +346,8 @@ export default defineRule({
   },
   check(ctx) {
     const { doc } = ctx;
-    if (doc.isJson) {
-      checkJson(ctx);
-      return;
-    }
-    if (doc.kind === 'codex-config') return checkCodexConfig(ctx);
     if (doc.kind === 'gemini-command') return checkGeminiCommand(ctx);
+    if (doc.isJson || doc.kind === 'codex-config') return checkConfig(ctx);
     const subject = doc.kind === 'agent' ? 'this agent' : doc.kind === 'skill' ? 'this skill' : 'this command';
     if (!isOpenCode(doc)) checkFrontmatter(ctx, subject);
     const bang = !isOpenCode(doc) && (doc.kind === 'command' || doc.kind === 'skill');

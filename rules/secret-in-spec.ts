@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext, type RuleMessage } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
-import { tomlValueRange, type TomlString } from '../src/model/toml-strings.js';
-import { findSecrets, isSecretName, jsonStrings, looksRandom, mask, SECRET_ENV, stringValueRange, withoutScheme, type SecretHit, type SecretKind } from '../src/rules-support/security/secret-in-spec.js';
+import { tomlValueRanges } from '../src/model/toml/tree.js';
+import { findSecrets, isSecretName, configStrings, looksRandom, mask, SECRET_ENV, stringValueRange, withoutScheme, type ConfigStringAt, type SecretHit, type SecretKind } from '../src/rules-support/security/secret-in-spec.js';
 import type { Range } from '../src/types.js';
 import { ALL_KINDS } from '../src/model/kinds.js';
 
@@ -101,7 +101,7 @@ function checkJson(ctx: RuleContext): void {
   if (/(^|\/)settings\.local\.json$/.test(doc.relPath)) return;
   const view = doc.jsonFile;
   if (!view?.ok) return;
-  for (const s of jsonStrings(view.root)) {
+  for (const s of configStrings(view.root)) {
     const place = placeOf(doc, s.path);
     const value = s.node.value;
     const hits = findSecrets(value);
@@ -120,12 +120,16 @@ function checkJson(ctx: RuleContext): void {
  */
 function checkToml(ctx: RuleContext): void {
   const { doc } = ctx;
-  const strings = doc.tomlStrings;
+  const root = doc.tomlTree;
+  // The string literals in the text's order (a date is a string of the tree too: it is left out).
+  const strings = (root ? configStrings(root) : [])
+    .filter((s) => doc.text[s.node.range.start] === '"' || doc.text[s.node.range.start] === "'")
+    .sort((a, b) => a.node.range.start - b.node.range.start);
   // Finds come in the text's order, as the strings do: one walk places them all.
   let k = 0;
-  const holder = (at: number): TomlString | undefined => {
-    while (k < strings.length && strings[k]!.range.end <= at) k++;
-    return k < strings.length && strings[k]!.range.start <= at ? strings[k] : undefined;
+  const holder = (at: number): ConfigStringAt | undefined => {
+    while (k < strings.length && strings[k]!.node.range.end <= at) k++;
+    return k < strings.length && strings[k]!.node.range.start <= at ? strings[k] : undefined;
   };
   const found: Range[] = [];
   for (const hit of findSecrets(doc.text)) {
@@ -135,9 +139,9 @@ function checkToml(ctx: RuleContext): void {
   }
   let j = 0;
   for (const s of strings) {
-    const hit = assignedValue(s.value, s.path[s.path.length - 1] ?? '', s.previous?.value);
+    const hit = assignedValue(s.node.value, s.path[s.path.length - 1] ?? '', s.previous?.type === 'string' ? s.previous.value : undefined);
     if (!hit) continue;
-    const range = tomlValueRange(s, hit.index, hit.index + hit.length);
+    const range = tomlValueRanges(doc.text, s.node)(hit.index, hit.index + hit.length);
     while (j < found.length && found[j]!.end <= range.start) j++;
     if (j < found.length && found[j]!.start < range.end) continue;
     report(ctx, hit, range, placeOf(doc, s.path));

@@ -416,10 +416,11 @@ export function findSecrets(text: string): SecretHit[] {
   return out;
 }
 
-// The strings of a JSON config file: each string value with the keys that lead to it, and
-// where a character of its value is in the file's text (escapes read).
+// The strings of a config file's tree (a JSON file, or a TOML file's positioned tree): each
+// string value with the keys that lead to it, and where a character of a JSON string's value is
+// in the file's text (escapes read).
 
-export interface JsonStringAt {
+export interface ConfigStringAt {
   node: JsonString;
   /** The keys (and `[]` for array items) from the root to the string. */
   path: readonly string[];
@@ -427,9 +428,9 @@ export interface JsonStringAt {
   previous?: JsonNode;
 }
 
-/** Every string value under `root`, in document order (bounded depth). */
-export function jsonStrings(root: JsonNode): JsonStringAt[] {
-  const out: JsonStringAt[] = [];
+/** Every string value under `root`, in the tree's order (a JSON file's is the text's; bounded depth). */
+export function configStrings(root: JsonNode): ConfigStringAt[] {
+  const out: ConfigStringAt[] = [];
   const walk = (node: JsonNode, path: string[], previous: JsonNode | undefined, depth: number) => {
     if (depth > 200) return;
     if (node.type === 'string') out.push({ node, path, previous });
