@@ -2,19 +2,43 @@ import { defineRule, type RuleContext } from '../src/engine/rule.js';
 import { parseCalls, type StarArg, type StarCall, type StarValue } from '../src/model/starlark-calls.js';
 import { closest } from '../src/util/suggest.js';
 import { clip } from '../src/util/clip.js';
-import type { ReportDescriptor } from '../src/types.js';
 
 type Ctx = RuleContext;
-
-/** Every finding's help ends with the page it rests on. */
-function report(ctx: Ctx, d: ReportDescriptor): void {
-  ctx.report({ ...d, help: `${d.help} (Codex docs: Rules)` });
-}
 
 /** The functions a rules file calls (Codex's execpolicy language). */
 const FUNCTIONS = ['prefix_rule', 'host_executable', 'network_rule'];
 const PREFIX_ARGS = ['pattern', 'decision', 'justification', 'match', 'not_match'];
 const DECISIONS = ['allow', 'prompt', 'forbidden'];
+
+/** Every help ends with the page it rests on. */
+const DOCS = '(Codex docs: Rules)';
+const EXAMPLE_HELP = `Codex checks the examples when it loads the rules and refuses the file when one fails: fix the example or the pattern ({{pattern}}). ${DOCS}`;
+const DECISION_HELP = `Codex's decisions are "allow", "prompt" and "forbidden"; it fails to load a rules file with another. ${DOCS}`;
+
+const MESSAGES = {
+  function: {
+    message: '"{{name}}" is not a function of Codex rules',
+    help: `Did you mean "{{near}}"? Codex fails to load a rules file that calls an unknown function. ${DOCS}`,
+  },
+  argument: {
+    message: 'prefix_rule has no argument "{{name}}"',
+    help: `{{suggestion}}Codex fails to load a rules file that passes it; prefix_rule takes {{args}}. ${DOCS}`,
+  },
+  'no-pattern': { message: 'prefix_rule has no "pattern"', help: `Write the command prefix the rule matches: pattern = ["gh", "pr", "view"]. ${DOCS}` },
+  pattern: {
+    message: 'the pattern is not a list of command tokens',
+    help: `Expected a non-empty list of strings, a list of strings standing for alternatives: ["git", ["push", "pull"]]. ${DOCS}`,
+  },
+  decision: { message: 'decision "{{value}}" is not one Codex knows', help: `{{suggestion}}${DECISION_HELP}` },
+  'decision-type': { message: 'the decision is not a string', help: DECISION_HELP },
+  justification: { message: 'the justification is not a string', help: `Expected a sentence saying why the rule exists. ${DOCS}` },
+  examples: { message: '"{{name}}" is not a list', help: `Expected a list of example commands: strings, or lists of tokens. ${DOCS}` },
+  'match-example': { message: 'match example "{{example}}" does not start with the pattern', help: EXAMPLE_HELP },
+  'not-match-example': { message: 'not_match example "{{example}}" starts with the pattern', help: EXAMPLE_HELP },
+};
+
+/** "Did you mean ...?" before a help, or nothing. */
+const suggestion = (near: string | undefined): string => (near ? `Did you mean "${near}"? ` : '');
 
 /** A command line split as POSIX shlex splits it (Codex tokenizes string examples so); null when a quote is left open. */
 function shlexSplit(s: string): string[] | null {
@@ -71,18 +95,16 @@ function startsWith(tokens: string[], pattern: string[][]): boolean {
 
 function checkExamples(ctx: Ctx, arg: StarArg, pattern: string[][], shouldMatch: boolean): void {
   if (arg.value.type !== 'list') {
-    report(ctx, { message: `"${arg.name}" is not a list`, messageId: 'examples', help: 'Expected a list of example commands: strings, or lists of tokens.', range: arg.value.range });
+    ctx.report({ messageId: 'examples', data: { name: arg.name! }, range: arg.value.range });
     return;
   }
   for (const ex of arg.value.items) {
     const tokens = ex.type === 'string' ? shlexSplit(ex.value) : ex.type === 'list' && ex.items.every((i) => i.type === 'string') ? ex.items.map((i) => (i as { value: string }).value) : null;
     if (!tokens || tokens.length === 0) continue;
     if (startsWith(tokens, pattern) === shouldMatch) continue;
-    const shown = clip(tokens.join(' '), 50);
-    report(ctx, {
-      message: shouldMatch ? `match example "${shown}" does not start with the pattern` : `not_match example "${shown}" starts with the pattern`,
-      messageId: 'examples',
-      help: `Codex checks the examples when it loads the rules and refuses the file when one fails: fix the example or the pattern (${pattern.map((a) => (a.length > 1 ? `[${a.join('|')}]` : a[0])).join(' ')}).`,
+    ctx.report({
+      messageId: shouldMatch ? 'match-example' : 'not-match-example',
+      data: { example: clip(tokens.join(' '), 50), pattern: pattern.map((a) => (a.length > 1 ? `[${a.join('|')}]` : a[0])).join(' ') },
       range: ex.range,
     });
   }
@@ -94,31 +116,24 @@ function checkPrefixRule(ctx: Ctx, call: StarCall): void {
   for (const arg of call.args) {
     if (arg.name === null) continue;
     if (!PREFIX_ARGS.includes(arg.name)) {
-      const near = closest(arg.name, PREFIX_ARGS);
-      report(ctx, { message: `prefix_rule has no argument "${arg.name}"`, messageId: 'argument', help: `${near ? `Did you mean "${near}"? ` : ''}Codex fails to load a rules file that passes it; prefix_rule takes ${PREFIX_ARGS.join(', ')}.`, range: arg.nameRange! });
+      ctx.report({ messageId: 'argument', data: { name: arg.name, suggestion: suggestion(closest(arg.name, PREFIX_ARGS)), args: PREFIX_ARGS.join(', ') }, range: arg.nameRange! });
       continue;
     }
     byName.set(arg.name, arg);
   }
   const p = byName.get('pattern');
   if (!p) {
-    if (!call.args.some((a) => a.name === null)) report(ctx, { message: 'prefix_rule has no "pattern"', messageId: 'pattern', help: 'Write the command prefix the rule matches: pattern = ["gh", "pr", "view"].', range: call.nameRange });
+    if (!call.args.some((a) => a.name === null)) ctx.report({ messageId: 'no-pattern', range: call.nameRange });
   } else {
     pattern = patternOf(p.value);
-    if (!pattern) report(ctx, { message: 'the pattern is not a list of command tokens', messageId: 'pattern', help: 'Expected a non-empty list of strings, a list of strings standing for alternatives: ["git", ["push", "pull"]].', range: p.value.range });
+    if (!pattern) ctx.report({ messageId: 'pattern', range: p.value.range });
   }
   const d = byName.get('decision');
-  if (d && (d.value.type !== 'string' || !DECISIONS.includes(d.value.value))) {
-    const near = d.value.type === 'string' ? closest(d.value.value, DECISIONS) : undefined;
-    report(ctx, {
-      message: d.value.type === 'string' ? `decision "${d.value.value}" is not one Codex knows` : 'the decision is not a string',
-      messageId: 'decision',
-      help: `${near ? `Did you mean "${near}"? ` : ''}Codex's decisions are "allow", "prompt" and "forbidden"; it fails to load a rules file with another.`,
-      range: d.value.range,
-    });
-  }
+  if (d?.value.type === 'string' && !DECISIONS.includes(d.value.value)) {
+    ctx.report({ messageId: 'decision', data: { value: d.value.value, suggestion: suggestion(closest(d.value.value, DECISIONS)) }, range: d.value.range });
+  } else if (d && d.value.type !== 'string') ctx.report({ messageId: 'decision-type', range: d.value.range });
   const j = byName.get('justification');
-  if (j && j.value.type !== 'string') report(ctx, { message: 'the justification is not a string', messageId: 'justification', help: 'Expected a sentence saying why the rule exists.', range: j.value.range });
+  if (j && j.value.type !== 'string') ctx.report({ messageId: 'justification', range: j.value.range });
   if (!pattern) return;
   const m = byName.get('match');
   if (m) checkExamples(ctx, m, pattern, true);
@@ -133,6 +148,7 @@ export default defineRule({
     severity: 'error',
     standard: false,
     kinds: ['codex-rules'],
+    messages: MESSAGES,
   },
   check(ctx) {
     const calls = parseCalls(ctx.doc.text);
@@ -142,7 +158,7 @@ export default defineRule({
       else if (!FUNCTIONS.includes(call.name)) {
         const near = closest(call.name, FUNCTIONS);
         // A name far from every known function may be one a newer Codex has: left alone.
-        if (near) report(ctx, { message: `"${call.name}" is not a function of Codex rules`, messageId: 'function', help: `Did you mean "${near}"? Codex fails to load a rules file that calls an unknown function.`, range: call.nameRange });
+        if (near) ctx.report({ messageId: 'function', data: { name: call.name, near }, range: call.nameRange });
       }
     }
   },

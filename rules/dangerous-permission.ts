@@ -14,24 +14,55 @@ type Ctx = RuleContext;
 const INJECTION =
   'Text the model reads (a file, a web page, a tool result, an issue) can carry a prompt injection, and with no approval step the commands it asks for run at once: delete files, read credentials, push code, install software.';
 
-const HELP: Record<string, string> = {
-  'bypass-mode': `${INJECTION} \`bypassPermissions\` skips every permission prompt for this agent (allow rules have no effect in it, only deny and ask rules still hold). Claude Code's docs: use it only in isolated containers or VMs. Use \`acceptEdits\` or \`default\` and pre-approve the exact commands the agent needs with \`permissions.allow\` rules such as \`Bash(npm test)\`.`,
-  'allowed-tools': `${INJECTION} \`allowed-tools\` lists the tools Claude may use without asking while this is active (Claude Code's skills and commands reference). List the exact commands it needs instead: \`Bash(git status:*)\`, \`Bash(npm test)\`.`,
-  'allow-rule': `${INJECTION} An allow rule in settings approves matching commands in every session of this project. List the exact commands instead: \`Bash(git status:*)\`, \`Bash(npm test)\`. On entering auto mode Claude Code drops such rules itself, as "broad allow rules that grant arbitrary code execution".`,
-  'default-mode': `${INJECTION} Current Claude Code ignores \`"bypassPermissions"\` in .claude/settings.json and settings.local.json and starts such sessions in Manual mode, while earlier versions honoured it for everyone who opened the project. Remove it, and pass \`--permission-mode bypassPermissions\` only when starting a session inside an isolated container.`,
-  'mcp-auto-approve': 'Claude Code asks before starting a server from a project\'s .mcp.json; this setting skips that question for every server in it, present and future. A server is a program that runs with your rights, so a change to .mcp.json (a pull request, a merged branch, an edit by the model) runs new code at the next start. Approve servers by name with `enabledMcpjsonServers` instead.',
-  'gemini-allowed': `${INJECTION} Gemini CLI's \`tools.allowed\` (\`allowedTools\` before settings v2) names the tools that bypass the confirmation dialog, and a shell entry matches commands by prefix. List the exact commands instead: \`run_shell_command(git status)\`, \`run_shell_command(npm test)\`.`,
-  'codex-full-access': `${INJECTION} \`sandbox_mode = "danger-full-access"\` turns Codex's sandbox off and \`approval_policy = "never"\` its approval prompts: together, Codex's "Full Access", every command the model asks for runs with your rights at once. Keep \`workspace-write\` and \`on-request\` here, and pass \`--sandbox danger-full-access\` only when starting Codex inside an isolated container.`,
-  'codex-rule': `${INJECTION} A Codex rule whose decision is \`allow\` (the default when \`decision\` is left out) runs the commands it matches outside the sandbox without asking, and a pattern is a prefix: \`["bash"]\` or \`["python3", "-c"]\` matches every script handed to it. Allow the exact commands instead: \`["npm", "test"]\`, \`["git", "status"]\`.`,
-  opencode: `${INJECTION} In OpenCode an agent's \`permission\` overrides opencode.json, so this grant holds whatever the project's config asks. Give \`bash\` a map that allows only the commands the agent needs and asks for the rest: \`bash: { "*": ask, "git status*": allow }\`.`,
+const ALLOWED_TOOLS_HELP = `${INJECTION} \`allowed-tools\` lists the tools Claude may use without asking while this is active (Claude Code's skills and commands reference). List the exact commands it needs instead: \`Bash(git status:*)\`, \`Bash(npm test)\`.`;
+const ALLOW_RULE_HELP = `${INJECTION} An allow rule in settings approves matching commands in every session of this project. List the exact commands instead: \`Bash(git status:*)\`, \`Bash(npm test)\`. On entering auto mode Claude Code drops such rules itself, as "broad allow rules that grant arbitrary code execution".`;
+const GEMINI_ALLOWED_HELP = `${INJECTION} Gemini CLI's \`tools.allowed\` (\`allowedTools\` before settings v2) names the tools that bypass the confirmation dialog, and a shell entry matches commands by prefix. List the exact commands instead: \`run_shell_command(git status)\`, \`run_shell_command(npm test)\`.`;
+const OPENCODE_HELP = `${INJECTION} In OpenCode an agent's \`permission\` overrides opencode.json, so this grant holds whatever the project's config asks. Give \`bash\` a map that allows only the commands the agent needs and asks for the rest: \`bash: { "*": ask, "git status*": allow }\`.`;
+
+/** An entry that approves every command of a shell (`{{shell}}`: shell or PowerShell), or any code of one program. */
+const EVERY_COMMAND = '`{{entry}}` pre-approves every {{shell}} command: a prompt injection can run them unasked';
+const ANY_CODE = '`{{entry}}` pre-approves any `{{program}}` code: a prompt injection can run it unasked';
+
+const MESSAGES = {
+  'bypass-mode': {
+    message: '`bypassPermissions` lets a prompt injection in any file this agent reads run commands unasked',
+    help: `${INJECTION} \`bypassPermissions\` skips every permission prompt for this agent (allow rules have no effect in it, only deny and ask rules still hold). Claude Code's docs: use it only in isolated containers or VMs. Use \`acceptEdits\` or \`default\` and pre-approve the exact commands the agent needs with \`permissions.allow\` rules such as \`Bash(npm test)\`.`,
+  },
+  'allowed-tools': { message: EVERY_COMMAND, help: ALLOWED_TOOLS_HELP },
+  'allowed-tools-program': { message: ANY_CODE, help: ALLOWED_TOOLS_HELP },
+  'allow-rule': { message: EVERY_COMMAND, help: ALLOW_RULE_HELP },
+  'allow-rule-program': { message: ANY_CODE, help: ALLOW_RULE_HELP },
+  'default-mode': {
+    message: '`"bypassPermissions"` as default mode would let a prompt injection run any command unasked',
+    help: `${INJECTION} Current Claude Code ignores \`"bypassPermissions"\` in .claude/settings.json and settings.local.json and starts such sessions in Manual mode, while earlier versions honoured it for everyone who opened the project. Remove it, and pass \`--permission-mode bypassPermissions\` only when starting a session inside an isolated container.`,
+  },
+  'mcp-auto-approve': {
+    message: '`enableAllProjectMcpServers` starts every .mcp.json server unasked: a change to it runs code here',
+    help: 'Claude Code asks before starting a server from a project\'s .mcp.json; this setting skips that question for every server in it, present and future. A server is a program that runs with your rights, so a change to .mcp.json (a pull request, a merged branch, an edit by the model) runs new code at the next start. Approve servers by name with `enabledMcpjsonServers` instead.',
+  },
+  'gemini-allowed': { message: EVERY_COMMAND, help: GEMINI_ALLOWED_HELP },
+  'gemini-allowed-program': { message: ANY_CODE, help: GEMINI_ALLOWED_HELP },
+  'codex-full-access': {
+    message: '`danger-full-access` and `approval_policy = "never"` let a prompt injection run any command unasked',
+    help: `${INJECTION} \`sandbox_mode = "danger-full-access"\` turns Codex's sandbox off and \`approval_policy = "never"\` its approval prompts: together, Codex's "Full Access", every command the model asks for runs with your rights at once. Keep \`workspace-write\` and \`on-request\` here, and pass \`--sandbox danger-full-access\` only when starting Codex inside an isolated container.`,
+  },
+  'codex-rule': {
+    message: '`{{pattern}}` lets a prompt injection run any `{{program}}` code outside the sandbox unasked',
+    help: `${INJECTION} A Codex rule whose decision is \`allow\` (the default when \`decision\` is left out) runs the commands it matches outside the sandbox without asking, and a pattern is a prefix: \`["bash"]\` or \`["python3", "-c"]\` matches every script handed to it. Allow the exact commands instead: \`["npm", "test"]\`, \`["git", "status"]\`.`,
+  },
+  opencode: { message: '`permission: allow` lets a prompt injection this agent reads run any tool unasked', help: OPENCODE_HELP },
+  'opencode-wildcard': { message: '`"*": allow` lets a prompt injection this agent reads run any tool unasked', help: OPENCODE_HELP },
+  'opencode-bash': { message: '`bash: allow` lets a prompt injection this agent reads run any shell command unasked', help: OPENCODE_HELP },
 };
 
-/** What an entry grants, in the words of a message. */
-function grant(b: BroadRule, written: string): string {
-  const entry = written.length > 24 ? `${written.slice(0, 23)}…` : written;
-  return b.kind === 'all'
-    ? `\`${entry}\` pre-approves every ${b.tool === 'PowerShell' ? 'PowerShell' : 'shell'} command: a prompt injection can run them unasked`
-    : `\`${entry}\` pre-approves any \`${b.program}\` code: a prompt injection can run it unasked`;
+/** An entry cut for a message. */
+const clipEntry = (written: string): string => (written.length > 24 ? `${written.slice(0, 23)}…` : written);
+
+/** What a broad entry grants, as a report of the finding `id` (its `-program` id for one program's code). */
+function grant(ctx: Ctx, id: 'allowed-tools' | 'allow-rule' | 'gemini-allowed', b: BroadRule, written: string, range: Range): void {
+  const entry = clipEntry(written);
+  if (b.kind === 'all') ctx.report({ messageId: id, data: { entry, shell: b.tool === 'PowerShell' ? 'PowerShell' : 'shell' }, range });
+  else ctx.report({ messageId: `${id}-program`, data: { entry, program: b.program! }, range });
 }
 
 function checkToolList(ctx: Ctx, field: FrontmatterField): void {
@@ -41,11 +72,7 @@ function checkToolList(ctx: Ctx, field: FrontmatterField): void {
   for (const e of entries) {
     const b = broadRule(e.text);
     if (!b) continue;
-    ctx.report({
-      message: grant(b, e.text),
-      messageId: 'allowed-tools',
-      range: e.range,
-    });
+    grant(ctx, 'allowed-tools', b, e.text, e.range);
   }
 }
 
@@ -62,17 +89,16 @@ function keyIn(ctx: Ctx, field: FrontmatterField, key: string): Range {
 /** OpenCode's `permission`: `allow` for everything, `"*": allow`, `bash: allow`, `bash: { "*": allow }`. */
 function checkOpenCodePermission(ctx: Ctx, field: FrontmatterField): void {
   const v = field.value;
-  const report = (message: string, range: Range) => ctx.report({ message, messageId: 'opencode', range });
   if (v === 'allow') {
-    report('`permission: allow` lets a prompt injection this agent reads run any tool unasked', field.valueRange);
+    ctx.report({ messageId: 'opencode', range: field.valueRange });
     return;
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) return;
   const map = v as Record<string, unknown>;
-  if (map['*'] === 'allow') report('`"*": allow` lets a prompt injection this agent reads run any tool unasked', keyIn(ctx, field, '*'));
+  if (map['*'] === 'allow') ctx.report({ messageId: 'opencode-wildcard', range: keyIn(ctx, field, '*') });
   const bash = map['bash'];
   const bashAll = bash === 'allow' || (bash !== null && typeof bash === 'object' && !Array.isArray(bash) && (bash as Record<string, unknown>)['*'] === 'allow');
-  if (bashAll) report('`bash: allow` lets a prompt injection this agent reads run any shell command unasked', keyIn(ctx, field, 'bash'));
+  if (bashAll) ctx.report({ messageId: 'opencode-bash', range: keyIn(ctx, field, 'bash') });
 }
 
 function checkSpec(ctx: Ctx): void {
@@ -90,11 +116,7 @@ function checkSpec(ctx: Ctx): void {
     if (doc.kind === 'agent' && field.key === 'permissionMode' && field.value === 'bypassPermissions') {
       // A plugin's agents ignore permissionMode (frontmatter-schema says so).
       if (isPluginAgent(doc, ctx.project)) continue;
-      ctx.report({
-        message: '`bypassPermissions` lets a prompt injection in any file this agent reads run commands unasked',
-        messageId: 'bypass-mode',
-        range: field.valueRange,
-      });
+      ctx.report({ messageId: 'bypass-mode', range: field.valueRange });
     }
     if ((doc.kind === 'command' || doc.kind === 'skill') && field.key === 'allowed-tools') checkToolList(ctx, field);
   }
@@ -107,20 +129,20 @@ function checkSettings(ctx: Ctx): void {
   if (perms && perms.value.type === 'object') {
     const mode = prop(perms.value, 'defaultMode');
     if (mode && mode.value.type === 'string' && mode.value.value === 'bypassPermissions') {
-      ctx.report({ message: '`"bypassPermissions"` as default mode would let a prompt injection run any command unasked', messageId: 'default-mode', range: mode.value.range });
+      ctx.report({ messageId: 'default-mode', range: mode.value.range });
     }
     const allow = prop(perms.value, 'allow');
     if (allow && allow.value.type === 'array') {
       for (const item of allow.value.items) {
         if (item.type !== 'string') continue;
         const b = broadRule(item.value);
-        if (b) ctx.report({ message: grant(b, item.value), messageId: 'allow-rule', range: item.range });
+        if (b) grant(ctx, 'allow-rule', b, item.value, item.range);
       }
     }
   }
   const all = prop(root, 'enableAllProjectMcpServers');
   if (all && isTrue(all.value)) {
-    ctx.report({ message: '`enableAllProjectMcpServers` starts every .mcp.json server unasked: a change to it runs code here', messageId: 'mcp-auto-approve', range: all.value.range });
+    ctx.report({ messageId: 'mcp-auto-approve', range: all.value.range });
   }
 }
 
@@ -135,7 +157,7 @@ function checkGeminiSettings(ctx: Ctx): void {
     for (const item of list.items) {
       if (item.type !== 'string') continue;
       const b = broadGeminiEntry(item.value);
-      if (b) ctx.report({ message: grant(b, item.value), messageId: 'gemini-allowed', range: item.range });
+      if (b) grant(ctx, 'gemini-allowed', b, item.value, item.range);
     }
   }
 }
@@ -146,11 +168,11 @@ function checkGeminiSettings(ctx: Ctx): void {
  * and Codex ignores `profile` and `profiles` in a project's config.
  */
 function checkCodexConfig(ctx: Ctx): void {
-  const view = ctx.doc.tomlFile;
-  if (!view?.ok || view.root['approval_policy'] !== 'never' || view.root['sandbox_mode'] !== 'danger-full-access') return;
-  const at = ctx.doc.tomlStrings.find((s) => s.path.length === 1 && s.path[0] === 'sandbox_mode');
-  if (!at) return;
-  ctx.report({ message: '`danger-full-access` and `approval_policy = "never"` let a prompt injection run any command unasked', messageId: 'codex-full-access', range: at.range });
+  const root = ctx.doc.tomlTree;
+  const mode = root && prop(root, 'sandbox_mode')?.value;
+  const policy = root && prop(root, 'approval_policy')?.value;
+  if (mode?.type !== 'string' || mode.value !== 'danger-full-access' || policy?.type !== 'string' || policy.value !== 'never') return;
+  ctx.report({ messageId: 'codex-full-access', range: mode.range });
 }
 
 /** A flag after which a shell or an interpreter reads the code to run from the next argument. */
@@ -177,11 +199,7 @@ function checkCodexRules(ctx: Ctx): void {
     const program = alternatives(first)?.find(runsAnyCode);
     if (!program || !rest.every((item) => alternatives(item)?.every((a) => CODE_FLAG.test(a)))) continue;
     const written = ctx.doc.text.slice(pattern.range.start, pattern.range.end).replace(/\s+/g, ' ');
-    ctx.report({
-      message: `\`${written.length > 24 ? `${written.slice(0, 23)}…` : written}\` lets a prompt injection run any \`${shorten(program, 16)}\` code outside the sandbox unasked`,
-      messageId: 'codex-rule',
-      range: pattern.range,
-    });
+    ctx.report({ messageId: 'codex-rule', data: { pattern: clipEntry(written), program: shorten(program, 16) }, range: pattern.range });
   }
 }
 
@@ -196,10 +214,9 @@ export default defineRule({
     severity: 'warn',
     standard: false,
     kinds: ['agent', 'command', 'skill', 'settings', 'gemini-settings', 'codex-config', 'codex-rules'],
+    messages: MESSAGES,
   },
-  check(found) {
-    // Each finding's help is the one of its kind.
-    const ctx: RuleContext = { ...found, report: (d) => found.report({ ...d, help: HELP[d.messageId!] }) };
+  check(ctx) {
     switch (ctx.doc.kind) {
       case 'settings':
         return checkSettings(ctx);

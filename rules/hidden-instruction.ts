@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { findHiddenTexts, isInstruction, type HiddenText } from '../src/rules-support/security/hidden-instruction.js';
+import { findHiddenTexts, isInstruction } from '../src/rules-support/security/hidden-instruction.js';
 import { quoted } from '../src/util/clip.js';
 
 /**
@@ -8,11 +8,9 @@ import { quoted } from '../src/util/clip.js';
  */
 const PLAIN_TEXT = /(?:\.mdc|(?:^|\/)\.(?:cursorrules|clinerules|windsurfrules))$/i;
 
-function where(h: HiddenText): string {
-  if (h.how === 'reference') return 'a [//]: # comment';
-  if (h.how === 'element') return `a hidden <${h.tag}>`;
-  return 'an HTML comment';
-}
+const UNSEEN = 'the agent reads them, a reviewer of the rendered file does not';
+const SAID = "It says {{said}}. If the agent is meant to follow it, write it as visible text; if it is a note for the file's maintainers, move it out of the prompt.";
+const COMMENT_HELP = `${SAID} Text in a comment still reaches the model: commenting a step out does not disable it.`;
 
 export default defineRule({
   meta: {
@@ -27,6 +25,15 @@ export default defineRule({
       'agent', 'command', 'skill', 'other', 'claude-memory', 'agents-md', 'gemini-md', 'copilot-instructions', 'copilot-scoped-instructions',
       'copilot-prompt', 'copilot-agent', 'copilot-chatmode', 'cursor-rule', 'cursorrules', 'windsurf-rule', 'kiro-steering', 'cline-rule',
     ],
+    // By how the text is hidden (HiddenText's `how`).
+    messages: {
+      comment: { message: `instructions in an HTML comment: ${UNSEEN}`, help: COMMENT_HELP },
+      reference: { message: `instructions in a [//]: # comment: ${UNSEEN}`, help: COMMENT_HELP },
+      element: {
+        message: `instructions in a hidden <{{tag}}>: ${UNSEEN}`,
+        help: `${SAID} A hidden element still reaches the model: only the rendered view leaves it out.`,
+      },
+    },
   },
   check({ doc, report }) {
     if (PLAIN_TEXT.test(doc.relPath)) return;
@@ -38,11 +45,7 @@ export default defineRule({
     for (const h of findHiddenTexts(text, doc.lines.starts, (o) => doc.lines.lineOf(o), skip)) {
       if (!isInstruction(h.text)) continue;
       const said = h.text.replace(/\s+/g, ' ').trim();
-      report({
-        message: `instructions in ${where(h)}: the agent reads them, a reviewer of the rendered file does not`,
-        help: `It says ${quoted(said, 120)}. If the agent is meant to follow it, write it as visible text; if it is a note for the file's maintainers, move it out of the prompt. ${h.how === 'element' ? 'A hidden element still reaches the model: only the rendered view leaves it out.' : 'Text in a comment still reaches the model: commenting a step out does not disable it.'}`,
-        range: h.range,
-      });
+      report({ messageId: h.how, data: { said: quoted(said, 120), tag: h.tag ?? '' }, range: h.range });
     }
   },
 });

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, fillTemplate } from '../src/engine/rule.js';
 import { ALL_KINDS } from '../src/model/kinds.js';
 import { codePointName, decodeTags, findHidden, type HiddenRun } from '../src/rules-support/security/hidden-unicode.js';
 import { MAX_MESSAGE, quoted } from '../src/util/clip.js';
@@ -19,38 +19,43 @@ function listed(run: HiddenRun): string {
   return names.join(', ') + (distinct.length > 6 ? `, and ${distinct.length - 6} others` : '');
 }
 
-function message(run: HiddenRun): string {
-  const n = run.codePoints.length;
-  const make = (full: boolean): string => {
-    switch (run.cls) {
-      case 'tag':
-        return `${n} invisible tag character${n === 1 ? ' hides' : 's hide'} text: the model reads it, a reviewer cannot see it`;
-      case 'bidi':
-        return `hidden ${named(run, full)}: the text shows in another order than the model reads it`;
-      case 'variation':
-        return n === 1 ? 'a variation selector that changes nothing shown: it can carry a byte of hidden text' : `${n} variation selectors that change nothing shown: they can encode hidden text`;
-      default:
-        return `invisible ${named(run, full)}: it can hide a word from a reviewer and from filters`;
-    }
-  };
-  const m = make(true);
-  return m.length <= MAX_MESSAGE ? m : make(false);
-}
+const SPELL = 'They spell {{said}}: a model reads tag characters as that text, and no editor shows them (ASCII smuggling).';
+const UNSPELLED = 'No editor shows tag characters, and a model reads them as ASCII text (ASCII smuggling).';
+const BIDI = 'Found: {{found}}. Bidirectional controls change the order text is displayed in, not the order it is read (Trojan Source, CVE-2021-42574): a reviewer approves one text and the model follows another.';
+const VARIATION = 'Found: {{found}}. One selector after a character picks how it is drawn; more after it change nothing a reader sees, and each can stand for a byte of text that no editor shows.';
+const INVISIBLE = 'Found: {{found}}. A reviewer sees nothing there, and the model reads every character: invisible characters can split a word so that a search or a filter misses it, or carry hidden text.';
+const REMOVE_IT = 'Remove it (--fix does).';
+const REMOVE_THEM = 'Remove them (--fix does).';
 
-function help(run: HiddenRun): string {
-  const remove = `Remove ${run.codePoints.length === 1 ? 'it' : 'them'} (--fix does).`;
-  switch (run.cls) {
-    case 'tag': {
-      const said = decodeTags(run.codePoints);
-      return `${said ? `They spell ${quoted(said, 160)}: a model reads tag characters as that text, and no editor shows them (ASCII smuggling). ` : 'No editor shows tag characters, and a model reads them as ASCII text (ASCII smuggling). '}${remove}`;
-    }
-    case 'bidi':
-      return `Found: ${listed(run)}. Bidirectional controls change the order text is displayed in, not the order it is read (Trojan Source, CVE-2021-42574): a reviewer approves one text and the model follows another. ${remove}`;
-    case 'variation':
-      return `Found: ${listed(run)}. One selector after a character picks how it is drawn; more after it change nothing a reader sees, and each can stand for a byte of text that no editor shows. ${remove}`;
-    default:
-      return `Found: ${listed(run)}. A reviewer sees nothing there, and the model reads every character: invisible characters can split a word so that a search or a filter misses it, or carry hidden text. ${remove}`;
+/**
+ * By the class of the character (HiddenClass), with `-run` for several in a row; tag characters
+ * that spell no ASCII text are `-unspelled`.
+ */
+const MESSAGES = {
+  tag: { message: '1 invisible tag character hides text: the model reads it, a reviewer cannot see it', help: `${SPELL} ${REMOVE_IT}` },
+  'tag-run': { message: '{{count}} invisible tag characters hide text: the model reads it, a reviewer cannot see it', help: `${SPELL} ${REMOVE_THEM}` },
+  'tag-unspelled': { message: '1 invisible tag character hides text: the model reads it, a reviewer cannot see it', help: `${UNSPELLED} ${REMOVE_IT}` },
+  'tag-run-unspelled': { message: '{{count}} invisible tag characters hide text: the model reads it, a reviewer cannot see it', help: `${UNSPELLED} ${REMOVE_THEM}` },
+  bidi: { message: 'hidden {{chars}}: the text shows in another order than the model reads it', help: `${BIDI} ${REMOVE_IT}` },
+  'bidi-run': { message: 'hidden {{chars}}: the text shows in another order than the model reads it', help: `${BIDI} ${REMOVE_THEM}` },
+  variation: { message: 'a variation selector that changes nothing shown: it can carry a byte of hidden text', help: `${VARIATION} ${REMOVE_IT}` },
+  'variation-run': { message: '{{count}} variation selectors that change nothing shown: they can encode hidden text', help: `${VARIATION} ${REMOVE_THEM}` },
+  invisible: { message: 'invisible {{chars}}: it can hide a word from a reviewer and from filters', help: `${INVISIBLE} ${REMOVE_IT}` },
+  'invisible-run': { message: 'invisible {{chars}}: it can hide a word from a reviewer and from filters', help: `${INVISIBLE} ${REMOVE_THEM}` },
+};
+
+/** A run's message id and data; its characters named in full, or by code point where the message would be too long. */
+function finding(run: HiddenRun): { messageId: keyof typeof MESSAGES; data: Record<string, string | number> } {
+  const n = run.codePoints.length;
+  const several = n > 1 ? '-run' : '';
+  if (run.cls === 'tag') {
+    const said = decodeTags(run.codePoints);
+    return said ? { messageId: `tag${several}`, data: { count: n, said: quoted(said, 160) } } : { messageId: `tag${several}-unspelled`, data: { count: n } };
   }
+  const messageId = `${run.cls}${several}` as const;
+  const data = { count: n, found: listed(run), chars: named(run, true) };
+  if (fillTemplate(MESSAGES[messageId].message, data).length > MAX_MESSAGE) data.chars = named(run, false);
+  return { messageId, data };
 }
 
 export default defineRule({
@@ -64,10 +69,11 @@ export default defineRule({
     fixable: true,
     standard: false,
     kinds: [...ALL_KINDS],
+    messages: MESSAGES,
   },
   check({ doc, report }) {
     for (const run of findHidden(doc.text)) {
-      report({ message: message(run), messageId: run.cls, help: help(run), range: { start: run.start, end: run.end }, fix: { range: [run.start, run.end], text: '' } });
+      report({ ...finding(run), range: { start: run.start, end: run.end }, fix: { range: [run.start, run.end], text: '' } });
     }
   },
 });

@@ -1,6 +1,6 @@
-import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import { defineRule, fillTemplate, type RuleContext, type RuleMessage } from '../src/engine/rule.js';
 import type { JsonNode, JsonString } from '../src/model/json/ast.js';
-import { tomlValueRange, type TomlString } from '../src/model/toml-strings.js';
+import { tomlValueRanges } from '../src/model/toml/tree.js';
 import { isOpenCode, isPluginAgent } from '../src/rules-support/frontmatter/target.js';
 import { prop, rootObject, valueRange } from '../src/rules-support/json/file.js';
 import {
@@ -8,11 +8,12 @@ import {
   findUnpinnedRuns,
   shorten,
   unpinnedRunner,
+  type ExecKind,
   type RemoteExec,
   type UnpinnedRun,
   type Word,
 } from '../src/rules-support/security/remote-code-exec.js';
-import { specRemoteExecs, type SpecExec } from '../src/rules-support/security/remote-code-exec-spec.js';
+import { specRemoteExecs } from '../src/rules-support/security/remote-code-exec-spec.js';
 import type { Range } from '../src/types.js';
 
 type Ctx = RuleContext;
@@ -25,39 +26,72 @@ const GEMINI_SHELL_HELP = `Gemini CLI runs a command's \`!{...}\` each time the 
 const UNPINNED_HELP =
   'With no exact version the next publish runs here unreviewed: a hijacked maintainer account or a malicious release reaches every machine with this config, with no prompt. Pin an exact version (`@scope/server@1.4.2`, `uvx tool==0.6.9`, a commit for a git source) and update it on purpose. npx and bunx in a hook count only with `-y` or a moving version (`@latest`): without them they run the project\'s installed copy.';
 
+/** How a download is run, by RemoteExec's kind: the message id's suffix, and the verb after a command and after instructions. */
+const RUNS: Record<ExecKind, { suffix: string; command: string; instructions: string }> = {
+  pipe: { suffix: '', command: 'pipes a download into `{{runner}}`', instructions: 'pipe a download into `{{runner}}`' },
+  saved: { suffix: '-saved', command: 'saves a download and runs it with `{{runner}}`', instructions: 'save a download and run it with `{{runner}}`' },
+  substitution: { suffix: '-substitution', command: 'runs a download as a `{{runner}}` program', instructions: 'run a download as a `{{runner}}` program' },
+};
+
+/**
+ * The messages of a download run as code where `id` says, one for each way it is run (`id`,
+ * `id-saved`, `id-substitution`): "{{what}} pipes a download into `sh`: whoever controls
+ * {{host}} runs code here", or with `instructions`, "instructions pipe a download ...".
+ */
+function execMessages(id: string, subject: string, help: string, instructions = false): Record<string, RuleMessage> {
+  return Object.fromEntries(
+    Object.values(RUNS).map((r) => [`${id}${r.suffix}`, { message: `${subject} ${instructions ? r.instructions : r.command}: whoever controls {{host}} runs code here`, help }]),
+  );
+}
+
+const MESSAGES: Record<string, RuleMessage> = {
+  // `{{what}}`: the command that runs it (a hook, `server "x"`, this agent's hook).
+  ...execMessages('download-exec', '{{what}}', EXEC_HELP),
+  ...execMessages('gemini-download-exec', '`!{…}`', GEMINI_SHELL_HELP),
+  // `{{what}}`: this command, this skill.
+  ...execMessages('bang-download-exec', '{{what}}', BANG_HELP),
+  ...execMessages('spec-download-exec', 'instructions', SPEC_EXEC_HELP, true),
+  // An MCP server's package; `-command`: a package a command line runs, `{{when}}` (the hook, each invocation).
+  unpinned: { message: '`{{spec}}` is unpinned: each server start runs whatever its next publish holds', help: UNPINNED_HELP },
+  'unpinned-git': { message: '`{{spec}}` is unpinned: each server start runs whatever its branch holds next', help: UNPINNED_HELP },
+  'unpinned-command': { message: '`{{spec}}` via {{runner}} is unpinned: {{when}} runs whatever its next publish holds', help: UNPINNED_HELP },
+  'unpinned-command-git': { message: '`{{spec}}` via {{runner}} is unpinned: {{when}} runs whatever its branch holds next', help: UNPINNED_HELP },
+};
+
+type ExecWhere = 'download-exec' | 'gemini-download-exec' | 'bang-download-exec' | 'spec-download-exec';
+
 /** The host of the download's URL, or null. */
 function hostOf(r: RemoteExec): string | null {
   return r.url ? (/^[a-z][a-z0-9+.-]*:\/\/([^/?#:@]+)/i.exec(r.url)?.[1] ?? null) : null;
 }
 
-/** What the command does with the download, as a verb phrase (`third`: "pipes", else "pipe"). */
-function how(r: RemoteExec, third: boolean): string {
-  const runner = shorten(r.runner, 20);
-  const s = third ? 's' : '';
-  if (r.kind === 'pipe') return `pipe${s} a download into \`${runner}\``;
-  if (r.kind === 'saved') return `save${s} a download and run${s} it with \`${runner}\``;
-  return `run${s} a download as a \`${runner}\` program`;
+/**
+ * Fills `key` of `data` with `value`, cut to keep the message within 100 characters (to 12 at
+ * the least).
+ */
+function fitted(id: string, data: Record<string, string>, key: string, value: string): Record<string, string> {
+  const room = 100 - fillTemplate(MESSAGES[id].message, { ...data, [key]: '' }).length;
+  return { ...data, [key]: room >= value.length ? value : shorten(value, Math.max(room, 12)) };
 }
 
-/** `head: whoever controls <host> runs code here`, the host cut to keep the message short. */
-function execMessage(head: string, r: RemoteExec): string {
+/** Reports a download run as code; `what` names what runs it, for the ids whose message names it. */
+function reportExec(ctx: Ctx, where: ExecWhere, r: RemoteExec, range: Range, what = ''): void {
+  const id = where + RUNS[r.kind].suffix;
+  const data = { what, runner: shorten(r.runner, 20) };
   const host = hostOf(r);
-  const tail = (h: string) => `: whoever controls ${h} runs code here`;
-  if (!host) return `${head}${tail('the download')}`;
-  const room = 100 - head.length - tail('').length;
-  return `${head}${tail(room >= host.length ? host : shorten(host, Math.max(room, 12)))}`;
+  ctx.report({ messageId: id, data: host ? fitted(id, data, 'host', host) : { ...data, host: 'the download' }, range });
 }
 
-/** `` `spec` via runner is unpinned: <when> runs whatever its next publish holds ``, the spec cut to keep it short. */
-function unpinnedMessage(r: UnpinnedRun, when: string, via = true): string {
-  const tail = `${via ? ` via ${r.runner}` : ''} is unpinned: ${when} runs ${r.why === 'git' ? 'whatever its branch holds next' : 'whatever its next publish holds'}`;
-  const room = 100 - tail.length - 2;
-  return `\`${r.spec.length <= room ? r.spec : shorten(r.spec, Math.max(room, 12))}\`${tail}`;
+/** Reports a package run unpinned; `when` says when it runs (none: an MCP server's, at each start). */
+function reportUnpinned(ctx: Ctx, r: UnpinnedRun, range: Range, when?: string): void {
+  const git = r.why === 'git' ? '-git' : '';
+  const id = when === undefined ? `unpinned${git}` : `unpinned-command${git}`;
+  ctx.report({ messageId: id, data: fitted(id, { runner: r.runner, when: when ?? '' }, 'spec', r.spec), range });
 }
 
 /**
- * A string of a config file (JSON or TOML): its value, and where its characters are in the text.
- * The checks below read commands and server definitions the same way whichever format holds them.
+ * A string of a config file (a node of the JSON file, or of the TOML file's positioned tree): its
+ * value, and where its characters are in the text, read through the format's escapes.
  */
 interface ConfigString {
   readonly value: string;
@@ -67,19 +101,16 @@ interface ConfigString {
   word(): Word;
 }
 
-function jsonString(ctx: Ctx, node: JsonString): ConfigString {
+function configString(ctx: Ctx, node: JsonString): ConfigString {
+  const { doc } = ctx;
+  if (doc.format === 'toml') {
+    const at = tomlValueRanges(doc.text, node);
+    return { value: node.value, at, word: () => ({ text: node.value, ...at(0, node.value.length), subs: [] }) };
+  }
   return {
     value: node.value,
-    at: (start, end) => valueRange(ctx.doc, node, start, end - start),
+    at: (start, end) => valueRange(doc, node, start, end - start),
     word: () => ({ text: node.value, start: node.range.start + 1, end: Math.max(node.range.start + 1, node.range.end - 1), subs: [] }),
-  };
-}
-
-function tomlString(s: TomlString): ConfigString {
-  return {
-    value: s.value,
-    at: (start, end) => tomlValueRange(s, start, end),
-    word: () => ({ text: s.value, ...tomlValueRange(s, 0, s.value.length), subs: [] }),
   };
 }
 
@@ -88,10 +119,10 @@ function checkCommand(ctx: Ctx, str: ConfigString, what: string): void {
   const value = str.value;
   if (!value.trim()) return;
   for (const r of findRemoteExec(value)) {
-    ctx.report({ message: execMessage(`${what} ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: str.at(r.start, r.end) });
+    reportExec(ctx, 'download-exec', r, str.at(r.start, r.end), what);
   }
   for (const r of findUnpinnedRuns(value, 'hook')) {
-    ctx.report({ message: unpinnedMessage(r, `the ${what}`), messageId: 'unpinned', help: UNPINNED_HELP, range: str.at(r.word.start, r.word.end) });
+    reportUnpinned(ctx, r, str.at(r.word.start, r.word.end), `the ${what}`);
   }
 }
 
@@ -102,7 +133,7 @@ function checkHooks(ctx: Ctx, node: JsonNode, what: string, depth = 0): void {
   else if (node.type === 'object') {
     for (const p of node.properties) {
       if (p.key === 'command') {
-        if (p.value.type === 'string') checkCommand(ctx, jsonString(ctx, p.value), what);
+        if (p.value.type === 'string') checkCommand(ctx, configString(ctx, p.value), what);
       } else checkHooks(ctx, p.value, what, depth + 1);
     }
   }
@@ -114,12 +145,11 @@ const SHELL_COMMANDS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'pwsh', 'pow
 function checkServer(ctx: Ctx, name: string, command: ConfigString, args: readonly ConfigString[]): void {
   const label = `server "${shorten(name, 20)}"`;
   const program = command.value.trim();
-  const unpinned = (r: UnpinnedRun, range: Range) =>
-    ctx.report({ message: unpinnedMessage(r, 'each server start', false), messageId: 'unpinned', help: UNPINNED_HELP, range });
+  const unpinned = (r: UnpinnedRun, range: Range) => reportUnpinned(ctx, r, range);
   /** A shell command line: downloads run, packages run unpinned. */
   const shellLine = (str: ConfigString) => {
     for (const r of findRemoteExec(str.value)) {
-      ctx.report({ message: execMessage(`${label} ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: str.at(r.start, r.end) });
+      reportExec(ctx, 'download-exec', r, str.at(r.start, r.end), label);
     }
     for (const r of findUnpinnedRuns(str.value, 'mcp')) unpinned(r, str.at(r.word.start, r.word.end));
   };
@@ -145,9 +175,9 @@ function checkServer(ctx: Ctx, name: string, command: ConfigString, args: readon
 }
 
 /** The servers of an `mcpServers` value (an object by name, or a list of such objects). */
-function checkJsonServers(ctx: Ctx, servers: JsonNode): void {
+function checkServers(ctx: Ctx, servers: JsonNode): void {
   if (servers.type === 'array') {
-    for (const item of servers.items) checkJsonServers(ctx, item);
+    for (const item of servers.items) checkServers(ctx, item);
     return;
   }
   if (servers.type !== 'object') return;
@@ -157,7 +187,7 @@ function checkJsonServers(ctx: Ctx, servers: JsonNode): void {
     if (!command || command.value.type !== 'string') continue;
     const args = prop(p.value, 'args');
     const argNodes = args && args.value.type === 'array' ? args.value.items.filter((a): a is JsonString => a.type === 'string') : [];
-    checkServer(ctx, p.key, jsonString(ctx, command.value), argNodes.map((a) => jsonString(ctx, a)));
+    checkServer(ctx, p.key, configString(ctx, command.value), argNodes.map((a) => configString(ctx, a)));
   }
 }
 
@@ -171,12 +201,15 @@ const SETTINGS_COMMANDS: Array<[string, string | null, string]> = [
   ['awsCredentialExport', null, 'awsCredentialExport'],
 ];
 
-function checkJson(ctx: Ctx): void {
-  const root = rootObject(ctx);
+/** A config file, JSON or Codex's config.toml: its hooks' commands, helper commands and MCP servers. */
+function checkConfig(ctx: Ctx): void {
+  const root = ctx.doc.isJson ? rootObject(ctx) : ctx.doc.tomlTree;
   if (!root) return;
   const kind = ctx.doc.kind;
-  // Claude Code's, Codex's and Gemini CLI's hooks share one shape: events, matcher groups, commands.
-  if (kind === 'settings' || kind === 'hooks-config' || kind === 'plugin-manifest' || kind === 'codex-hooks' || kind === 'gemini-settings') {
+  // Claude Code's, Codex's and Gemini CLI's hooks share one shape: events, matcher groups,
+  // commands (in Codex's config.toml, `[hooks]` tables).
+  const hooksIn = ['settings', 'hooks-config', 'plugin-manifest', 'codex-hooks', 'codex-config', 'gemini-settings'];
+  if (hooksIn.includes(kind)) {
     const hooks = prop(root, 'hooks');
     if (hooks && hooks.value.type !== 'string') checkHooks(ctx, hooks.value, 'hook');
   }
@@ -184,34 +217,23 @@ function checkJson(ctx: Ctx): void {
     for (const [key, sub, what] of SETTINGS_COMMANDS) {
       const p = prop(root, key);
       const c = sub === null ? p?.value : p?.value.type === 'object' ? prop(p.value, sub)?.value : undefined;
-      if (c?.type === 'string') checkCommand(ctx, jsonString(ctx, c), what);
+      if (c?.type === 'string') checkCommand(ctx, configString(ctx, c), what);
     }
   }
   if (kind === 'plugin-manifest' || kind === 'gemini-settings' || kind === 'gemini-extension') {
     const servers = prop(root, 'mcpServers');
-    if (servers) checkJsonServers(ctx, servers.value);
+    if (servers) checkServers(ctx, servers.value);
   }
   if (kind === 'mcp-config') {
     const servers = prop(root, 'mcpServers');
-    if (servers) checkJsonServers(ctx, servers.value);
+    if (servers) checkServers(ctx, servers.value);
     // A plugin's own .mcp.json may list its servers at the top level.
-    else if (root.properties.length && root.properties.every((p) => p.value.type === 'object' && (prop(p.value, 'command') || prop(p.value, 'url')))) checkJsonServers(ctx, root);
+    else if (root.properties.length && root.properties.every((p) => p.value.type === 'object' && (prop(p.value, 'command') || prop(p.value, 'url')))) checkServers(ctx, root);
   }
-}
-
-/** Codex's config.toml: inline `[hooks]` tables' commands, and `[mcp_servers.<name>]` started by a command. */
-function checkCodexConfig(ctx: Ctx): void {
-  const servers = new Map<string, { command?: ConfigString; args: ConfigString[] }>();
-  for (const s of ctx.doc.tomlStrings) {
-    const p = s.path;
-    if (p[0] === 'hooks' && p[p.length - 1] === 'command') checkCommand(ctx, tomlString(s), 'hook');
-    if (p[0] !== 'mcp_servers' || p.length < 3) continue;
-    const server = servers.get(p[1]!) ?? { args: [] };
-    servers.set(p[1]!, server);
-    if (p.length === 3 && p[2] === 'command') server.command = tomlString(s);
-    else if (p.length === 4 && p[2] === 'args' && p[3] === '[]') server.args.push(tomlString(s));
+  if (kind === 'codex-config') {
+    const servers = prop(root, 'mcp_servers');
+    if (servers) checkServers(ctx, servers.value);
   }
-  for (const [name, server] of servers) if (server.command) checkServer(ctx, name, server.command, server.args);
 }
 
 /**
@@ -219,29 +241,29 @@ function checkCodexConfig(ctx: Ctx): void {
  * output put into the prompt. The braces inside must balance (Gemini CLI's parser requires it).
  */
 function checkGeminiCommand(ctx: Ctx): void {
-  for (const s of ctx.doc.tomlStrings) {
-    if (s.path.length !== 1 || s.path[0] !== 'prompt' || !s.value.includes('!{')) continue;
-    const str = tomlString(s);
-    const text = s.value;
-    for (let open = text.indexOf('!{'); open !== -1; open = text.indexOf('!{', open + 2)) {
-      let depth = 0;
-      let close = -1;
-      for (let i = open + 1; i < text.length; i++) {
-        if (text[i] === '{') depth++;
-        else if (text[i] === '}' && --depth === 0) {
-          close = i;
-          break;
-        }
+  const root = ctx.doc.tomlTree;
+  const prompt = root && prop(root, 'prompt')?.value;
+  if (prompt?.type !== 'string' || !prompt.value.includes('!{')) return;
+  const str = configString(ctx, prompt);
+  const text = prompt.value;
+  for (let open = text.indexOf('!{'); open !== -1; open = text.indexOf('!{', open + 2)) {
+    let depth = 0;
+    let close = -1;
+    for (let i = open + 1; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        close = i;
+        break;
       }
-      if (close === -1) break;
-      for (const r of findRemoteExec(text, open + 2, close)) {
-        ctx.report({ message: execMessage(`\`!{…}\` ${how(r, true)}`, r), messageId: 'gemini-download-exec', help: GEMINI_SHELL_HELP, range: str.at(r.start, r.end) });
-      }
-      for (const r of findUnpinnedRuns(text, 'hook', open + 2, close)) {
-        ctx.report({ message: unpinnedMessage(r, 'each invocation'), messageId: 'unpinned', help: UNPINNED_HELP, range: str.at(r.word.start, r.word.end) });
-      }
-      open = close - 1;
     }
+    if (close === -1) break;
+    for (const r of findRemoteExec(text, open + 2, close)) {
+      reportExec(ctx, 'gemini-download-exec', r, str.at(r.start, r.end));
+    }
+    for (const r of findUnpinnedRuns(text, 'hook', open + 2, close)) {
+      reportUnpinned(ctx, r, str.at(r.word.start, r.word.end), 'each invocation');
+    }
+    open = close - 1;
   }
 }
 
@@ -291,10 +313,10 @@ function checkFrontmatter(ctx: Ctx, subject: string): void {
       const range = (s: number, e: number): Range => (at === -1 ? within : { start: at + s, end: at + e });
       if (field.key === 'hooks') {
         for (const r of findRemoteExec(c.value)) {
-          ctx.report({ message: execMessage(`${subject}'s hook ${how(r, true)}`, r), messageId: 'download-exec', help: EXEC_HELP, range: range(r.start, r.end) });
+          reportExec(ctx, 'download-exec', r, range(r.start, r.end), `${subject}'s hook`);
         }
         for (const r of findUnpinnedRuns(c.value, 'hook')) {
-          ctx.report({ message: unpinnedMessage(r, 'the hook'), messageId: 'unpinned', help: UNPINNED_HELP, range: range(r.word.start, r.word.end) });
+          reportUnpinned(ctx, r, range(r.word.start, r.word.end), 'the hook');
         }
         continue;
       }
@@ -304,15 +326,10 @@ function checkFrontmatter(ctx: Ctx, subject: string): void {
       if (r) {
         const specAt = at === -1 ? -1 : locate(fieldText, within, r.spec, at);
         const where = specAt === -1 ? within : { start: specAt, end: specAt + r.spec.length };
-        ctx.report({ message: unpinnedMessage(r, 'each server start', false), messageId: 'unpinned', help: UNPINNED_HELP, range: where });
+        reportUnpinned(ctx, r, where);
       }
     }
   }
-}
-
-function specMessage(subject: string, r: SpecExec): string {
-  if (r.where === 'bang') return execMessage(`${subject} ${how(r, true)}`, r);
-  return execMessage(`instructions ${how(r, false)}`, r);
 }
 
 export default defineRule({
@@ -325,20 +342,17 @@ export default defineRule({
     strictSeverity: 'error',
     standard: false,
     kinds: ['agent', 'command', 'skill', 'hooks-config', 'settings', 'plugin-manifest', 'mcp-config', 'codex-hooks', 'codex-config', 'gemini-settings', 'gemini-extension', 'gemini-command'],
+    messages: MESSAGES,
   },
   check(ctx) {
     const { doc } = ctx;
-    if (doc.isJson) {
-      checkJson(ctx);
-      return;
-    }
-    if (doc.kind === 'codex-config') return checkCodexConfig(ctx);
     if (doc.kind === 'gemini-command') return checkGeminiCommand(ctx);
+    if (doc.isJson || doc.kind === 'codex-config') return checkConfig(ctx);
     const subject = doc.kind === 'agent' ? 'this agent' : doc.kind === 'skill' ? 'this skill' : 'this command';
     if (!isOpenCode(doc)) checkFrontmatter(ctx, subject);
     const bang = !isOpenCode(doc) && (doc.kind === 'command' || doc.kind === 'skill');
     for (const r of specRemoteExecs(doc, bang)) {
-      ctx.report({ message: specMessage(subject, r), messageId: r.where === 'bang' ? 'bang-download-exec' : 'spec-download-exec', help: r.where === 'bang' ? BANG_HELP : SPEC_EXEC_HELP, range: { start: r.start, end: r.end } });
+      reportExec(ctx, r.where === 'bang' ? 'bang-download-exec' : 'spec-download-exec', r, { start: r.start, end: r.end }, subject);
     }
   },
 });

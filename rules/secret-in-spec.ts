@@ -1,7 +1,7 @@
-import { defineRule, type RuleContext } from '../src/engine/rule.js';
+import { defineRule, type RuleContext, type RuleMessage } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
-import { tomlValueRange, type TomlString } from '../src/model/toml-strings.js';
-import { findSecrets, isSecretName, jsonStrings, looksRandom, mask, SECRET_KINDS, stringValueRange, withoutScheme, type SecretHit } from '../src/rules-support/security/secret-in-spec.js';
+import { tomlValueRanges } from '../src/model/toml/tree.js';
+import { findSecrets, isSecretName, configStrings, looksRandom, mask, SECRET_ENV, stringValueRange, withoutScheme, type ConfigStringAt, type SecretHit, type SecretKind } from '../src/rules-support/security/secret-in-spec.js';
 import type { Range } from '../src/types.js';
 import { ALL_KINDS } from '../src/model/kinds.js';
 
@@ -28,43 +28,59 @@ function placeOf(doc: DocumentModel, path: readonly string[]): Place {
 
 /** The environment variable the help suggests: the value's own name when it is one (`OPENAI_API_KEY`), else the kind's. */
 function envName(hit: SecretHit): string {
-  if (hit.kind !== 'assigned' || !hit.name) return SECRET_KINDS[hit.kind].envName;
+  if (hit.kind !== 'assigned' || !hit.name) return SECRET_ENV[hit.kind];
   const name = hit.name.replace(/^[-.]+/, '');
   if (/^[A-Z][A-Z0-9_]*$/.test(name)) return name;
   const snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
-  return /^[A-Z]/.test(snake) ? snake : SECRET_KINDS.assigned.envName;
+  return /^[A-Z]/.test(snake) ? snake : SECRET_ENV.assigned;
 }
 
-function helpFor(place: Place, env: string, isFile: boolean): string {
-  const revoke = 'Revoke it (the history of the file keeps it), then';
-  if (isFile) return `${revoke} keep the key in a file outside the project and name its path in an environment variable (${env}).`;
+/** What to do instead of writing the secret, by where it is: the end of the help's sentence. */
+function instead(place: Place, env: string): string {
   switch (place) {
     case 'claude-mcp':
-      return `${revoke} write "\${${env}}" in its place and set ${env} in each user's environment: Claude Code expands \${VAR} and \${VAR:-default} in an MCP server's command, args, env, url and headers.`;
+      return `write "\${${env}}" in its place and set ${env} in each user's environment: Claude Code expands \${VAR} and \${VAR:-default} in an MCP server's command, args, env, url and headers.`;
     case 'gemini':
-      return `${revoke} write "\${${env}}" in its place and set ${env} in each user's environment or in a .env file that is not committed: Gemini CLI loads .env files and expands $VAR and \${VAR} in the strings of settings.json and gemini-extension.json.`;
+      return `write "\${${env}}" in its place and set ${env} in each user's environment or in a .env file that is not committed: Gemini CLI loads .env files and expands $VAR and \${VAR} in the strings of settings.json and gemini-extension.json.`;
     case 'codex-mcp':
-      return `${revoke} set ${env} in each user's environment and name it instead: \`env_vars = ["${env}"]\` passes it to a stdio server, \`bearer_token_env_var\` and \`env_http_headers\` send it to an HTTP server (Codex's config reference).`;
+      return `set ${env} in each user's environment and name it instead: \`env_vars = ["${env}"]\` passes it to a stdio server, \`bearer_token_env_var\` and \`env_http_headers\` send it to an HTTP server (Codex's config reference).`;
     case 'hook':
-      return `${revoke} read it from the environment in the command ("$${env}"): a hook runs in a shell that has the user's environment.`;
+      return `read it from the environment in the command ("$${env}"): a hook runs in a shell that has the user's environment.`;
     case 'settings-env':
-      return `${revoke} set ${env} in your shell, or in .claude/settings.local.json (which is not committed), instead of the shared settings.json.`;
+      return `set ${env} in your shell, or in .claude/settings.local.json (which is not committed), instead of the shared settings.json.`;
     case 'config':
-      return `${revoke} keep it in an environment variable (${env}) and read it from there where it is used.`;
+      return `keep it in an environment variable (${env}) and read it from there where it is used.`;
     default:
-      return `${revoke} refer to it by an environment variable (${env}) instead: a command the agent runs reads the value from the environment, and the spec never holds it.`;
+      return `refer to it by an environment variable (${env}) instead: a command the agent runs reads the value from the environment, and the spec never holds it.`;
   }
 }
 
-function message(hit: SecretHit): string {
-  const k = SECRET_KINDS[hit.kind];
-  if (hit.kind === 'private-key') return `private key block in the file: whoever reads it can ${k.gains}`;
-  if (hit.kind === 'assigned') return `"${hit.name!.slice(0, 24)}" holds a credential (${mask(hit.value)}): whoever reads the file can use it`;
-  return `${k.label} ${mask(hit.value)} in the file: whoever reads it can ${k.gains}`;
-}
+const REVOKE = 'Revoke it (the history of the file keeps it), then';
+/** What to do with a secret, for the place it is in ({{instead}}). */
+const REPLACE = `${REVOKE} {{instead}}`;
+
+/** By the kind of secret (SecretKind). */
+const MESSAGES: Record<SecretKind, RuleMessage> = {
+  aws: { message: "AWS access key {{masked}} in the file: whoever reads it can use the AWS account with this key's rights", help: REPLACE },
+  github: { message: "GitHub token {{masked}} in the file: whoever reads it can act on GitHub as the token's owner", help: REPLACE },
+  anthropic: { message: "Anthropic API key {{masked}} in the file: whoever reads it can use the Anthropic API on its owner's bill", help: REPLACE },
+  openai: { message: "OpenAI API key {{masked}} in the file: whoever reads it can use the OpenAI API on its owner's bill", help: REPLACE },
+  slack: { message: 'Slack token {{masked}} in the file: whoever reads it can read and post in the Slack workspace', help: REPLACE },
+  'slack-webhook': { message: 'Slack webhook URL {{masked}} in the file: whoever reads it can post into the Slack channel', help: REPLACE },
+  google: { message: "Google API key {{masked}} in the file: whoever reads it can use Google APIs on the key's project", help: REPLACE },
+  stripe: { message: 'Stripe live key {{masked}} in the file: whoever reads it can move and read money on the Stripe account', help: REPLACE },
+  jwt: { message: 'JSON Web Token {{masked}} in the file: whoever reads it can act as whoever it was issued to', help: REPLACE },
+  bearer: { message: "bearer token {{masked}} in the file: whoever reads it can call the API as the token's owner", help: REPLACE },
+  'private-key': {
+    message: 'private key block in the file: whoever reads it can impersonate its owner and read what it protects',
+    help: `${REVOKE} keep the key in a file outside the project and name its path in an environment variable ({{env}}).`,
+  },
+  assigned: { message: '"{{name}}" holds a credential ({{masked}}): whoever reads the file can use it', help: REPLACE },
+};
 
 function report(ctx: RuleContext, hit: SecretHit, range: Range, place: Place): void {
-  ctx.report({ message: message(hit), messageId: hit.kind, help: helpFor(place, envName(hit), hit.kind === 'private-key'), range });
+  const env = envName(hit);
+  ctx.report({ messageId: hit.kind, data: { masked: mask(hit.value), name: hit.name?.slice(0, 24) ?? '', env, instead: instead(place, env) }, range });
 }
 
 /**
@@ -85,7 +101,7 @@ function checkJson(ctx: RuleContext): void {
   if (/(^|\/)settings\.local\.json$/.test(doc.relPath)) return;
   const view = doc.jsonFile;
   if (!view?.ok) return;
-  for (const s of jsonStrings(view.root)) {
+  for (const s of configStrings(view.root)) {
     const place = placeOf(doc, s.path);
     const value = s.node.value;
     const hits = findSecrets(value);
@@ -104,12 +120,16 @@ function checkJson(ctx: RuleContext): void {
  */
 function checkToml(ctx: RuleContext): void {
   const { doc } = ctx;
-  const strings = doc.tomlStrings;
+  const root = doc.tomlTree;
+  // The string literals in the text's order (a date is a string of the tree too: it is left out).
+  const strings = (root ? configStrings(root) : [])
+    .filter((s) => doc.text[s.node.range.start] === '"' || doc.text[s.node.range.start] === "'")
+    .sort((a, b) => a.node.range.start - b.node.range.start);
   // Finds come in the text's order, as the strings do: one walk places them all.
   let k = 0;
-  const holder = (at: number): TomlString | undefined => {
-    while (k < strings.length && strings[k]!.range.end <= at) k++;
-    return k < strings.length && strings[k]!.range.start <= at ? strings[k] : undefined;
+  const holder = (at: number): ConfigStringAt | undefined => {
+    while (k < strings.length && strings[k]!.node.range.end <= at) k++;
+    return k < strings.length && strings[k]!.node.range.start <= at ? strings[k] : undefined;
   };
   const found: Range[] = [];
   for (const hit of findSecrets(doc.text)) {
@@ -119,9 +139,9 @@ function checkToml(ctx: RuleContext): void {
   }
   let j = 0;
   for (const s of strings) {
-    const hit = assignedValue(s.value, s.path[s.path.length - 1] ?? '', s.previous?.value);
+    const hit = assignedValue(s.node.value, s.path[s.path.length - 1] ?? '', s.previous?.type === 'string' ? s.previous.value : undefined);
     if (!hit) continue;
-    const range = tomlValueRange(s, hit.index, hit.index + hit.length);
+    const range = tomlValueRanges(doc.text, s.node)(hit.index, hit.index + hit.length);
     while (j < found.length && found[j]!.end <= range.start) j++;
     if (j < found.length && found[j]!.start < range.end) continue;
     report(ctx, hit, range, placeOf(doc, s.path));
@@ -138,6 +158,7 @@ export default defineRule({
     strictSeverity: 'error',
     standard: false,
     kinds: [...ALL_KINDS],
+    messages: MESSAGES,
   },
   check(ctx) {
     const { doc } = ctx;

@@ -87,15 +87,9 @@ export interface LintResult {
 /** The rule-facing report: which of the rule's messages, its data, and where. */
 export interface ReportDescriptor {
   /** The id of the finding in the rule's `meta.messages`. */
-  messageId?: string;
+  messageId: string;
   /** The values of the message's and the help's `{{placeholders}}`. */
   data?: Record<string, string | number>;
-  /**
-   * The text itself, for the rules not yet moved to `meta.messages` (test/rule-messages.test.ts
-   * lists them); a message id names the kind of finding.
-   */
-  message?: string;
-  help?: string;
   /** Where: an offset range in the document's text, or a one-based location. */
   range?: Range;
   loc?: Partial<Location> & { line: number; column: number };

@@ -40,22 +40,7 @@ const reporting = (...reports: ReportDescriptor[]) =>
     },
   });
 
-/**
- * Rules that still write their text in report() (the other tools' rules, and the security and
- * frontmatter rules they extended): each moves to meta.messages and comes off this list.
- */
-const LEGACY = new Set([
-  'codex-rules', 'dangerous-permission', 'hidden-instruction', 'hidden-unicode', 'remote-code-exec', 'secret-in-spec',
-]);
-
 describe("a rule's messages", () => {
-  it('are written in report() only by the rules listed as not moved yet', () => {
-    const ids = new Set(ALL_RULES.map((r) => r.meta.id));
-    expect([...LEGACY].filter((id) => !ids.has(id))).toEqual([]);
-    const inline = ALL_RULES.filter((r) => !r.meta.internal && !r.meta.messages).map((r) => r.meta.id);
-    expect(inline.filter((id) => !LEGACY.has(id))).toEqual([]);
-  });
-
   it('fill the message and the help from the report\'s data, and carry the message id', () => {
     const [m] = lintText('abc\n', reporting({ messageId: 'count', data: { name: '"abc"', count: 3, extra: 2 }, range: { start: 0, end: 3 } }));
     expect(m).toEqual({ ruleId: 'test-messages', severity: 2, message: '"abc" appears 3 times', help: 'Expected it once: remove 2 of them.', messageId: 'count', line: 1, column: 1, endLine: 1, endColumn: 4 });
@@ -87,7 +72,7 @@ describe("a rule's messages", () => {
   });
 
   it('are declared by every rule that reports, each with a one-line message', () => {
-    for (const r of ALL_RULES.filter((x) => !x.meta.internal && !LEGACY.has(x.meta.id))) {
+    for (const r of ALL_RULES.filter((x) => !x.meta.internal)) {
       const messages = Object.entries(r.meta.messages ?? {});
       expect(messages.length, r.meta.id).toBeGreaterThan(0);
       for (const [id, m] of messages) expect(m.message, `${r.meta.id} ${id}`).toMatch(/^[^\n]+$/);

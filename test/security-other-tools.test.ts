@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentModel } from '../src/model/document.js';
 import type { FileKind } from '../src/model/kinds.js';
-import { scanTomlStrings } from '../src/model/toml-strings.js';
+import { tomlTree } from '../src/model/toml/tree.js';
 import { prefixRules, type StarlarkValue } from '../src/rules-support/security/codex-rules.js';
 import dangerousPermission from '../rules/dangerous-permission.js';
 import remoteCodeExec from '../rules/remote-code-exec.js';
@@ -77,7 +77,7 @@ describe('linear time on long hostile input', () => {
       const text = unit.repeat(Math.ceil((4_000 * scale) / unit.length));
       const rules = [check(secretInSpec, 'codex-config', '.codex/config.toml', text), check(remoteCodeExec, 'codex-config', '.codex/config.toml', text)];
       return () => {
-        scanTomlStrings(text);
+        tomlTree(text, {});
         for (const run of rules) run();
       };
     });

@@ -154,7 +154,7 @@ function toMessage(doc: DocumentModel, rule: Rule['meta'], setting: RuleSetting,
     }
   }
   const severity: 1 | 2 = d.severity === 'warn' ? 1 : d.severity === 'error' ? 2 : setting.severity;
-  const { message, help } = d.message !== undefined ? { message: d.message, help: d.help } : reportText(rule, d);
+  const { message, help } = reportText(rule, d);
   const m: LintMessage = { ruleId, severity, message, ...loc, messageId: d.messageId };
   if (help) m.help = help;
   if (d.fix) m.fix = d.fix;

@@ -15,7 +15,6 @@ import { parseStrictJson } from './json/strict.js';
 import { blankJsonComments } from './json/jsonc.js';
 import { parse as parseToml } from 'smol-toml';
 import { tomlTree } from './toml/tree.js';
-import { scanTomlStrings, type TomlString } from './toml-strings.js';
 import { getsDefaultRules, isJsonKind, kindEntry, type KindFormat } from './kinds.js';
 import { scanAssignments, type Assignment } from './call-args.js';
 import type { ChannelWord } from './agent-system.js';
@@ -103,7 +102,6 @@ export class DocumentModel {
   #jsonFile?: JsonFileView | null;
   #tomlFile?: TomlFileView | null;
   #tomlTree?: JsonObject | null;
-  #tomlStrings?: TomlString[];
 
   /** Answers asked of this document so far, by name (see `fact`). */
   readonly facts: Facts;
@@ -186,12 +184,6 @@ export class DocumentModel {
       this.#tomlTree = view?.ok ? tomlTree(this.text, view.root) : null;
     }
     return this.#tomlTree;
-  }
-
-  /** The string values of a TOML file that parses, with where each character is; empty for any other file. */
-  get tomlStrings(): readonly TomlString[] {
-    this.#tomlStrings ??= this.tomlFile?.ok ? scanTomlStrings(this.text) : [];
-    return this.#tomlStrings;
   }
 
   /** The file as one strict JSON value with positions; null for a markdown file. */

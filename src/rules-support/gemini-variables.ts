@@ -7,7 +7,7 @@ import type { RuleContext } from '../engine/rule.js';
 import type { JsonNode } from '../model/json/ast.js';
 import { GEMINI_EXTENSION_VARIABLES } from '../standard/gemini-config.js';
 import { closest } from '../util/suggest.js';
-import { jsonStrings, stringValueRange } from './security/secret-in-spec.js';
+import { configStrings, stringValueRange } from './security/secret-in-spec.js';
 
 /** The finding reportVariableSlips reports, for the meta.messages of the rules that call it. */
 export const GEMINI_VARIABLE_MESSAGES = {
@@ -36,7 +36,7 @@ function slipFor(name: string): string | undefined {
  * run as written. Reported as `variable` with `variable` (as written) and `near` (as it should be).
  */
 export function reportVariableSlips(ctx: Pick<RuleContext, 'doc' | 'report'>, root: JsonNode): void {
-  for (const { node } of jsonStrings(root)) {
+  for (const { node } of configStrings(root)) {
     if (!node.value.includes('${')) continue;
     for (const m of node.value.matchAll(VARIABLE)) {
       const name = m[1]!;

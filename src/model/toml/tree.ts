@@ -7,7 +7,7 @@
  *
  * Linear in the text; no recursion deeper than the file's own nesting of inline values.
  */
-import type { JsonNode, JsonObject, JsonProperty } from '../json/ast.js';
+import type { JsonNode, JsonObject, JsonProperty, JsonString } from '../json/ast.js';
 import type { Range } from '../../types.js';
 
 type Segment = string | number;
@@ -43,17 +43,7 @@ class Scanner {
         if (this.pos >= t.length) break;
         const c = t[this.pos]!;
         if (c === '[') table = this.header();
-        else {
-          const keyStart = this.pos;
-          const keys = this.keyPath();
-          const keyRange = { start: keyStart, end: this.keyEnd };
-          this.skipBlank(false);
-          if (t[this.pos] !== '=') throw STOP;
-          this.pos++;
-          this.skipBlank(false);
-          this.implicit(table, keys, keyRange);
-          this.value([...table, ...keys], keyRange);
-        }
+        else this.keyValue(table);
         this.endLine();
       }
     } catch (e) {
@@ -117,6 +107,19 @@ class Scanner {
 
   keyEnd = 0;
 
+  /** `key = value` (a line's, or an entry of an inline table) under the table at `base`. */
+  keyValue(base: Segment[]): void {
+    const keyStart = this.pos;
+    const keys = this.keyPath();
+    const keyRange = { start: keyStart, end: this.keyEnd };
+    this.skipBlank(false);
+    if (this.text[this.pos] !== '=') throw STOP;
+    this.pos++;
+    this.skipBlank(false);
+    this.implicit(base, keys, keyRange);
+    this.value([...base, ...keys], keyRange);
+  }
+
   /** `a`, `"a b"`, `'a'`, `a . b`: the keys, and the end of the last one in `keyEnd`. */
   keyPath(): string[] {
     const t = this.text;
@@ -163,15 +166,7 @@ class Scanner {
       for (;;) {
         this.skipBlank(true);
         if (t[this.pos] === '}') break;
-        const keyStart = this.pos;
-        const keys = this.keyPath();
-        const innerKey = { start: keyStart, end: this.keyEnd };
-        this.skipBlank(false);
-        if (t[this.pos] !== '=') throw STOP;
-        this.pos++;
-        this.skipBlank(false);
-        this.implicit(path, keys, innerKey);
-        this.value([...path, ...keys], innerKey);
+        this.keyValue(path);
         this.skipBlank(true);
         if (t[this.pos] === ',') this.pos++;
         else if (t[this.pos] !== '}') throw STOP;
@@ -266,11 +261,8 @@ export function decodeString(text: string, start: number): DecodedString | null 
     const c = text[i]!;
     if (c === q && (!triple || text.startsWith(q.repeat(3), i))) {
       if (triple) {
-        // Up to two quotes before the closing three belong to the string.
-        let extra = 0;
-        while (extra < 2 && text[i + 3 + extra] === q) extra++;
-        push(q.repeat(extra), i);
-        i += extra;
+        // Up to two quotes before the closing three belong to the string, each where it is.
+        for (let extra = 0; extra < 2 && text[i + 3] === q; extra++) push(q, i++);
       }
       offsets.push(i);
       return { value: value.join(''), offsets };
@@ -307,6 +299,27 @@ export function decodeString(text: string, start: number): DecodedString | null 
     i++;
   }
   return null;
+}
+
+/**
+ * Where characters `start .. end` of a string node's value are in `text`, read through its
+ * escapes and joined lines (`\t` is one character of the value and two of the text); the
+ * node's whole range when it is not a string literal written there. The literal is decoded
+ * once, on the first call.
+ */
+export function tomlValueRanges(text: string, node: JsonString): (start: number, end: number) => Range {
+  let offsets: readonly number[] | null | undefined;
+  return (start, end) => {
+    if (offsets === undefined) {
+      const d = decodeString(text, node.range.start);
+      // A date is a string of the tree, and a value the scan did not place has its parent's range.
+      offsets = d?.value === node.value ? d.offsets : null;
+    }
+    if (!offsets) return node.range;
+    const o = offsets;
+    const at = (i: number) => o[Math.max(0, Math.min(i, o.length - 1))]!;
+    return { start: at(start), end: Math.max(at(start), at(end)) };
+  };
 }
 
 function build(value: unknown, path: Segment[], places: Map<string, Place>, fallback: Range): JsonNode {

@@ -663,6 +663,49 @@ export function pySpecFloat(spec: string): UnpinnedRun['why'] | null {
   return 'none';
 }
 
+/** How a runner's options are read: which name the package, which take a value, which keep it from downloading. */
+interface RunnerOptionSet {
+  /** Options whose value is the package to run (`--package pkg`, `--package=pkg`). */
+  package: readonly string[];
+  /** Other options that take the next word as their value. */
+  value: ReadonlySet<string>;
+  /** Options after which the runner downloads nothing. */
+  offline(option: string): boolean;
+  /** `--` ends the options (npm's runners). */
+  dashDash: boolean;
+}
+
+const NPM_OPTIONS: RunnerOptionSet = { package: ['-p', '--package'], value: NPM_VALUE_OPTS, offline: (a) => a === '--no' || a === '--no-install' || a === '--offline', dashDash: true };
+const uvOffline = (a: string) => a === '--offline' || a === '--exclude-newer' || a.startsWith('--exclude-newer=');
+// uv and pipx take each other's `--from` and `--spec` as the package.
+const UV_OPTIONS: RunnerOptionSet = { package: ['--from', '--spec'], value: UV_VALUE_OPTS, offline: uvOffline, dashDash: false };
+const PIPX_OPTIONS: RunnerOptionSet = { ...UV_OPTIONS, value: PIPX_VALUE_OPTS };
+
+/**
+ * A runner's options from word `from` on: the package an option names, whether `-y` was given,
+ * and the index of the first word that is no option (the package, unless an option named it);
+ * null when an option keeps the runner offline.
+ */
+function runnerOptions(cmd: Simple, from: number, set: RunnerOptionSet): { pkg: Word | null; yes: boolean; next: number } | null {
+  let pkg: Word | null = null;
+  let yes = false;
+  let i = from;
+  for (; i < cmd.length; i++) {
+    const a = cmd[i]!.text;
+    if (a === '--' && set.dashDash) return { pkg, yes, next: i + 1 };
+    if (set.offline(a)) return null;
+    const eq = a.indexOf('=');
+    if (a === '-y' || a === '--yes') yes = true;
+    else if (set.package.includes(a)) {
+      pkg = cmd[i + 1] ?? null;
+      i++;
+    } else if (a.startsWith('--') && eq !== -1 && set.package.includes(a.slice(0, eq))) pkg = { ...cmd[i]!, text: a.slice(eq + 1) };
+    else if (set.value.has(a)) i++;
+    else if (!a.startsWith('-')) break;
+  }
+  return { pkg, yes, next: i };
+}
+
 function matchesWords(words: Simple, at: number, seq: string[]): boolean {
   for (let k = 0; k < seq.length; k++) if (words[at + k]?.text !== seq[k]) return false;
   return true;
@@ -681,49 +724,20 @@ export function unpinnedRunner(cmd: Simple, context: 'mcp' | 'hook'): UnpinnedRu
   const name = base(first).replace(/\.(?:cmd|exe)$/, '');
   for (const r of NPM_RUNNERS) {
     if (name !== r.words[0] || !matchesWords(cmd, at + 1, r.words.slice(1))) continue;
-    let yes = false;
-    let pkg: Word | null = null;
-    let i = at + r.words.length;
-    for (; i < cmd.length; i++) {
-      const a = cmd[i]!.text;
-      if (a === '--') {
-        i++;
-        break;
-      }
-      if (a === '-y' || a === '--yes') yes = true;
-      else if (a === '--no' || a === '--no-install' || a === '--offline') return null;
-      else if (a === '-p' || a === '--package') {
-        pkg = cmd[i + 1] ?? null;
-        i++;
-      } else if (a.startsWith('--package=')) pkg = { ...cmd[i]!, text: a.slice(10) };
-      else if (NPM_VALUE_OPTS.has(a)) i++;
-      else if (!a.startsWith('-')) break;
-    }
-    const spec = pkg ?? cmd[i] ?? null;
-    if (!spec) return null;
+    const o = runnerOptions(cmd, at + r.words.length, NPM_OPTIONS);
+    const spec = o?.pkg ?? (o && cmd[o.next]);
+    if (!o || !spec) return null;
     const why = npmSpecFloat(spec.text);
     if (!why) return null;
     const runner = r.words.join(' ');
-    if (!r.always && context === 'hook' && !yes && why === 'none') return null;
+    if (!r.always && context === 'hook' && !o.yes && why === 'none') return null;
     return { runner, spec: spec.text, word: spec, why, registry: why === 'git' ? 'a git repository' : 'npm' };
   }
   const uv = name === 'uvx' ? at + 1 : name === 'uv' && matchesWords(cmd, at + 1, ['tool', 'run']) ? at + 3 : -1;
   const pipx = name === 'pipx' && cmd[at + 1]?.text === 'run' ? at + 2 : -1;
   if (uv !== -1 || pipx !== -1) {
-    const opts = uv !== -1 ? UV_VALUE_OPTS : PIPX_VALUE_OPTS;
-    let from: Word | null = null;
-    let i = uv !== -1 ? uv : pipx;
-    for (; i < cmd.length; i++) {
-      const a = cmd[i]!.text;
-      if (a === '--offline' || a === '--exclude-newer' || a.startsWith('--exclude-newer=')) return null;
-      if (a === '--from' || a === '--spec') {
-        from = cmd[i + 1] ?? null;
-        i++;
-      } else if (a.startsWith('--from=') || a.startsWith('--spec=')) from = { ...cmd[i]!, text: a.slice(a.indexOf('=') + 1) };
-      else if (opts.has(a)) i++;
-      else if (!a.startsWith('-')) break;
-    }
-    const spec = from ?? cmd[i] ?? null;
+    const o = uv !== -1 ? runnerOptions(cmd, uv, UV_OPTIONS) : runnerOptions(cmd, pipx, PIPX_OPTIONS);
+    const spec = o?.pkg ?? (o && cmd[o.next]);
     if (!spec) return null;
     const why = pySpecFloat(spec.text);
     if (!why) return null;

@@ -25,28 +25,20 @@ export type SecretKind =
   | 'bearer'
   | 'assigned';
 
-export interface SecretInfo {
-  /** What it is, in a message: `GitHub token`. */
-  label: string;
-  /** What anyone who reads the file can do with it (after "can"). */
-  gains: string;
-  /** The environment variable the help suggests. */
-  envName: string;
-}
-
-export const SECRET_KINDS: Record<SecretKind, SecretInfo> = {
-  aws: { label: 'AWS access key', gains: 'use the AWS account with this key\'s rights', envName: 'AWS_ACCESS_KEY_ID' },
-  github: { label: 'GitHub token', gains: 'act on GitHub as the token\'s owner', envName: 'GITHUB_TOKEN' },
-  anthropic: { label: 'Anthropic API key', gains: 'use the Anthropic API on its owner\'s bill', envName: 'ANTHROPIC_API_KEY' },
-  openai: { label: 'OpenAI API key', gains: 'use the OpenAI API on its owner\'s bill', envName: 'OPENAI_API_KEY' },
-  slack: { label: 'Slack token', gains: 'read and post in the Slack workspace', envName: 'SLACK_TOKEN' },
-  'slack-webhook': { label: 'Slack webhook URL', gains: 'post into the Slack channel', envName: 'SLACK_WEBHOOK_URL' },
-  google: { label: 'Google API key', gains: 'use Google APIs on the key\'s project', envName: 'GOOGLE_API_KEY' },
-  stripe: { label: 'Stripe live key', gains: 'move and read money on the Stripe account', envName: 'STRIPE_SECRET_KEY' },
-  'private-key': { label: 'private key', gains: 'impersonate its owner and read what it protects', envName: 'PRIVATE_KEY_FILE' },
-  jwt: { label: 'JSON Web Token', gains: 'act as whoever it was issued to', envName: 'API_TOKEN' },
-  bearer: { label: 'bearer token', gains: 'call the API as the token\'s owner', envName: 'API_TOKEN' },
-  assigned: { label: 'credential', gains: 'use what it unlocks', envName: 'API_KEY' },
+/** The environment variable the help suggests keeping each kind of secret in. */
+export const SECRET_ENV: Record<SecretKind, string> = {
+  aws: 'AWS_ACCESS_KEY_ID',
+  github: 'GITHUB_TOKEN',
+  anthropic: 'ANTHROPIC_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  slack: 'SLACK_TOKEN',
+  'slack-webhook': 'SLACK_WEBHOOK_URL',
+  google: 'GOOGLE_API_KEY',
+  stripe: 'STRIPE_SECRET_KEY',
+  'private-key': 'PRIVATE_KEY_FILE',
+  jwt: 'API_TOKEN',
+  bearer: 'API_TOKEN',
+  assigned: 'API_KEY',
 };
 
 export interface SecretHit {
@@ -424,10 +416,11 @@ export function findSecrets(text: string): SecretHit[] {
   return out;
 }
 
-// The strings of a JSON config file: each string value with the keys that lead to it, and
-// where a character of its value is in the file's text (escapes read).
+// The strings of a config file's tree (a JSON file, or a TOML file's positioned tree): each
+// string value with the keys that lead to it, and where a character of a JSON string's value is
+// in the file's text (escapes read).
 
-export interface JsonStringAt {
+export interface ConfigStringAt {
   node: JsonString;
   /** The keys (and `[]` for array items) from the root to the string. */
   path: readonly string[];
@@ -435,9 +428,9 @@ export interface JsonStringAt {
   previous?: JsonNode;
 }
 
-/** Every string value under `root`, in document order (bounded depth). */
-export function jsonStrings(root: JsonNode): JsonStringAt[] {
-  const out: JsonStringAt[] = [];
+/** Every string value under `root`, in the tree's order (a JSON file's is the text's; bounded depth). */
+export function configStrings(root: JsonNode): ConfigStringAt[] {
+  const out: ConfigStringAt[] = [];
   const walk = (node: JsonNode, path: string[], previous: JsonNode | undefined, depth: number) => {
     if (depth > 200) return;
     if (node.type === 'string') out.push({ node, path, previous });
