@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/helpers/precompiled-validators.ts'],
     testTimeout: 30000,
     pool: 'threads',
     // Vitest's default is one worker fewer than the cores: one on 2 cores. Most tests wait on

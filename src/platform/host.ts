@@ -63,8 +63,6 @@ export function precompiledValidator(moduleName: string): ValidateFunction | und
 /** ajv's class, loaded on first need (config checking, a schema without a precompiled validator). */
 export const loadAjv = (): new (o: AjvOptions) => Ajv => (here()('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
 
-/** The `yaml` package (for the bundle, the vendored copy beside it). */
-
 /** Set by the bundler: the version of the package the bundle was built from. */
 declare const __AGENT_LINT_VERSION__: string | undefined;
 
