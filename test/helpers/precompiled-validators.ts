@@ -2,8 +2,8 @@
  * Vitest setup: the tests run the TypeScript sources, which look for the schemas' precompiled
  * validators beside them (src/standard/validators/), where the build writes them into dist/
  * instead. Without them each config with rule options was compiled by ajv anew (a quarter of a
- * second a fixture). `npm test` builds first; a validator made from another schema than the
- * source's is not used (src/config/resolve.ts compares them), so a stale build costs time only.
+ * second a fixture). `npm test` builds first, so the validators are the sources' (after editing a
+ * shipped schema, run vitest alone only after `npm run build`).
  */
 import Module from 'node:module';
 import path from 'node:path';
