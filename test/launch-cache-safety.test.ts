@@ -26,7 +26,9 @@ beforeEach(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-v8safety-'));
   pkg = path.join(tmp, 'pkg');
   mkdirSync(path.join(pkg, 'src/cli'), { recursive: true });
+  mkdirSync(path.join(pkg, 'vendor'), { recursive: true });
   copyFileSync(path.join(REPO_ROOT, 'dist/agent-lint.cjs'), path.join(pkg, 'agent-lint.cjs'));
+  copyFileSync(path.join(REPO_ROOT, 'dist/vendor/yaml.cjs'), path.join(pkg, 'vendor/yaml.cjs'));
   copyFileSync(path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), path.join(pkg, 'src/cli/launch.cjs'));
   // A file where the cache folder beside the bundle would go: that place cannot be used.
   writeFileSync(path.join(pkg, '.cache'), '');

@@ -27,6 +27,7 @@ const LAZY = new Map([
   ['src/model/markdown.ts: let parser', 'the markdown parser, loaded on first need'],
   ['src/read-spec.ts: let utf8', 'one decoder, made on first need: a whole-buffer decode keeps nothing from one call to the next'],
   ['src/util/builtin.ts: let req', 'a require function, made on first need'],
+  ['src/util/yaml.ts: let loaded', 'the YAML parser, loaded on first need'],
   ['src/util/fast-glob.ts: let loaded', 'fast-glob, loaded on first need'],
   ['src/platform/host.ts: let requireHere', 'a require function, made on first need'],
   ['src/browser/index.ts: let prepared', 'the rules\' one-time preparation (the markdown parser loaded)'],

@@ -25,7 +25,7 @@ describe('npm pack', () => {
     mkdirSync(path.join(proj, '.claude/commands'), { recursive: true });
     writeFileSync(path.join(proj, 'package.json'), '{"name": "consumer", "version": "1.0.0", "private": true, "type": "module"}');
     writeFileSync(path.join(proj, '.claude/commands/research.md'), '---\ndescription: Research\nargument-hint: [topic] [--deep]\n---\nbody\n');
-    // A flow mapping: read by the YAML parser, which the bundle holds.
+    // A flow mapping: read by the YAML parser, which the package ships as dist/vendor/yaml.cjs.
     writeFileSync(path.join(proj, '.claude/commands/mapped.md'), '---\ndescription: {first: a, second: b}\n---\nbody\n');
     execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(TMP, tgz)], { ...quiet, cwd: proj });
 

@@ -234,8 +234,10 @@ describe('the project index', () => {
     // A copy of the command, whose bundle can be changed.
     const pkg = path.join(tmp, 'pkg');
     mkdirSync(path.join(pkg, 'src/cli'), { recursive: true });
-      copyFileSync(path.join(REPO_ROOT, 'dist/agent-lint.cjs'), path.join(pkg, 'agent-lint.cjs'));
-      copyFileSync(path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), path.join(pkg, 'src/cli/launch.cjs'));
+    mkdirSync(path.join(pkg, 'vendor'), { recursive: true });
+    copyFileSync(path.join(REPO_ROOT, 'dist/agent-lint.cjs'), path.join(pkg, 'agent-lint.cjs'));
+    copyFileSync(path.join(REPO_ROOT, 'dist/vendor/yaml.cjs'), path.join(pkg, 'vendor/yaml.cjs'));
+    copyFileSync(path.join(REPO_ROOT, 'dist/src/cli/launch.cjs'), path.join(pkg, 'src/cli/launch.cjs'));
     // The time npm gives every file it installs (1985-10-26T08:15:00Z).
     const NPM_TIME = 499162500;
     utimesSync(path.join(pkg, 'agent-lint.cjs'), NPM_TIME, NPM_TIME);

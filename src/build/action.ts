@@ -70,7 +70,7 @@ await bundleIntoFreshDir(out, 'index.cjs', {
   format: 'cjs',
   target: 'node20',
   // The modules find the schemas beside the bundle (src/platform/host.ts).
-  define: { 'import.meta.url': '"file:///agent-lint-action/index.cjs"', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true' },
+  define: { 'import.meta.url': '"file:///agent-lint-action/index.cjs"', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('yaml') },
   minify: true,
   plugins: [requireFromBundle],
 });

@@ -2,10 +2,8 @@
  * Build step: bundles the CLI into one CommonJS file, dist/agent-lint.cjs, so that start-up
  * reads and compiles one file instead of resolving a hundred modules, and so that the launcher
  * (src/cli/launch.cts) can keep a V8 code cache of it. Modules only some runs need stay outside
- * the bundle and load on demand: ajv (config checking), fast-glob (glob arguments) and the
- * markdown parser (rules that ask for the tree). The YAML parser is in the bundle: a project of
- * some size has a file whose frontmatter the fast path leaves to it, and inside the bundle its
- * compiled code is in the code cache (loaded apart, it took 3% of a whole-corpus run).
+ * the bundle and load on demand: ajv (config checking), fast-glob (glob arguments), the
+ * markdown parser (rules that ask for the tree) and the YAML parser (dist/vendor/yaml.cjs).
  *
  * Usage: node dist/src/build/bundle.js   (from the repository root, after tsc)
  */
@@ -74,7 +72,7 @@ await bundleInto(path.join(out, 'agent-lint.cjs'), {
   entryPoints: [path.join(root, 'src/cli/start.ts')],
   external: EXTERNAL,
   // Modules that locate files next to themselves do it from the bundle's own place.
-  define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs'), __AGENT_LINT_MCP__: JSON.stringify('./mcp.cjs'), __AGENT_LINT_BUILD__: JSON.stringify(BUILD_PLACEHOLDER) },
+  define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs'), __AGENT_LINT_LSP__: JSON.stringify('./lsp.cjs'), __AGENT_LINT_MCP__: JSON.stringify('./mcp.cjs'), __AGENT_LINT_BUILD__: JSON.stringify(BUILD_PLACEHOLDER) },
   banner: { js: LAZY_URL },
   plugins: [
     oneRequirePerBuiltin,
@@ -102,11 +100,18 @@ for (const [entry, bundle] of [
     ...NODE,
     entryPoints: [path.join(root, entry)],
     external: EXTERNAL,
-    define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true' },
+    define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
     banner: { js: LAZY_URL },
     plugins: [oneRequirePerBuiltin, moduleFromMain],
   });
 }
+
+// The YAML parser in a file of its own, loaded on first need (src/util/yaml.ts): most runs read
+// frontmatter with the fast path and never load it.
+await bundleInto(path.join(out, 'vendor', 'yaml.cjs'), {
+  ...NODE,
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: root, sourcefile: 'vendor-yaml.cjs' },
+});
 
 /**
  * Writes each character beyond ASCII in a bundle as a `\\u` escape (esbuild leaves them in
@@ -130,7 +135,7 @@ function escapeNonAscii(file: string): void {
   });
   if (escaped !== text) writeFileSync(file, escaped);
 }
-for (const bundle of ['agent-lint.cjs', 'lsp.cjs', 'mcp.cjs']) escapeNonAscii(path.join(out, bundle));
+for (const bundle of ['agent-lint.cjs', 'lsp.cjs', 'mcp.cjs', 'vendor/yaml.cjs']) escapeNonAscii(path.join(out, bundle));
 
 /**
  * Names the CLI bundle's build with a hash of its text (its placeholder in place): what a run

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { FolderListings } from '../util/folders.js';
 import path from 'node:path';
-import * as Y from 'yaml';
+import { yaml } from '../util/yaml.js';
 import { ConfigError, type LoadedConfig } from './error.js';
 import { parseJsonc } from '../model/json/jsonc.js';
 import { readRegularFile } from '../util/read-bounded.js';
@@ -44,6 +44,7 @@ export function readConfigFile(file: string): unknown {
  * (64,000 keys took 31 s); that check is off, and duplicates are found here with a set per mapping.
  */
 function parseYamlConfig(text: string): unknown {
+  const Y = yaml();
   const doc = Y.parseDocument(text, { uniqueKeys: false });
   if (doc.errors.length) throw doc.errors[0];
   const stack: unknown[] = [doc.contents];

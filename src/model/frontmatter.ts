@@ -2,8 +2,8 @@
  * Frontmatter: the `---` block at the top of a spec, parsed with the `yaml` package so that
  * every key and value has an offset in the document.
  */
-import { parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq } from '../util/yaml.js';
+import type { Document, Node as YamlNode } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, yaml } from '../util/yaml.js';
 import type { Range } from '../types.js';
 import { parseFastFrontmatter } from './frontmatter-fast.js';
 
@@ -231,7 +231,7 @@ class ScannedFrontmatter implements Frontmatter {
   }
 
   get document(): Document {
-    this.#document ??= parseDocument(this.#text.slice(this.contentRange.start, this.contentRange.end), { prettyErrors: false, uniqueKeys: true, strict: true });
+    this.#document ??= yaml().parseDocument(this.#text.slice(this.contentRange.start, this.contentRange.end), { prettyErrors: false, uniqueKeys: true, strict: true });
     return this.#document;
   }
 }
@@ -254,7 +254,7 @@ export function parseYamlFrontmatter(text: string, loc = locateFrontmatter(text)
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
+    document = yaml().parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, strict: true });
   } catch (e) {
     errors.push({ message: `YAML parser failed: ${(e as Error).message}`, code: 'YAML_CRASH', range: { start: base, end: base } });
   } finally {

@@ -5,6 +5,7 @@
  * artifacts are looked up among them. No `node:` import, no global beyond the language's.
  */
 import type { Ajv, Options as AjvOptions, ValidateFunction } from 'ajv';
+import type * as Yaml from 'yaml';
 import { SCHEMA_TEXTS, VALIDATORS } from 'agent-lint:standard-data';
 import * as posix from './posix-path.js';
 
@@ -29,8 +30,10 @@ export function schemaText(file: string): string {
 export const precompiledValidator = (moduleName: string): ValidateFunction | undefined => VALIDATORS[moduleName];
 
 // `require` here is the bundler's: the module is bundled, and evaluated only on the first call
-// (a page that never needs a schema compile does not start it).
+// (a page that never needs the YAML parser or a schema compile does not start them).
 export const loadAjv = (): new (o: AjvOptions) => Ajv => (require('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
+
+export const loadYaml = (): typeof Yaml => require('yaml') as typeof Yaml;
 
 export const toolVersion = (): string => (typeof __AGENT_LINT_VERSION__ === 'string' ? __AGENT_LINT_VERSION__ : '0.0.0');
 

@@ -20,6 +20,7 @@ const MAX_TEXT_BYTES = 20 * 1024 * 1024;
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as Yaml from 'yaml';
 import { walkSpecsTree as walk, type WalkResult } from '../discovery/walk.js';
 
 export type { WalkResult };
@@ -27,6 +28,9 @@ export type { WalkResult };
 /** Set by the CLI bundler (src/build/bundle.ts): the modules all sit at dist/agent-lint.cjs. */
 declare const __AGENT_LINT_BUNDLED__: boolean | undefined;
 const BUNDLED = typeof __AGENT_LINT_BUNDLED__ === 'boolean' && __AGENT_LINT_BUNDLED__;
+/** Set by the bundler to the vendored copy of `yaml` beside the bundle. */
+declare const __AGENT_LINT_YAML__: string | undefined;
+const YAML_MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML__ : 'yaml';
 
 /** This module's `require`, made on first use (most runs load no package through it). */
 let requireHere: NodeJS.Require | undefined;
@@ -62,6 +66,9 @@ export function precompiledValidator(moduleName: string): ValidateFunction | und
 
 /** ajv's class, loaded on first need (config checking, a schema without a precompiled validator). */
 export const loadAjv = (): new (o: AjvOptions) => Ajv => (here()('ajv') as { Ajv: new (o: AjvOptions) => Ajv }).Ajv;
+
+/** The `yaml` package (for the bundle, the vendored copy beside it). */
+export const loadYaml = (): typeof Yaml => here()(YAML_MODULE) as typeof Yaml;
 
 /** Set by the bundler: the version of the package the bundle was built from. */
 declare const __AGENT_LINT_VERSION__: string | undefined;

@@ -1,9 +1,21 @@
 /**
- * The YAML node predicates, which also know the frontmatter fast path's light nodes
- * (src/model/frontmatter-block.ts): a rule asks one predicate of either kind of node.
+ * The `yaml` package, loaded on first use. Most frontmatter is read by the fast path
+ * (src/model/frontmatter-fast.ts), so a run on files with flat frontmatter never loads the YAML
+ * parser; the bundled CLI keeps it in a file of its own (dist/vendor/yaml.cjs) for that reason.
+ *
+ * The node predicates answer false for anything that is not an object without loading the
+ * package (a YAML node only exists once the package has been loaded), and know the fast path's
+ * light nodes.
  */
-import * as Yaml from 'yaml';
+import { loadYaml } from '../platform/host.js';
+import type * as Yaml from 'yaml';
 import { LightMap, LightPair, LightScalar, LightSeq } from '../model/frontmatter-block.js';
+
+let loaded: typeof Yaml | undefined;
+
+export function yaml(): typeof Yaml {
+  return (loaded ??= loadYaml());
+}
 
 type Pred<T> = (node: unknown) => node is T;
 /** The light nodes of the frontmatter fast path (src/model/frontmatter-block.ts) answer too. */
@@ -17,7 +29,7 @@ const LIGHT: Record<string, (n: object) => boolean> = {
 };
 const isLight = (n: object) => n instanceof LightMap || n instanceof LightSeq || n instanceof LightScalar || n instanceof LightPair;
 const pred = <T>(name: 'isMap' | 'isSeq' | 'isScalar' | 'isPair' | 'isAlias' | 'isCollection'): Pred<T> =>
-  ((node: unknown) => typeof node === 'object' && node !== null && (isLight(node) ? LIGHT[name]!(node) : (Yaml[name] as (n: unknown) => boolean)(node))) as Pred<T>;
+  ((node: unknown) => typeof node === 'object' && node !== null && (isLight(node) ? LIGHT[name]!(node) : (yaml()[name] as (n: unknown) => boolean)(node))) as Pred<T>;
 
 export const isMap: Pred<Yaml.YAMLMap> = pred('isMap');
 export const isSeq: Pred<Yaml.YAMLSeq> = pred('isSeq');
