@@ -8,7 +8,7 @@ import { relPosix } from '../util/paths.js';
 import { OutputFileError, writeOutputFile } from './output-file.js';
 import path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
-import { CONFIG_OPTIONS, configChoice, HELP_OPTION, isFolder, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
+import { CONFIG_OPTIONS, configChoice, isFolder, runSubcommand, type Subcommand, UsageError } from './subcommand.js';
 import { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
@@ -48,7 +48,6 @@ const OPTIONS = {
   'output-file': { type: 'string', short: 'o' },
   ...CONFIG_OPTIONS,
   'agents-dir': { type: 'string', multiple: true },
-  ...HELP_OPTION,
 } as const;
 
 /** The rules each edge of the project breaks, with the options the config gives the rules. */
@@ -124,31 +123,34 @@ export function renderGraph(projects: readonly RenderedProject[], format: GraphF
   return toMermaid(projects);
 }
 
-/** `argv` starts with `graph`. */
-export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
-  try {
-    const parsed = parseCommandLine(argv.slice(1), OPTIONS);
-    const v = parsed.values;
-    if (v.help) {
-      io.stdout(GRAPH_HELP);
-      return 0;
-    }
+const GRAPH: Subcommand<typeof OPTIONS, { format: GraphFormat; dir: string; shown: string; config: ReturnType<typeof configChoice>; agentsDirs: string[]; outputFile?: string }> = {
+  name: 'graph',
+  help: GRAPH_HELP,
+  options: OPTIONS,
+  plain: [OutputFileError],
+  read(line, cwd) {
+    const v = line.values;
     const format = (v.format ?? 'mermaid') as GraphFormat;
     if (!GRAPH_FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; expected one of: ${GRAPH_FORMATS.join(', ')}`);
-    if (parsed.positionals.length > 1) throw new UsageError(`graph takes one folder, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`);
-    const { configFile, configLookup, standard } = configChoice(v, io.cwd);
-    const dir = path.resolve(io.cwd, parsed.positionals[0] ?? '.');
-    if (!isFolder(dir)) throw new UsageError(`"${parsed.positionals[0] ?? '.'}" is not a folder`);
-    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile, lookup: configLookup, standard });
-    const projects = graphProjects(dir, io.cwd, configs, v['agents-dir'] ?? []);
-    if (projects.length === 0) io.stderr(`agent-lint: warning: no agent, command or skill specs found in "${parsed.positionals[0] ?? '.'}"\n`);
+    if (line.positionals.length > 1) throw new UsageError(`graph takes one folder, got ${line.positionals.length}: ${line.positionals.join(' ')}`);
+    const config = configChoice(v, cwd);
+    const shown = line.positionals[0] ?? '.';
+    const dir = path.resolve(cwd, shown);
+    if (!isFolder(dir)) throw new UsageError(`"${shown}" is not a folder`);
+    return { format, dir, shown, config, agentsDirs: v['agents-dir'] ?? [], outputFile: v['output-file'] };
+  },
+};
+
+/** `argv` starts with `graph`. */
+export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand(GRAPH, argv.slice(1), io, ({ format, dir, shown, config, agentsDirs, outputFile }) => {
+    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: config.configFile, lookup: config.configLookup, standard: config.standard });
+    const projects = graphProjects(dir, io.cwd, configs, agentsDirs);
+    if (projects.length === 0) io.stderr(`agent-lint: warning: no agent, command or skill specs found in "${shown}"\n`);
     const text = renderGraph(projects, format, io.cwd);
-    if (v['output-file']) {
-      // The same writer as the lint report's -o: a folder, /dev/full or an unwritable place is one line, exit 2.
-      writeOutputFile(path.resolve(io.cwd, v['output-file']), text, v['output-file'], io.cwd);
-    } else io.stdout(text);
+    // The same writer as the lint report's -o: a folder, /dev/full or an unwritable place is one line, exit 2.
+    if (outputFile) writeOutputFile(path.resolve(io.cwd, outputFile), text, outputFile, io.cwd);
+    else io.stdout(text);
     return 0;
-  } catch (e) {
-    return subcommandFailure(e, io, 'graph', [OutputFileError]);
-  }
+  });
 }

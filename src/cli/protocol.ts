@@ -11,7 +11,7 @@ import { ConfigLookup } from '../config/lookup.js';
 import { escapeControl } from '../formatters/escape.js';
 import { learnProtocol, protocolText } from '../protocol.js';
 import type { CliIO } from './main.js';
-import { CONFIG_OPTIONS, configChoice, HELP_OPTION, parseCommandLine, subcommandFailure, UsageError } from './subcommand.js';
+import { CONFIG_OPTIONS, configChoice, runSubcommand, type Subcommand, UsageError } from './subcommand.js';
 
 export const PROTOCOL_HELP = `Usage: agent-lint protocol [path] [options]
 
@@ -33,34 +33,35 @@ Options:
 const OPTIONS = {
   format: { type: 'string', short: 'f' },
   ...CONFIG_OPTIONS,
-  ...HELP_OPTION,
 } as const;
 
-export async function runProtocolCli(argv: string[], io: CliIO): Promise<number> {
-  try {
-    const parsed = parseCommandLine(argv, OPTIONS);
-    const v = parsed.values;
-    if (v.help) {
-      io.stdout(PROTOCOL_HELP);
-      return 0;
-    }
+const PROTOCOL: Subcommand<typeof OPTIONS, { format: 'text' | 'json'; dir: string; config: ReturnType<typeof configChoice> }> = {
+  name: 'protocol',
+  help: PROTOCOL_HELP,
+  options: OPTIONS,
+  read(line, cwd) {
+    const v = line.values;
     const format = v.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${escapeControl(format)}"; expected text or json`);
-    if (parsed.positionals.length > 1) throw new UsageError(`protocol takes one path, got ${parsed.positionals.length}`);
-    const { configFile, configLookup, standard } = configChoice(v, io.cwd);
-    const given = parsed.positionals[0] ?? '.';
-    const abs = path.resolve(io.cwd, given);
+    if (line.positionals.length > 1) throw new UsageError(`protocol takes one path, got ${line.positionals.length}`);
+    const config = configChoice(v, cwd);
+    const given = line.positionals[0] ?? '.';
+    const abs = path.resolve(cwd, given);
     let dir: string;
     try {
       dir = statSync(abs).isDirectory() ? abs : path.dirname(abs);
     } catch {
       throw new UsageError(`"${escapeControl(given)}" does not exist`);
     }
-    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile, lookup: configLookup, standard });
+    return { format, dir, config };
+  },
+};
+
+export async function runProtocolCli(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand(PROTOCOL, argv, io, ({ format, dir, config }) => {
+    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: config.configFile, lookup: config.configLookup, standard: config.standard });
     const facts = learnProtocol(dir, configs.forFile(path.join(dir, '<protocol>')), io.cwd);
     io.stdout(format === 'json' ? JSON.stringify(facts, null, 2) + '\n' : protocolText(facts).split('\n').map(escapeControl).join('\n'));
     return 0;
-  } catch (e) {
-    return subcommandFailure(e, io, 'protocol');
-  }
+  });
 }

@@ -28,7 +28,7 @@ export const COLOR_OPTIONS = {
   'no-color': { type: 'boolean' },
 } as const;
 
-export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -36,7 +36,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export type CommandLine<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
 
 /** The command line, strict (an unknown option is a UsageError), with positionals. */
-export function parseCommandLine<O extends Options>(args: string[], options: O): CommandLine<O> {
+function parseCommandLine<O extends Options>(args: string[], options: O): CommandLine<O> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
@@ -70,7 +70,7 @@ export function isFolder(p: string): boolean {
  * error, an error of `plain` kinds by its message alone (an unreadable input), else an internal
  * error with its stack.
  */
-export function subcommandFailure(e: unknown, io: { cwd: string; stderr: (s: string) => void }, name: string, plain: ReadonlyArray<new (...args: never[]) => Error> = []): number {
+function subcommandFailure(e: unknown, io: { cwd: string; stderr: (s: string) => void }, name: string, plain: ReadonlyArray<new (...args: never[]) => Error> = []): number {
   const head = `agent-lint ${name}: `;
   if (e instanceof UsageError) io.stderr(`${head}${e.message}\nRun agent-lint ${name} --help for usage.\n`);
   else if (e instanceof ConfigError) io.stderr(`${head}${configErrorText(e, io.cwd)}\n`);
