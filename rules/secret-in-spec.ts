@@ -1,7 +1,8 @@
 import { defineRule, type RuleContext, type RuleMessage } from '../src/engine/rule.js';
 import type { DocumentModel } from '../src/model/document.js';
 import { tomlValueRanges } from '../src/model/toml/tree.js';
-import { findSecrets, isSecretName, configStrings, looksRandom, mask, SECRET_ENV, stringValueRange, withoutScheme, type ConfigStringAt, type SecretHit, type SecretKind } from '../src/rules-support/security/secret-in-spec.js';
+import { findSecrets, isSecretName, looksRandom, mask, SECRET_ENV, withoutScheme, type SecretHit, type SecretKind } from '../src/rules-support/security/secret-in-spec.js';
+import { configStrings, stringValueRange, type ConfigStringAt } from '../src/rules-support/json/file.js';
 import type { Range } from '../src/types.js';
 import { ALL_KINDS } from '../src/model/kinds.js';
 

@@ -7,7 +7,7 @@ import type { RuleContext } from '../engine/rule.js';
 import type { JsonNode } from '../model/json/ast.js';
 import { GEMINI_EXTENSION_VARIABLES } from '../standard/gemini-config.js';
 import { closest } from '../util/suggest.js';
-import { configStrings, stringValueRange } from './security/secret-in-spec.js';
+import { configStrings, stringValueRange } from './json/file.js';
 
 /** The finding reportVariableSlips reports, for the meta.messages of the rules that call it. */
 export const GEMINI_VARIABLE_MESSAGES = {

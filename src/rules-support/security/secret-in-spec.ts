@@ -8,8 +8,6 @@
  * (`example`, `your`, `xxxx`, `changeme` ...); UUIDs and the delegation standard's session ids
  * (`sess_1234567890_abc123`) are ids, never secrets.
  */
-import type { JsonNode, JsonString } from '../../model/json/ast.js';
-import type { Range } from '../../types.js';
 
 export type SecretKind =
   | 'aws'
@@ -414,50 +412,4 @@ export function findSecrets(text: string): SecretHit[] {
     reach = h.index + h.length;
   }
   return out;
-}
-
-// The strings of a config file's tree (a JSON file, or a TOML file's positioned tree): each
-// string value with the keys that lead to it, and where a character of a JSON string's value is
-// in the file's text (escapes read).
-
-export interface ConfigStringAt {
-  node: JsonString;
-  /** The keys (and `[]` for array items) from the root to the string. */
-  path: readonly string[];
-  /** The array item before this one, when the string is an array item (`--api-key` before its value). */
-  previous?: JsonNode;
-}
-
-/** Every string value under `root`, in the tree's order (a JSON file's is the text's; bounded depth). */
-export function configStrings(root: JsonNode): ConfigStringAt[] {
-  const out: ConfigStringAt[] = [];
-  const walk = (node: JsonNode, path: string[], previous: JsonNode | undefined, depth: number) => {
-    if (depth > 200) return;
-    if (node.type === 'string') out.push({ node, path, previous });
-    else if (node.type === 'object') for (const p of node.properties) walk(p.value, [...path, p.key], undefined, depth + 1);
-    else if (node.type === 'array') node.items.forEach((item, i) => walk(item, [...path, '[]'], i > 0 ? node.items[i - 1] : undefined, depth + 1));
-  };
-  walk(root, [], undefined, 0);
-  return out;
-}
-
-/**
- * The range in `text` of the characters `index .. index + length` of a string node's value,
- * reading the escapes between its quotes (`\n`, `\"`, `\u00e9` each stand for one character).
- */
-export function stringValueRange(text: string, node: JsonString, index: number, length: number): Range {
-  const rawStart = node.range.start + 1;
-  const rawEnd = node.range.end - 1;
-  let raw = rawStart;
-  let at = 0;
-  let start = -1;
-  while (raw <= rawEnd) {
-    if (at === index) start = raw;
-    if (at === index + length) return { start: start === -1 ? rawStart : start, end: raw };
-    if (raw === rawEnd) break;
-    if (text[raw] === '\\') raw += text[raw + 1] === 'u' ? 6 : 2;
-    else raw++;
-    at++;
-  }
-  return start === -1 ? node.range : { start, end: rawEnd };
 }
