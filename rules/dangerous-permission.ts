@@ -58,11 +58,11 @@ const MESSAGES = {
 /** An entry cut for a message. */
 const clipEntry = (written: string): string => (written.length > 24 ? `${written.slice(0, 23)}…` : written);
 
-/** What a broad entry grants, as a report of the finding `id` (its `-program` id for one program's code). */
-function grant(ctx: Ctx, id: 'allowed-tools' | 'allow-rule' | 'gemini-allowed', b: BroadRule, written: string, range: Range): void {
+/** What a broad entry grants, as a report of the finding `messageId` (its `-program` id for one program's code). */
+function grant(ctx: Ctx, messageId: 'allowed-tools' | 'allow-rule' | 'gemini-allowed', b: BroadRule, written: string, range: Range): void {
   const entry = clipEntry(written);
-  if (b.kind === 'all') ctx.report({ messageId: id, data: { entry, shell: b.tool === 'PowerShell' ? 'PowerShell' : 'shell' }, range });
-  else ctx.report({ messageId: `${id}-program`, data: { entry, program: b.program! }, range });
+  if (b.kind === 'all') ctx.report({ messageId, data: { entry, shell: b.tool === 'PowerShell' ? 'PowerShell' : 'shell' }, range });
+  else ctx.report({ messageId: `${messageId}-program`, data: { entry, program: b.program! }, range });
 }
 
 function checkToolList(ctx: Ctx, field: FrontmatterField): void {

@@ -56,12 +56,12 @@ const BROKEN_MESSAGES = Object.fromEntries(
 );
 
 /** Which case an import that resolves to no file is, and the data of its texts. */
-function brokenImport(r: Extract<Resolution, { is: 'missing' | 'folder' }>, dialect: ImportDialect): { id: Broken; data: Record<string, string> } {
+function brokenImport(r: Extract<Resolution, { is: 'missing' | 'folder' }>, dialect: ImportDialect): { broken: Broken; data: Record<string, string> } {
   const texts = { tool: TOOL[dialect], docs: DOCS[dialect], skips: SKIPS[dialect], rel: r.rel, relShort: clip(r.rel, 30) };
-  if (r.is === 'folder') return { id: 'folder', data: texts };
-  if (r.near) return r.near.cut.startsWith('#') ? { id: 'fragment', data: texts } : { id: 'trailing', data: { ...texts, cut: clip(r.near.cut, 12) } };
-  if (r.fromRoot) return { id: r.fromRoot.trailing ? 'from-root-blank' : 'from-root', data: { ...texts, base: clip(r.fromRoot.base, 24), write: r.fromRoot.write } };
-  return r.suggestion ? { id: 'misspelled', data: { ...texts, suggestion: r.suggestion } } : { id: 'missing', data: texts };
+  if (r.is === 'folder') return { broken: 'folder', data: texts };
+  if (r.near) return r.near.cut.startsWith('#') ? { broken: 'fragment', data: texts } : { broken: 'trailing', data: { ...texts, cut: clip(r.near.cut, 12) } };
+  if (r.fromRoot) return { broken: r.fromRoot.trailing ? 'from-root-blank' : 'from-root', data: { ...texts, base: clip(r.fromRoot.base, 24), write: r.fromRoot.write } };
+  return r.suggestion ? { broken: 'misspelled', data: { ...texts, suggestion: r.suggestion } } : { broken: 'missing', data: texts };
 }
 
 const POINTS = "Its whole text is a path, as a symlink's is: {{reader}} reads the file at {{rel}} through it, so it must be a file of the project";
@@ -137,7 +137,7 @@ export default defineRule({
       if (r.is !== 'file') {
         if (r.is === 'missing' && !r.meant && !r.near) continue;
         const b = brokenImport(r, dialect);
-        report({ messageId: `import-${b.id}`, data: { ...b.data, where }, range });
+        report({ messageId: `import-${b.broken}`, data: { ...b.data, where }, range });
         continue;
       }
       const chains = walkChains(scope, root, r.file);
@@ -154,7 +154,7 @@ export default defineRule({
       }
       for (const nb of chains.broken) {
         const b = brokenImport(nb.resolution, dialect);
-        report({ messageId: `chain-${b.id}`, data: { ...b.data, where, file: clip(shown(nb.file), 30), import: at(nb.imp), path: shown(nb.file) }, range });
+        report({ messageId: `chain-${b.broken}`, data: { ...b.data, where, file: clip(shown(nb.file), 30), import: at(nb.imp), path: shown(nb.file) }, range });
       }
     }
   },
