@@ -705,7 +705,8 @@ function mergeIntros(c: Cursor, sites: DelegationSite[]): DelegationSite[] {
 
 export function scanDelegations(doc: DelegationSource): DelegationView {
   const text = doc.text;
-  const c: Cursor = { text, lines: doc.lines, fences: doc.fences };
+  // The document is the cursor: its lines and fences are made when a scan first needs them.
+  const c: Cursor = doc;
   const from = doc.bodyStart;
 
   const calls = scanCalls(c, from);
