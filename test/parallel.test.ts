@@ -75,7 +75,7 @@ describe('parallel linting', () => {
         const files = readdirSync(cacheDir);
         // No temporary file of a worker stopped while writing, and the cache is the whole run's.
         expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
-        const cache = files.find((f) => f.startsWith('agent-lint-') && f.endsWith('.v8cache') && !f.endsWith('-files.v8cache'))!;
+        const cache = files.find((f) => /^agent-lint-v\d/.test(f) && f.endsWith('.v8cache') && !f.endsWith('-files.v8cache'))!;
         expect(Number(readFileSync(path.join(cacheDir, cache), 'latin1').split('\n')[2])).toBe(JSON.parse(r.stdout).length);
       }
     } finally {
