@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFastFrontmatter } from '../src/model/frontmatter-fast.js';
-import { locateFrontmatter, parseYamlFrontmatter } from '../src/model/frontmatter.js';
+import { frontmatterKeysOfHead, locateFrontmatter, parseYamlFrontmatter } from '../src/model/frontmatter.js';
 import { REPO_ROOT, SHARED } from './helpers/shared.js';
 import { isMap, isScalar, isSeq } from '../src/util/yaml.js';
 import { existsSync } from 'node:fs';
@@ -330,5 +330,25 @@ describe('flat frontmatter fast path', () => {
     expect(errors).toBeGreaterThan(100);
     // Most real frontmatter is flat: the fast path must carry the bulk of it.
     expect(counts.fast).toBeGreaterThan(counts.fallback);
+  });
+});
+
+describe('frontmatterKeysOfHead', () => {
+  it('reads each top-level key once, its value as one line with quotes taken off, at any line break', () => {
+    const keys = (text: string) => [...(frontmatterKeysOfHead(text) ?? new Map())];
+    expect(keys('---\nname: "a"\nname: b\ndescription:   x: y  \n  nested: no\n---\nname: body\n')).toEqual([
+      ['name', 'a'],
+      ['description', 'x: y'],
+    ]);
+    expect(keys('\ufeff---\r\nname: crlf\r\ntools:\r\n---\r\n')).toEqual([
+      ['name', 'crlf'],
+      ['tools', ''],
+    ]);
+    // A lone carriage return ends a line, as YAML reads it.
+    expect(keys('---\nname: one\rcolor: red\n---\n')).toEqual([
+      ['name', 'one'],
+      ['color', 'red'],
+    ]);
+    expect(frontmatterKeysOfHead('# No frontmatter\nname: x\n')).toBeNull();
   });
 });

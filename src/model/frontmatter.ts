@@ -95,7 +95,8 @@ export function frontmatterKeysOfHead(head: string): Map<string, string> | null 
   const at = locateFrontmatter(text);
   if (!at) return null;
   const keys = new Map<string, string>();
-  for (const m of text.slice(at.contentRange.start, at.contentRange.end).matchAll(/^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)\r?$/gm)) {
+  // `.` stops at any line break and `$` matches before one (`\r\n`, or a lone `\r` as YAML reads it).
+  for (const m of text.slice(at.contentRange.start, at.contentRange.end).matchAll(/^([A-Za-z_][\w-]*)[ \t]*:(.*)$/gm)) {
     if (!keys.has(m[1]!)) keys.set(m[1]!, m[2]!.trim().replace(/^["']|["']$/g, ''));
   }
   return keys;
