@@ -43,12 +43,15 @@ const oneRequirePerBuiltin = throughOneModule('builtin-once', /^node:(?:path|os)
  * module loader and source maps (about 0.4 ms of a one-file run). In the bundle, which the
  * launcher runs as a CommonJS module, the same class is the main module's constructor: the
  * bundle takes it from there, and loads `node:module` only when it has no CommonJS main module.
+ * Every module of a bundle asks for the `require` of its `import.meta.url`, which is the
+ * bundle's: that is the bundle's own `require`, which its launcher gives it (src/cli/launch.cts
+ * runs the code beside the bundle, the YAML parser and the validators, from a code cache).
  */
 const moduleFromMain = throughOneModule('module-from-main', /^node:module$/, () =>
   [
     "const main = typeof require === 'function' ? require.main : undefined;",
     "const Module = main && typeof main.constructor.createRequire === 'function' ? main.constructor : require('node:module');",
-    'export const createRequire = (file) => Module.createRequire(file);',
+    'export const createRequire = () => require;',
     'export default Module;',
   ].join('\n'),
 );

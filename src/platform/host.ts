@@ -32,13 +32,9 @@ const BUNDLED = typeof __AGENT_LINT_BUNDLED__ === 'boolean' && __AGENT_LINT_BUND
 declare const __AGENT_LINT_YAML__: string | undefined;
 const YAML_MODULE = typeof __AGENT_LINT_YAML__ === 'string' ? __AGENT_LINT_YAML__ : 'yaml';
 
-/**
- * This module's `require`, made on first use (most runs load no package through it). The bundle
- * is a CommonJS module and has its own, which its launcher gives it (src/cli/launch.cts: it runs
- * the code beside the bundle from a code cache).
- */
+/** This module's `require`, made on first use (most runs load no package through it). */
 let requireHere: NodeJS.Require | undefined;
-const here = (): NodeJS.Require => (requireHere ??= BUNDLED ? require : createRequire(import.meta.url));
+const here = (): NodeJS.Require => (requireHere ??= createRequire(import.meta.url));
 /** src/standard (dist/src/standard), or the bundle's folder where the build copies its data. */
 const STANDARD_DIR = BUNDLED ? './' : '../standard/';
 /**
