@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/main.js';
 import { Discoverer } from '../src/discovery/discover.js';
 import { projectMaker } from './helpers/files.js';
+import { isSitePage } from '../src/discovery/frontmatter-spec.js';
 
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-discovery-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -269,5 +270,16 @@ describe('discovery layouts', () => {
       ['ext/gemini-extension.json', 'gemini-extension'],
       ['ext/hooks/hooks.json', 'hooks-config'],
     ]);
+  });
+});
+
+describe('isSitePage', () => {
+  it('takes a page whose frontmatter has a site field and none of a spec', () => {
+    expect(isSitePage('---\ntitle: Our agents\nsidebar_position: 2\n---\n# Agents\n')).toBe(true);
+    expect(isSitePage('\ufeff---\r\nlayout : page\r\n---\r\n')).toBe(true);
+    expect(isSitePage('---\nname: helper\ntitle: Helper\n---\n')).toBe(false);
+    expect(isSitePage('---\nname: helper\ndescription: Gives a title: subtitle\n---\n')).toBe(false);
+    expect(isSitePage('---\nsubtitle: x\n---\n')).toBe(false);
+    expect(isSitePage('# title: no frontmatter\n')).toBe(false);
   });
 });
