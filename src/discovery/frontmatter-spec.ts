@@ -30,8 +30,6 @@ export function specByFrontmatter(head: string): { kind: FileKind; reason: strin
 const SPEC_FIELDS = ['name', 'description', 'tools', 'model', 'allowed-tools', 'argument-hint', 'mode', 'agent', 'disable-model-invocation', 'permission', 'color'];
 /** Fields of documentation site generators (Docusaurus, Jekyll, Hugo, VitePress, MkDocs). */
 const SITE_FIELDS = ['title', 'sidebar_position', 'sidebar_label', 'slug', 'layout', 'nav_order', 'permalink', 'weight', 'parent', 'has_children', 'hide_title', 'sidebar', 'outline', 'draft'];
-/** A site field written as a key at the start of a line. */
-const SITE_KEY = new RegExp(`^(?:${SITE_FIELDS.join('|')})[ \\t]*:`, 'm');
 
 /**
  * A documentation site's page in a folder named like a spec folder (`docs/agents/`): its
@@ -39,8 +37,6 @@ const SITE_KEY = new RegExp(`^(?:${SITE_FIELDS.join('|')})[ \\t]*:`, 'm');
  * `sidebar_position`). Claude Code would not read it as a spec either.
  */
 export function isSitePage(head: string): boolean {
-  // Most heads are specs' and write no site field at the start of a line: their keys need no reading.
-  if (!SITE_KEY.test(head)) return false;
   const keys = frontmatterKeysOfHead(head);
   if (!keys || keys.size === 0) return false;
   return !SPEC_FIELDS.some((k) => keys.has(k)) && SITE_FIELDS.some((k) => keys.has(k));
