@@ -206,14 +206,14 @@ function runCached(file: string, runKind: string, require: NodeJS.Require): Comp
 /**
  * Runs the bundle from its code cache. The bundle's `require` is Node's, except for the code
  * shipped beside the bundle (the YAML parser in vendor/, the precompiled validators): that is
- * run from a code cache too. The YAML parser alone took a whole-corpus run 20 ms to compile and
- * run cold for the six files whose frontmatter the fast path leaves to it.
+ * run from a code cache too: compiling the YAML parser and running it cold costs a run that needs
+ * it about 20 ms.
  */
 function runBundle(runKind: string): { cli: Cli; save(took: number): void } | undefined {
   const nodeRequire = ModuleCtor.createRequire(bundle);
   const dir = path.dirname(bundle) + path.sep;
   const beside = new Map<string, Compiled>();
-  const require = Object.assign((id: string): unknown => {
+  const bundleRequire = Object.assign((id: string): unknown => {
     const file = id.startsWith('./') && id.endsWith('.cjs') ? path.resolve(dir, id) : '';
     if (!file.startsWith(dir)) return nodeRequire(id);
     let ran = beside.get(file);
@@ -224,7 +224,7 @@ function runBundle(runKind: string): { cli: Cli; save(took: number): void } | un
     }
     return ran.exports;
   }, nodeRequire);
-  const ran = runCached(bundle, runKind, require);
+  const ran = runCached(bundle, runKind, bundleRequire);
   if (!ran) return undefined;
   return {
     cli: ran.exports as Cli,
