@@ -2,7 +2,8 @@
  * The launcher's V8 code cache is code: V8 runs a cache made from any source of the same length.
  * A cache planted by someone else (in a shared temp folder, in a folder others can write to, or
  * without a copy of the bundle it was made for) must never run, and a symlink planted under a
- * cache's name must not get its target overwritten. Each case copies the launcher and bundle to a
+ * cache's name must not get its target overwritten. The same holds for the cache of a file beside
+ * the bundle (the YAML parser). Each case copies the launcher and bundle to a
  * folder where `.cache` beside the bundle cannot be made, so the temp-folder cache is used.
  */
 import { spawnSync } from 'node:child_process';
@@ -170,5 +171,50 @@ describe('the launcher\'s code cache', () => {
     const r = run();
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
+  });
+});
+
+describe('the code cache of a file beside the bundle (the YAML parser)', () => {
+  const parser = () => path.join(pkg, 'vendor/yaml.cjs');
+  /** A folder run over a spec whose frontmatter only the YAML parser reads (a flow mapping). */
+  const lintNeedingYaml = () => {
+    const project = path.join(tmp, 'project');
+    mkdirSync(path.join(project, '.claude/agents'), { recursive: true });
+    writeFileSync(path.join(project, '.claude/agents/a.md'), '---\nname: a\ndescription: {first: Two, second: lines}\n---\nBody\n');
+    return spawnSync(process.execPath, [path.join(pkg, 'src/cli/launch.cjs'), '--format', 'json', '.'], { cwd: project, encoding: 'utf8', env: { ...process.env, TMPDIR: tmpdir, TMP: tmpdir, TEMP: tmpdir } });
+  };
+  const parserCacheFile = () => {
+    const st = statSync(parser());
+    return path.join(tmpdir, `agent-lint-${uid}`, `agent-lint-yaml-${process.version}-${st.size}-${Math.round(st.mtimeMs)}.v8cache`);
+  };
+  /** A cache of a script as long as the wrapped parser that writes the marker file, with the parser's copy or without one. */
+  const evilParserCache = (withCopy: boolean) => {
+    const source = readFileSync(parser());
+    const wrapped = wrap(source.toString('utf8'));
+    const body = `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`;
+    const data = cacheUnderLauncherFlags(wrap(body + ' '.repeat(wrapped.length - wrap(body).length)));
+    return withCopy ? Buffer.concat([Buffer.from(`agent-lint-v8cache-3\n${source.length}\n0\n`), source, data]) : data;
+  };
+
+  it('is made by a run that loads the parser, and used by the next', () => {
+    const first = lintNeedingYaml();
+    expect(first.stdout).toContain('"ruleId":"frontmatter-schema"');
+    const made = readFileSync(parserCacheFile());
+    const again = lintNeedingYaml();
+    expect(again.stdout).toBe(first.stdout);
+    expect(readFileSync(parserCacheFile()).equals(made)).toBe(true);
+  });
+
+  it('does not run a planted cache: without the parser\'s copy, or in a folder others can write to', () => {
+    const dir = path.join(tmpdir, `agent-lint-${uid}`);
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o700);
+    writeFileSync(parserCacheFile(), evilParserCache(false));
+    expect(lintNeedingYaml().stdout).toContain('"ruleId":"frontmatter-schema"');
+    expect(existsSync(marker)).toBe(false);
+    chmodSync(dir, 0o777);
+    writeFileSync(parserCacheFile(), evilParserCache(true));
+    expect(lintNeedingYaml().stdout).toContain('"ruleId":"frontmatter-schema"');
+    expect(existsSync(marker)).toBe(false);
   });
 });
