@@ -40,21 +40,12 @@ const oneRequirePerBuiltin = throughOneModule('builtin-once', /^node:(?:path|os)
 
 /**
  * The modules take `createRequire` from `node:module`, whose loading also loads Node.js's ES
- * module loader and source maps (about 0.4 ms of a one-file run). In the bundle, which the
- * launcher runs as a CommonJS module, the same class is the main module's constructor: the
- * bundle takes it from there, and loads `node:module` only when it has no CommonJS main module.
- * Every module of a bundle asks for the `require` of its `import.meta.url`, which is the
- * bundle's: that is the bundle's own `require`, which its launcher gives it (src/cli/launch.cts
- * runs the code beside the bundle, the YAML parser and the validators, from a code cache).
+ * module loader and source maps (about 0.4 ms of a one-file run). Every module of a bundle asks
+ * for the `require` of its `import.meta.url`, which is the bundle's: that is the bundle's own
+ * `require`, which Node.js or the launcher gives it (src/cli/launch.cts runs the code beside the
+ * bundle, the YAML parser and the validators, from a code cache). `node:module` is never loaded.
  */
-const moduleFromMain = throughOneModule('module-from-main', /^node:module$/, () =>
-  [
-    "const main = typeof require === 'function' ? require.main : undefined;",
-    "const Module = main && typeof main.constructor.createRequire === 'function' ? main.constructor : require('node:module');",
-    'export const createRequire = () => require;',
-    'export default Module;',
-  ].join('\n'),
-);
+const ownRequire = throughOneModule('own-require', /^node:module$/, () => 'export const createRequire = () => require;\n');
 
 /**
  * `import.meta.url` in the bundles: the bundle's file URL, made on first use (`pathToFileURL` at
@@ -79,7 +70,7 @@ await bundleInto(path.join(out, 'agent-lint.cjs'), {
   banner: { js: LAZY_URL },
   plugins: [
     oneRequirePerBuiltin,
-    moduleFromMain,
+    ownRequire,
     {
       // chalk detects colour support with node:tty at import (which loads node:net, ~4 ms of a
       // one-file run); agent-lint always gives chalk its level, so the bundle takes chalk's
@@ -105,7 +96,7 @@ for (const [entry, bundle] of [
     external: EXTERNAL,
     define: { 'import.meta.url': '__agentLintUrl.href', __AGENT_LINT_VERSION__: JSON.stringify(VERSION), __AGENT_LINT_BUNDLED__: 'true', __AGENT_LINT_YAML__: JSON.stringify('./vendor/yaml.cjs') },
     banner: { js: LAZY_URL },
-    plugins: [oneRequirePerBuiltin, moduleFromMain],
+    plugins: [oneRequirePerBuiltin, ownRequire],
   });
 }
 
