@@ -196,15 +196,6 @@ describe('the code cache of a file beside the bundle (the YAML parser)', () => {
     return withCopy ? Buffer.concat([Buffer.from(`agent-lint-v8cache-3\n${source.length}\n0\n`), source, data]) : data;
   };
 
-  it('is made by a run that loads the parser, and used by the next', () => {
-    const first = lintNeedingYaml();
-    expect(first.stdout).toContain('"ruleId":"frontmatter-schema"');
-    const made = readFileSync(parserCacheFile());
-    const again = lintNeedingYaml();
-    expect(again.stdout).toBe(first.stdout);
-    expect(readFileSync(parserCacheFile()).equals(made)).toBe(true);
-  });
-
   it('does not run a planted cache: without the parser\'s copy, or in a folder others can write to', () => {
     const dir = path.join(tmpdir, `agent-lint-${uid}`);
     mkdirSync(dir, { recursive: true });

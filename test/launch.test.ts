@@ -55,10 +55,12 @@ describe('the agent-lint command', () => {
       expect(r.stdout).toBe(expected.stdout);
       expect(r.stdout).toContain('"ruleId":"frontmatter-schema"');
       expect(yamlCaches()).toHaveLength(1);
-      // The next run compiles the parser from that cache, with the same output.
+      const made = readFileSync(path.join(cacheDir, yamlCaches()[0]!));
+      // The next run compiles the parser from that cache (not written again), with the same output.
       const again = launch();
       expect(again.stdout).toBe(expected.stdout);
       expect(again.stderr).toBe('');
+      expect(readFileSync(path.join(cacheDir, yamlCaches()[0]!)).equals(made)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
