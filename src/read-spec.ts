@@ -93,7 +93,7 @@ const KEEP_FOR_CONTEXT = 256 * 1024;
  */
 export class ContextReads {
   /** Files kept from their classification, decoded, and their sizes. */
-  readonly #reads = new Map<string, { read: ReadOutcome; size: number; head: string; headBytes: number }>();
+  readonly #reads = new Map<string, { read: ReadOutcome; size: number }>();
   #kept = 0;
   /** Files handed over by `take`. */
   readonly #taken = new Set<string>();
@@ -109,13 +109,14 @@ export class ContextReads {
 
   #head(file: string, bytes: number): string | null {
     const kept = this.#reads.get(file);
-    if (kept) return kept.headBytes === bytes ? kept.head : readRegularHead(file, bytes);
+    // A kept file no longer than the head is its own head; a longer one is asked again rarely
+    // (its head is not kept: it would live as long as the text, for nothing).
+    if (kept) return kept.size <= bytes && 'text' in kept.read ? kept.read.text : readRegularHead(file, bytes);
     const whole = this.#wholeRead(file);
     // A file that cannot be linted is classified as before, from a read of its first bytes.
     if (!whole) return readRegularHead(file, bytes);
-    const head = whole.buf.toString('utf8', 0, Math.min(bytes, whole.buf.length));
-    this.#keep(file, whole, head, bytes);
-    return head;
+    const read = this.#keep(file, whole);
+    return read && 'text' in read && whole.buf.length <= bytes ? read.text : whole.buf.toString('utf8', 0, Math.min(bytes, whole.buf.length));
   }
 
   /**
@@ -129,14 +130,15 @@ export class ContextReads {
   }
 
   /**
-   * Keeps a whole read, with the head asked for, when it opens with
-   * frontmatter: only such a file can be classified a spec, and another (a README, a long
-   * document) is not kept until the end of discovery.
+   * Keeps a whole read when it opens with frontmatter: only such a file can be classified a
+   * spec, and another (a README, a long document) is not kept until the end of discovery.
    */
-  #keep(file: string, whole: { buf: Buffer; stat: ReadStat }, head: string, headBytes: number): void {
-    if (!opensWithFrontmatter(whole.buf.toString('utf8', 0, Math.min(64, whole.buf.length)))) return;
-    this.#reads.set(file, { read: decodeRead(whole), size: whole.buf.length, head, headBytes });
+  #keep(file: string, whole: { buf: Buffer; stat: ReadStat }): ReadOutcome | null {
+    if (!opensWithFrontmatter(whole.buf.toString('utf8', 0, Math.min(64, whole.buf.length)))) return null;
+    const read = decodeRead(whole);
+    this.#reads.set(file, { read, size: whole.buf.length });
     this.#kept += whole.buf.length;
+    return read;
   }
 
   /** A kept file's size in bytes; undefined when it is not kept. */

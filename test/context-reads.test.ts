@@ -33,6 +33,22 @@ describe('ContextReads', () => {
     expect(reads.take(spec)).toMatchObject({ text: '---\nname: a\n---\nsecond\n' });
   });
 
+  it('asked again for a kept file, serves a short file whole from the kept read and reads a longer one anew', () => {
+    const short = path.join(TMP, 'short.md');
+    const long = path.join(TMP, 'long.md');
+    writeFileSync(short, '---\nname: s\n---\nfirst\n');
+    writeFileSync(long, '---\nname: l\n---\nfirst and more\n');
+    const reads = new ContextReads();
+    expect(reads.head(short, 64)).toBe('---\nname: s\n---\nfirst\n');
+    expect(reads.head(long, 16)).toBe('---\nname: l\n---\n');
+    writeFileSync(short, '---\nname: t\n---\nsecond\n');
+    writeFileSync(long, '---\nname: m\n---\nsecond and more\n');
+    // The short file's kept text is its head; the longer file's head is not kept.
+    expect(reads.head(short, 64)).toBe('---\nname: s\n---\nfirst\n');
+    expect(reads.head(long, 16)).toBe('---\nname: m\n---\n');
+    expect(reads.take(long)).toMatchObject({ text: '---\nname: l\n---\nfirst and more\n' });
+  });
+
   it('keeps no more than it is allowed: past that, a file is read again when taken', () => {
     const a = path.join(TMP, 'a.md');
     const b = path.join(TMP, 'b.md');

@@ -54,7 +54,7 @@ function frontmatterName(file: string): string | null {
 }
 
 /** The plugins of the marketplace at `root`: one walk gives the plugin roots and every markdown file in it. */
-function readMarketplace(root: string, walk: (root: string) => WalkResult): MarketplacePlugin[] {
+function readMarketplace(root: string, walk: (root: string) => WalkResult, nameOf: (dir: string) => string): MarketplacePlugin[] {
   const tree = walk(root);
   const base = path.resolve(root);
   const depth = (dir: string) => (dir === base ? 0 : path.relative(base, dir).split(path.sep).length);
@@ -80,24 +80,33 @@ function readMarketplace(root: string, walk: (root: string) => WalkResult): Mark
       if (plugin && parts.length === 2 && !parts[0]!.startsWith('.') && parts[1]!.toLowerCase() === 'skill.md') plugin.skills.add(parts[0]!);
     }
   }
-  return roots.map((dir) => ({ name: pluginName(dir), dir, ...found.get(dir)! }));
+  return roots.map((dir) => ({ name: nameOf(dir), dir, ...found.get(dir)! }));
 }
 
 /**
- * Marketplaces read so far, by root: each is read only when a target is not found, and once by
- * the run (or the language server's project) that owns this, whatever its plugins' projects.
+ * Marketplaces and plugin names read so far: a marketplace is read only when a target is not
+ * found, and each once by the run (or the language server's project) that owns this, whatever
+ * its plugins' projects; so is each plugin's manifest.
  */
 export class Marketplaces {
   readonly #byRoot = new Map<string, MarketplacePlugin[]>();
+  readonly #names = new Map<string, string>();
 
   /** `walk`: the walk of a folder (a run's walks its folder listings). */
   constructor(readonly walk: (root: string) => WalkResult = walkSpecsTree) {}
 
   pluginsAt(root: string): MarketplacePlugin[] {
     let plugins = this.#byRoot.get(root);
-    if (!plugins) this.#byRoot.set(root, (plugins = readMarketplace(root, this.walk)));
+    if (!plugins) this.#byRoot.set(root, (plugins = readMarketplace(root, this.walk, this.pluginName)));
     return plugins;
   }
+
+  /** The name of the plugin in `dir` (see `pluginName`). */
+  pluginName = (dir: string): string => {
+    let name = this.#names.get(dir);
+    if (name === undefined) this.#names.set(dir, (name = pluginName(dir)));
+    return name;
+  };
 }
 
 /** A project's plugins: which one holds a file (each folder looked at once), and its marketplace's. */
@@ -109,7 +118,7 @@ export class PluginLocator {
   constructor(root: string, marketplaces = new Marketplaces()) {
     this.#marketplaces = marketplaces;
     // `d` is a folder of a normalized path: joined by hand (path.join would normalize again).
-    const own = (d: string) => (fileExists(d.endsWith(path.sep) ? d + MANIFEST : d + path.sep + MANIFEST) ? { name: pluginName(d), dir: d } : null);
+    const own = (d: string) => (fileExists(d.endsWith(path.sep) ? d + MANIFEST : d + path.sep + MANIFEST) ? { name: marketplaces.pluginName(d), dir: d } : null);
     this.#byDir = new UpwardCache(own, path.resolve(root));
   }
 

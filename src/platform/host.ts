@@ -101,7 +101,6 @@ export function readTextFile(abs: string, maxBytes?: number): string | null {
   return readRegularHead(abs, maxBytes);
 }
 
-/** What a path is: a file (and whether it is empty), a folder (and whether it has entries), or null. */
 /**
  * What is at `abs`: a file, a folder (and whether it is empty), something else, or nothing. With
  * `root`, a path whose real place (symlinks resolved, also a dangling one's target) is outside
