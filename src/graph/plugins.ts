@@ -31,7 +31,7 @@ const MAX_UP = 3;
 const MAX_PLUGIN_DEPTH = 4;
 
 /** A plugin's name: its manifest's `name`, else its folder's name. */
-export function pluginName(dir: string): string {
+function pluginName(dir: string): string {
   try {
     const data = parseJsonc(readTextFile(path.join(dir, MANIFEST)) ?? '');
     const name = data && typeof data === 'object' ? (data as Record<string, unknown>)['name'] : undefined;
