@@ -8,7 +8,6 @@ import { closeSync, fstatSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { ALL_RULES } from '../../rules/index.js';
-import { ConfigLookup } from '../config/lookup.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { MAX_KEPT_FINDINGS } from '../log/engine.js';
 import { LogRun, type LogRunResult } from '../log/run.js';
@@ -19,7 +18,7 @@ import { openRegularFile, ReadRefused } from '../util/read-bounded.js';
 import { escapeControl } from '../formatters/escape.js';
 import { useColor, type CliIO } from './main.js';
 import { shownPath } from './messages.js';
-import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, runSubcommand, type Subcommand, type SubcommandLine, UsageError } from './subcommand.js';
+import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, chosenConfigs, configChoice, runSubcommand, type Subcommand, type SubcommandLine, UsageError } from './subcommand.js';
 import { paint } from '../formatters/paint.js';
 
 export const CHECK_LOG_HELP = `Usage: agent-lint check-log <file|->... [options]
@@ -132,7 +131,7 @@ function headOf(fd: number): string {
 
 export function runCheckLog(argv: string[], io: CliIO): Promise<number> {
   return runSubcommand(CHECK_LOG, argv, io, async (opts) => {
-    const config = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: opts.configFile, lookup: opts.configLookup, standard: opts.standard }).forFile(path.join(io.cwd, '<log>'));
+    const config = chosenConfigs(io.cwd, opts).forFile(path.join(io.cwd, '<log>'));
     const standard = opts.standard ?? config.configuredStandard;
     const settings = config.settingsFor('');
     const color = useColor(opts.color, io.env, io.stdoutIsTTY, false);

@@ -7,12 +7,10 @@ import { readRegularFile, ReadRefused } from '../util/read-bounded.js';
 import path from 'node:path';
 import { checkReturn, type CheckReturnResult } from '../check-return/check.js';
 import { RETURN_RULES } from '../check-return/rules.js';
-import { ALL_RULES } from '../../rules/index.js';
-import { ConfigLookup } from '../config/lookup.js';
 import { formatStylish } from '../formatters/stylish.js';
 import type { LintResult, StandardName } from '../types.js';
 import { useColor, type CliIO } from './main.js';
-import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, configChoice, isFolder, runSubcommand, type Subcommand, type SubcommandLine, UsageError } from './subcommand.js';
+import { colorChoice, COLOR_OPTIONS, CONFIG_OPTIONS, chosenConfigs, configChoice, isFolder, runSubcommand, type Subcommand, type SubcommandLine, UsageError } from './subcommand.js';
 
 export const CHECK_RETURN_HELP = `Usage: agent-lint check-return [file|-] [options]
 
@@ -137,9 +135,7 @@ export interface ProjectCheckOptions {
  */
 export function checkInProject(reply: string | Uint8Array, opts: ProjectCheckOptions): CheckReturnResult<unknown> {
   // The project's config, as for the specs: rule severities and options, and the standard.
-  const config = new ConfigLookup({ cwd: opts.cwd, rules: ALL_RULES, configFile: opts.configFile, lookup: opts.configLookup, standard: opts.standard }).forFile(
-    path.join(opts.root, '<reply>'),
-  );
+  const config = chosenConfigs(opts.cwd, opts).forFile(path.join(opts.root, '<reply>'));
   return checkReturn(reply, {
     sessionId: opts.sessionId,
     standard: config.standard,

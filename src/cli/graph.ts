@@ -7,9 +7,8 @@
 import { relPosix } from '../util/paths.js';
 import { OutputFileError, writeOutputFile } from './output-file.js';
 import path from 'node:path';
-import { ALL_RULES } from '../../rules/index.js';
-import { CONFIG_OPTIONS, configChoice, isFolder, runSubcommand, type Subcommand, UsageError } from './subcommand.js';
-import { ConfigLookup } from '../config/lookup.js';
+import { CONFIG_OPTIONS, chosenConfigs, configChoice, isFolder, runSubcommand, type Subcommand, UsageError } from './subcommand.js';
+import type { ConfigLookup } from '../config/lookup.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { discoverAgentNames } from '../discovery/agents-dir.js';
 import { discoverSpecs } from '../discovery/discover.js';
@@ -144,7 +143,7 @@ const GRAPH: Subcommand<typeof OPTIONS, { format: GraphFormat; dir: string; show
 /** `argv` starts with `graph`. */
 export async function runGraphCli(argv: string[], io: CliIO): Promise<number> {
   return runSubcommand(GRAPH, argv.slice(1), io, ({ format, dir, shown, config, agentsDirs, outputFile }) => {
-    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: config.configFile, lookup: config.configLookup, standard: config.standard });
+    const configs = chosenConfigs(io.cwd, config);
     const projects = graphProjects(dir, io.cwd, configs, agentsDirs);
     if (projects.length === 0) io.stderr(`agent-lint: warning: no agent, command or skill specs found in "${shown}"\n`);
     const text = renderGraph(projects, format, io.cwd);

@@ -6,12 +6,10 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { ALL_RULES } from '../../rules/index.js';
-import { ConfigLookup } from '../config/lookup.js';
 import { escapeControl } from '../formatters/escape.js';
 import { learnProtocol, protocolText } from '../protocol.js';
 import type { CliIO } from './main.js';
-import { CONFIG_OPTIONS, configChoice, runSubcommand, type Subcommand, UsageError } from './subcommand.js';
+import { CONFIG_OPTIONS, chosenConfigs, configChoice, runSubcommand, type Subcommand, UsageError } from './subcommand.js';
 
 export const PROTOCOL_HELP = `Usage: agent-lint protocol [path] [options]
 
@@ -59,7 +57,7 @@ const PROTOCOL: Subcommand<typeof OPTIONS, { format: 'text' | 'json'; dir: strin
 
 export async function runProtocolCli(argv: string[], io: CliIO): Promise<number> {
   return runSubcommand(PROTOCOL, argv, io, ({ format, dir, config }) => {
-    const configs = new ConfigLookup({ cwd: io.cwd, rules: ALL_RULES, configFile: config.configFile, lookup: config.configLookup, standard: config.standard });
+    const configs = chosenConfigs(io.cwd, config);
     const facts = learnProtocol(dir, configs.forFile(path.join(dir, '<protocol>')), io.cwd);
     io.stdout(format === 'json' ? JSON.stringify(facts, null, 2) + '\n' : protocolText(facts).split('\n').map(escapeControl).join('\n'));
     return 0;

@@ -6,7 +6,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ALL_RULES } from '../../rules/index.js';
 import { ConfigError } from '../config/error.js';
+import { ConfigLookup } from '../config/lookup.js';
 import { escapeControl } from '../formatters/escape.js';
 import { isStandardName } from '../standard/profiles.js';
 import type { StandardName } from '../types.js';
@@ -49,6 +51,11 @@ export function configChoice(v: { config?: string; 'no-config-lookup'?: boolean;
   if (v.standard !== undefined && !isStandardName(v.standard)) throw new UsageError(`--standard expects v2, v1 or bounded, got "${escapeControl(v.standard)}"`);
   if (v.config !== undefined && v['no-config-lookup']) throw new UsageError('--config and --no-config-lookup do not go together');
   return { configFile: v.config === undefined ? undefined : path.resolve(cwd, v.config), configLookup: !v['no-config-lookup'], standard: v.standard };
+}
+
+/** The configs that configChoice's answer chooses, looked up from `cwd`. */
+export function chosenConfigs(cwd: string, c: { configFile?: string; configLookup: boolean; standard?: StandardName }): ConfigLookup {
+  return new ConfigLookup({ cwd, rules: ALL_RULES, configFile: c.configFile, lookup: c.configLookup, standard: c.standard });
 }
 
 /** What COLOR_OPTIONS ask: colors on, off, or undefined (the terminal and the environment decide). */
