@@ -14,11 +14,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * `let x` at the top level; top-level collections that are filled later (`new Map()`, `new Set()`,
- * `new WeakMap()`, `new WeakSet()` with no contents, `[]`, `{}`), with or without a type; and a
- * class's static fields that are not readonly.
+ * `new WeakMap()`, `new WeakSet()` with no contents, `[]`, `{}`), with or without a type; an
+ * array typed as one that may change (`const x: number[] = [0]`: tables are typed `readonly`);
+ * and a class's static fields that are not readonly.
  */
 const STATE =
-  /^(?:export )?(?:let [A-Za-z_$][\w$]*|const [A-Za-z_$][\w$]*(?::[^=\n]+)? = (?:new (?:Map|Set|WeakMap|WeakSet)(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\(\)|\[\]|\{\}))|^\s+static (?!readonly\b)[#\w$]+\s*[:=;]/gm;
+  /^(?:export )?(?:let [A-Za-z_$][\w$]*|const [A-Za-z_$][\w$]*(?::[^=\n]+)? = (?:new (?:Map|Set|WeakMap|WeakSet)(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\(\)|\[\]|\{\})|const [A-Za-z_$][\w$]*: (?!readonly\b)[^=\n]*\[\] = )|^\s+static (?!readonly\b)[#\w$]+\s*[:=;]/gm;
 
 /** What may stay at module level, and why. */
 const LAZY = new Map([

@@ -4,25 +4,14 @@
  */
 import type { Location, Range } from '../types.js';
 
-/**
- * Line starts are gathered here and copied out at their exact length: pushing to a new array
- * grows it again and again (three times its size in garbage: 8 MB over the corpus, against
- * 3 MB kept, and a third of the time). Only texts up to SCRATCH_TEXT use it, so it never holds
- * more than that many entries.
- */
-const scratch: number[] = [0];
-const SCRATCH_TEXT = 256 * 1024;
-
 export class LineIndex {
   /** Offset at which each line starts. */
   readonly starts: number[];
 
   constructor(readonly text: string) {
-    // A longer text gets an array of its own (the scratch array stays small).
-    const into = text.length > SCRATCH_TEXT ? [0] : scratch;
-    let n = 1;
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) into[n++] = i + 1;
-    this.starts = into === scratch ? scratch.slice(0, n) : into;
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    this.starts = starts;
   }
 
   get lineCount(): number {

@@ -47,7 +47,7 @@ function isRecord(text: string): boolean {
 }
 
 /** Signs of an instruction to a model that no note to editors carries. */
-const STRONG: RegExp[] = [
+const STRONG: readonly RegExp[] = [
   /\b(?:ignore|disregard|forget|override)\b[^.!?\n]{0,40}\b(?:previous|prior|above|earlier|preceding|all|other|system|original|user'?s?|your)\b[^.!?\n]{0,20}\b(?:instructions?|rules?|prompts?|guidelines?|directions?|constraints?|context)\b/i,
   /\bsystem prompt\b/i,
   /\b(?:you are|you're|act as|pretend to be|pretend you are)\s+(?:an?\s+|the\s+)?(?:AI|assistant|agent|LLM|language model|model|Claude|GPT|chatbot|bot)\b/i,

@@ -205,7 +205,7 @@ interface Format {
   real(m: RegExpExecArray, text: string): boolean;
 }
 
-const FORMATS: Format[] = [
+const FORMATS: readonly Format[] = [
   { kind: 'aws', re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/y, real: (m) => randomBody(m[0].slice(4), 16) && new Set(m[0].slice(4)).size >= 8 },
   { kind: 'github', re: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{50,255})(?![A-Za-z0-9_])/y, real: (m) => randomBody(m[0].replace(/^(?:gh[pousr]_|github_pat_)/, ''), 30) && /\d/.test(m[0]) },
   { kind: 'anthropic', re: /(?<![A-Za-z0-9_-])sk-ant-(?:[a-z]+\d*-)?[A-Za-z0-9_-]{32,}/y, real: (m) => randomBody(m[0].replace(/^sk-ant-(?:[a-z]+\d*-)?/, ''), 32) },
