@@ -117,7 +117,11 @@ try {
   for (let i = 0; i < 10; i++) cpSync(source, path.join(corpus10, `copy${i}`), { recursive: true });
   const c1 = mdFiles(corpus1);
   const c10 = mdFiles(corpus10);
-  console.log(`corpus: ${c1.n} markdown files, ${(c1.bytes / 1e6).toFixed(1)} MB (from ${source}); ${runs} runs each (one-file rows ${oneFileRuns}), alternating\n`);
+  console.log(`corpus: ${c1.n} markdown files, ${(c1.bytes / 1e6).toFixed(1)} MB (from ${source}); ${runs} runs each (one-file rows ${oneFileRuns}), alternating`);
+  // Node.js reads these certificates before any script runs: every process here, `node -e 0`
+  // included, starts that much later, which moves every ratio (docs/performance.md#figures).
+  if (process.env.NODE_EXTRA_CA_CERTS) console.log(`NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): each Node.js process below reads it at start`);
+  console.log('');
 
   const node = process.execPath;
   const whole = alternate([
