@@ -112,6 +112,30 @@ describe('discovery layouts', () => {
     expect((await printed(d, ['plugins/p/config/hooks.json'])).rows).toEqual([['plugins/p/config/hooks.json', 'hooks-config', 'named in "hooks" of plugins/p/.claude-plugin/plugin.json']]);
   });
 
+  it("names a plugin by its manifest, else by its marketplace entry, else by its folder", async () => {
+    const d = project({
+      '.claude-plugin/marketplace.json': JSON.stringify({
+        name: 'm',
+        owner: { name: 'o' },
+        plugins: [
+          { name: 'listed-name', source: './plugins/no-manifest', strict: false },
+          { name: 'entry-name', source: './plugins/with-manifest' },
+          { name: '  ', source: './plugins/blank-entry', strict: false },
+        ],
+      }),
+      'plugins/no-manifest/agents/a.md': AGENT('a'),
+      'plugins/with-manifest/.claude-plugin/plugin.json': JSON.stringify({ name: '  manifest-name  ' }),
+      'plugins/with-manifest/agents/b.md': AGENT('b'),
+      'plugins/blank-entry/agents/c.md': AGENT('c'),
+    });
+    const { rows } = await printed(d);
+    expect(rows.filter((r) => r[1] === 'agent')).toEqual([
+      ['plugins/blank-entry/agents/c.md', 'agent', 'in the agents/ folder of plugin "blank-entry" at plugins/blank-entry'],
+      ['plugins/no-manifest/agents/a.md', 'agent', 'in the agents/ folder of plugin "listed-name" at plugins/no-manifest'],
+      ['plugins/with-manifest/agents/b.md', 'agent', 'in the agents/ folder of plugin "manifest-name" at plugins/with-manifest'],
+    ]);
+  });
+
   it('a marketplace: relative, object-form, remote, missing and strict:false sources', async () => {
     const d = project({
       '.claude-plugin/marketplace.json': JSON.stringify({

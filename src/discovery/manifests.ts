@@ -15,6 +15,7 @@ import type { FolderListings } from '../util/folders.js';
 import { readRegularFile } from '../util/read-bounded.js';
 import path from 'node:path';
 import { parseJsonc } from '../model/json/jsonc.js';
+import { pluginNameOf } from '../model/plugin-name.js';
 import { isDir } from '../util/fs-kind.js';
 import { isWithin } from '../util/paths.js';
 import { searchUp, UpwardCache } from '../util/upward.js';
@@ -91,8 +92,7 @@ export class ManifestIndex {
     const key = `plugin\0${root}`;
     if (!this.#plugins.has(root)) {
       this.#reaches.clear();
-      const name = typeof data?.['name'] === 'string' && data['name'].trim() ? data['name'].trim() : typeof via?.entry?.['name'] === 'string' ? (via.entry['name'] as string) : path.basename(root);
-      this.#plugins.set(root, { name, source: hasManifest ? manifest : via!.manifest });
+      this.#plugins.set(root, { name: pluginNameOf(path.basename(root), data, via?.entry), source: hasManifest ? manifest : via!.manifest });
     }
     if (!this.#seen.has(key)) {
       this.#seen.add(key);

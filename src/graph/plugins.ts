@@ -9,6 +9,7 @@
  */
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 import { parseJsonc } from '../model/json/jsonc.js';
+import { pluginNameOf } from '../model/plugin-name.js';
 import { fileExists, path, readTextFile, walkSpecsTree, type WalkResult } from '../platform/host.js';
 import { findUp, UpwardCache } from '../util/upward.js';
 
@@ -30,16 +31,15 @@ const MAX_UP = 3;
 /** How deep below the marketplace a plugin's folder may be. */
 const MAX_PLUGIN_DEPTH = 4;
 
-/** A plugin's name: its manifest's `name`, else its folder's name. */
+/** A plugin's name (see `pluginNameOf`); a manifest that cannot be read or parsed names nothing. */
 function pluginName(dir: string): string {
+  let data: unknown;
   try {
-    const data = parseJsonc(readTextFile(path.join(dir, MANIFEST)) ?? '');
-    const name = data && typeof data === 'object' ? (data as Record<string, unknown>)['name'] : undefined;
-    if (typeof name === 'string' && name.trim()) return name.trim();
+    data = parseJsonc(readTextFile(path.join(dir, MANIFEST)) ?? '');
   } catch {
-    /* unreadable or not JSON: the folder's name stands */
+    /* the folder's name stands */
   }
-  return path.basename(dir);
+  return pluginNameOf(path.basename(dir), data);
 }
 
 /** The folder holding the marketplace a project sits in, or null. */
