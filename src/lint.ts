@@ -57,6 +57,8 @@ export interface LintRequest {
    * `planLint` and `lint` each make their own).
    */
   folders?: FolderListings;
+  /** Told how many markdown files each walk of the plan met (the CLI starts a worker thread for a large run). */
+  onWalked?: (markdownFiles: number) => void;
 }
 
 export interface FixedFile {
@@ -115,6 +117,11 @@ export interface LintPlan {
   reads?: ContextReads;
   /** Project roots already found for the targets (by the split between threads): the lint asks the same. */
   roots?: ProjectRoots;
+  /**
+   * Whether this thread lints the project numbered `n` (in the order of the targets): threads
+   * that share a run take projects as they come free (src/parallel.ts). Unset: every project.
+   */
+  claim?: (n: number) => boolean;
 }
 
 
@@ -145,7 +152,7 @@ function planNow(req: LintRequest, folders: FolderListings): LintPlan {
   const { isIgnored, configKind } = configAccess(req);
   // Up to 16 MB of files kept from the plan to the lint: a tree of that size is linted faster, a larger one no heavier.
   const reads = new ContextReads(PLAN_KEEPS_BYTES);
-  const discovery = new Discoverer({ cwd, configKind, readHead: reads.head, folders });
+  const discovery = new Discoverer({ cwd, configKind, readHead: reads.head, folders, onWalked: req.onWalked });
   const kinds: LintPlan['kinds'] = new Map();
 
   let targets: string[] = [];
@@ -295,7 +302,12 @@ function lintNow(req: LintRequest, plan: LintPlan, folders: FolderListings): Lin
     results: new Map(),
     reads: plan.reads,
   };
-  for (const group of projectGroups(shared, plan.targets)) lintProject(shared, group);
+  let n = 0;
+  for (const group of projectGroups(shared, plan.targets)) {
+    if (!plan.claim || plan.claim(n++)) lintProject(shared, group);
+    // Another thread lints it, reading the files for itself.
+    else for (const f of group.files) plan.reads?.forget(f);
+  }
   // Files read for classification that were not linted (ignored by a config) are let go.
   plan.reads?.drop();
   run.results = plan.targets.map((f) => shared.results.get(f)).filter((r): r is LintResult => !!r);

@@ -1,11 +1,13 @@
 /**
- * Using more cores for a large run: the planned files are split by project (cross-file rules
- * need a project whole) into two shares of about equal size; a worker thread lints one share
- * while this thread lints the other. The split knows files by their project and size only.
+ * Using more cores for a large run, as ESLint's worker pool does: a worker thread and this
+ * thread walk the run's projects in the same order (the largest first), and each lints the
+ * projects it claims first (cross-file rules need a project whole, so a project is never split).
+ * Neither knows anything of the files' contents: a project goes to the thread that comes free.
  *
- * Small runs, and machines of fewer than PARALLEL_MIN_CORES cores, stay on one thread: a worker
- * costs a start-up, and on two cores V8's own collector and compiler threads already keep the
- * second core busy.
+ * The worker is started while the run is planned, once the plan's walks have met
+ * PARALLEL_MIN_FILES markdown files: its start-up (a V8 isolate, the bundle, the rules and the
+ * config) then overlaps the rest of the plan. Smaller runs, and machines of fewer than
+ * PARALLEL_MIN_CORES cores, stay on one thread.
  */
 import { statSync } from 'node:fs';
 import os from 'node:os';
@@ -18,26 +20,36 @@ import { Discoverer } from './discovery/discover.js';
 /** The argument a lint worker thread is started with (see src/cli/start.ts; src/cli/launch.cts looks for it too). */
 export const WORKER_FLAG = '--agent-lint-worker';
 
-/** Below this many bytes to lint, one thread is faster than two. */
-export const PARALLEL_MIN_BYTES = 2_000_000;
+/**
+ * Files a run must lint (and its walks meet, for the worker to start early) to use a worker
+ * thread: a smaller run takes about as long as the worker's start-up (0.1-0.2 s).
+ */
+export const PARALLEL_MIN_FILES = 400;
 
 /**
- * Cores needed before a worker thread takes half of a run. On 2 cores (the 12.6 MB corpus,
- * 30 pairs) the best split found, a tenth of the run in a worker, took 0.98x the wall time of one
- * thread for 1.25x the CPU time and 11 MB more memory; an even split was slower than one thread.
+ * Cores needed before a worker thread shares a run. On 2 cores the worker competes with V8's own
+ * collector and compiler threads: the 12.6 MB corpus took 0.94x the wall time of one thread (25
+ * pairs) for 1.28x the CPU time and 149 MB peak against 129 MB, and 1.01-1.07x in the machine's
+ * slower phases.
  */
 export const PARALLEL_MIN_CORES = 4;
 
+/**
+ * The worker's young generation, in MB. With V8's default (up to 48 MB) its heap grew 20 MB more
+ * for the same wall time (whole corpus, the worker forced on 2 cores: 170 MB peak against 150 MB).
+ */
+const WORKER_YOUNG_MB = 4;
+
 /** What a worker needs to rebuild the request (functions and rules do not cross threads). */
 export interface WorkerJob {
-  agentLintWorker: true;
   cwd: string;
+  /** The run's files, each project's together, the projects in the order the threads claim them. */
   files: string[];
+  /** One slot per project of `files` (at most one a file), set by the thread that claims it. */
+  slots: Int32Array;
   /** Each file's kind and why it is a spec (discovery's answer). */
   kinds: Array<[string, { kind: FileKind; reason: string }]>;
   walked: string[];
-  /** Opaque options from which the worker's entry rebuilds the config and the rule set. */
-  options: unknown;
 }
 
 function sizeOf(f: string): number {
@@ -49,12 +61,21 @@ function sizeOf(f: string): number {
 }
 
 /**
- * Splits the files into two shares by project: the projects largest first, each to the lighter
- * share. `roots` finds each file's project.
+ * Whether a request may be linted on two threads: PARALLEL_MIN_CORES cores (or
+ * AGENT_LINT_FORCE_THREADS=1), and no TIMING, fix, cache or standard input.
  */
-export function splitByProject(files: string[], roots: ProjectRoots, size: (file: string) => number = sizeOf): [string[], string[]] {
-  type Share = { files: string[]; bytes: number };
-  const projects = new Map<string, Share>();
+export function mayShareRun(req: LintRequest): boolean {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  // A timed run (TIMING) stays on this thread: a worker's rule times would not be counted.
+  return (cores >= PARALLEL_MIN_CORES || process.env['AGENT_LINT_FORCE_THREADS'] === '1') && !req.stdin && !req.fix && !req.cache && !req.timing;
+}
+
+/**
+ * The files ordered by project, the largest projects (in bytes) first: the last projects claimed
+ * are small, so both threads end at about the same time. `roots` finds each file's project.
+ */
+export function byProjectLargestFirst(files: readonly string[], roots: ProjectRoots, size: (file: string) => number): string[] {
+  const projects = new Map<string, { files: string[]; bytes: number }>();
   for (const f of files) {
     const r = roots.rootOf(f);
     let p = projects.get(r);
@@ -62,49 +83,86 @@ export function splitByProject(files: string[], roots: ProjectRoots, size: (file
     p.files.push(f);
     p.bytes += size(f);
   }
-  const shares: [Share, Share] = [
-    { files: [], bytes: 0 },
-    { files: [], bytes: 0 },
-  ];
-  for (const p of [...projects.values()].sort((a, b) => b.bytes - a.bytes)) {
-    const s = shares[0].bytes <= shares[1].bytes ? shares[0] : shares[1];
-    s.files.push(...p.files);
-    s.bytes += p.bytes;
-  }
-  return [shares[0].files, shares[1].files];
+  return [...projects.values()].sort((a, b) => b.bytes - a.bytes).flatMap((p) => p.files);
+}
+
+/** A thread's claim on the projects of a shared run: true for the first thread to ask for a project. */
+export function claimFrom(slots: Int32Array): (n: number) => boolean {
+  return (n) => n >= slots.length || Atomics.compareExchange(slots, n, 0, 1) === 0;
 }
 
 /**
- * Lints the plan, on two threads when it is large, there are PARALLEL_MIN_CORES cores (or
- * AGENT_LINT_FORCE_THREADS=1) and a worker entry is given (the module that runs `runWorkerJob`
- * when started as a worker). Results keep the plan's order.
+ * A lint worker thread for a run that may be large: `walked` starts it once the plan has met
+ * enough files, `lint` hands it the run, `dismiss` lets it go unused.
  */
-export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { entry: string | URL; options: unknown }): Promise<LintRun> {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  const enoughCores = cores >= PARALLEL_MIN_CORES || process.env['AGENT_LINT_FORCE_THREADS'] === '1';
-  // A timed run (TIMING) stays on this thread: a worker's rule times would not be counted.
-  const eligible = worker && enoughCores && !req.stdin && !req.fix && !req.cache && !req.timing && plan.targets.length >= 2;
-  if (!eligible) return lint(req, plan);
-  // Sizes from the reads the plan kept (a stat of each file took 10 ms over the corpus).
-  const size = (f: string) => plan.reads?.keptSize(f) ?? sizeOf(f);
-  const sizes = new Map(plan.targets.map((f) => [f, size(f)]));
-  let bytes = 0;
-  for (const n of sizes.values()) bytes += n;
-  if (bytes < PARALLEL_MIN_BYTES) return lint(req, plan);
+export class LintWorker {
+  #thread: import('node:worker_threads').Worker | undefined;
+  #results: Promise<LintResult[]> | undefined;
+  #met = 0;
+
+  constructor(
+    readonly entry: string | URL,
+    /** Opaque options from which the worker's entry rebuilds the config and the rule set. */
+    readonly options: unknown,
+  ) {}
+
+  /** Told how many markdown files a walk of the plan met. */
+  walked = (files: number): void => {
+    this.#met += files;
+    if (!this.#thread && this.#met >= PARALLEL_MIN_FILES) this.#start();
+  };
+
+  get started(): boolean {
+    return this.#thread !== undefined;
+  }
+
+  #start(): void {
+    const thread = new (workerThreads().Worker)(this.entry, {
+      workerData: { agentLintWorker: true, options: this.options },
+      argv: [WORKER_FLAG],
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+    });
+    // Until it is handed a run, the worker does not keep the process alive (a run that ends early, a usage error).
+    thread.unref();
+    this.#results = new Promise<LintResult[]>((resolve, reject) => {
+      thread.once('message', (m: { results?: LintResult[]; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.results!)));
+      thread.once('error', reject);
+      thread.once('exit', (code) => (code === 0 ? resolve([]) : reject(new Error(`lint worker exited with code ${code}`))));
+    });
+    // A worker that fails before it is handed a run fails no run.
+    this.#results.catch(() => undefined);
+    this.#thread = thread;
+  }
+
+  /** Lints the projects of the job it claims first; their results. */
+  lint(job: WorkerJob): Promise<LintResult[]> {
+    this.#thread!.ref();
+    this.#thread!.postMessage(job);
+    return this.#results!;
+  }
+
+  dismiss(): void {
+    this.#thread?.postMessage(null);
+  }
+}
+
+/**
+ * Lints the plan, on two threads when a worker was started during the plan and the plan has
+ * PARALLEL_MIN_FILES files to lint (a walk through many documents may find few specs). Results
+ * keep the plan's order.
+ */
+export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: LintWorker): Promise<LintRun> {
+  if (!worker?.started || plan.targets.length < PARALLEL_MIN_FILES) {
+    worker?.dismiss();
+    return lint(req, plan);
+  }
   // The roots found here are the lint's too.
   const roots = new ProjectRoots(req.cwd, req.folders);
-  const [mine, theirs] = splitByProject(plan.targets, roots, (f) => sizes.get(f)!);
-  if (mine.length === 0 || theirs.length === 0) return lint(req, { ...plan, roots });
-  // The worker reads its files for itself.
-  for (const f of theirs) plan.reads?.forget(f);
-  const job: WorkerJob = { agentLintWorker: true, cwd: req.cwd, files: theirs, kinds: theirs.map((f) => [f, plan.kinds.get(f)!]), walked: plan.walked, options: worker.options };
-  const fromWorker = new Promise<LintResult[]>((resolve, reject) => {
-    const w = new (workerThreads().Worker)(worker.entry, { workerData: job, argv: [WORKER_FLAG] });
-    w.once('message', (m: { results?: LintResult[]; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.results!)));
-    w.once('error', reject);
-    w.once('exit', (code) => code !== 0 && reject(new Error(`lint worker exited with code ${code}`)));
-  });
-  const own = lint(req, { ...plan, targets: mine, roots });
+  // Sizes from the reads the plan kept where it kept them (a stat of each file took 10 ms over the corpus).
+  const targets = byProjectLargestFirst(plan.targets, roots, (f) => plan.reads?.keptSize(f) ?? sizeOf(f));
+  const slots = new Int32Array(new SharedArrayBuffer(4 * targets.length));
+  const fromWorker = worker.lint({ cwd: req.cwd, files: targets, slots, kinds: targets.map((f) => [f, plan.kinds.get(f)!]), walked: plan.walked });
+  const own = lint(req, { ...plan, targets, roots, claim: claimFrom(slots) });
   const other = await fromWorker;
   const byFile = new Map<string, LintResult>();
   for (const r of [...own.results, ...other]) byFile.set(r.filePath, r);
@@ -112,10 +170,20 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: { e
   return own;
 }
 
-/** In a worker: lint the job's files and post the results back. */
+/** In a worker: lint the projects of the job that this thread claims first, and post their results back. */
 export function runWorkerJob(job: WorkerJob, req: Omit<LintRequest, 'patterns'>, post: (m: unknown) => void): void {
   try {
-    const run = lint({ ...req, patterns: [] }, { targets: job.files, kinds: new Map(job.kinds), walked: job.walked, run: { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] }, discovery: new Discoverer({ cwd: job.cwd }) });
+    const run = lint(
+      { ...req, patterns: [] },
+      {
+        targets: job.files,
+        claim: claimFrom(job.slots),
+        kinds: new Map(job.kinds),
+        walked: job.walked,
+        run: { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] },
+        discovery: new Discoverer({ cwd: job.cwd }),
+      },
+    );
     post({ results: run.results });
   } catch (e) {
     post({ error: (e as Error)?.stack ?? String(e) });

@@ -28,7 +28,7 @@ import { kindFromPath } from '../discovery/kind.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { planLint, type LintRequest } from '../lint.js';
 import { FolderListings } from '../util/folders.js';
-import { lintPlanned, runWorkerJob, type WorkerJob } from '../parallel.js';
+import { LintWorker, lintPlanned, mayShareRun, runWorkerJob, type WorkerJob } from '../parallel.js';
 import { timingRows, timingTable } from './timing.js';
 import { VERSION } from '../meta.js';
 import { getProfile, isStandardName, loadSchema } from '../standard/profiles.js';
@@ -90,9 +90,11 @@ function configLookup(cwd: string, o: WorkerOptions, folders?: FolderListings): 
 }
 
 /** The worker thread's side of a parallel run (see src/parallel.ts). */
-export async function runLintWorker(job: WorkerJob, post: (m: unknown) => void): Promise<void> {
+export async function runLintWorker(options: unknown, nextJob: () => Promise<WorkerJob | null>, post: (m: unknown) => void): Promise<void> {
   await prepareRules(ALL_RULES);
-  const o = job.options as WorkerOptions;
+  const job = await nextJob();
+  if (!job) return;
+  const o = options as WorkerOptions;
   const folders = new FolderListings();
   const configs = configLookup(job.cwd, o, folders);
   runWorkerJob(job, { cwd: job.cwd, rules: ALL_RULES, config: (f) => configs.forFile(f), externalAgents: o.externalAgents, folders }, post);
@@ -268,12 +270,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const timingRowCount = timingRows(io.env['TIMING']);
     if (timingRowCount !== undefined) req.timing = new Map();
     if (io.build && opts.projectIndex) req.projectIndex = { build: `${VERSION}-${io.build}` };
+    // Started by the plan's walks when the run is large (src/parallel.ts).
+    const worker = io.workerEntry && opts.concurrency === 'auto' && !opts.printFiles && mayShareRun(req) ? new LintWorker(io.workerEntry, workerOptions) : undefined;
+    if (worker) req.onWalked = worker.walked;
     const plan = planLint(req);
     if (opts.printFiles) {
       io.stdout(printFiles(plan, io.cwd));
       return 0;
     }
-    const run = await lintPlanned(req, plan, io.workerEntry && opts.concurrency === 'auto' ? { entry: io.workerEntry, options: workerOptions } : undefined);
+    const run = await lintPlanned(req, plan, worker);
     io.took?.(run.results.length + (run.context ?? 0));
     cache?.save();
     if (req.timing) io.stderr(timingTable(req.timing, timingRowCount!));

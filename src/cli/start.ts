@@ -11,7 +11,7 @@ import { runCheckReturn } from './check-return.js';
 import { runClaudeHook } from './claude-hook.js';
 import { runGraphCli } from './graph.js';
 import { workerThreads } from '../util/builtin.js';
-import { WORKER_FLAG } from '../parallel.js';
+import { WORKER_FLAG, type WorkerJob } from '../parallel.js';
 import { runCli, runLintWorker } from './main.js';
 import { FdWriter, isTerminal } from './stdio.js';
 import { escapeControl } from '../formatters/escape.js';
@@ -97,8 +97,11 @@ export interface Launch {
  */
 export function start(launch: Launch): void {
   const thread = process.argv.includes(WORKER_FLAG) ? workerThreads() : null;
-  if (thread && !thread.isMainThread && (thread.workerData as { agentLintWorker?: boolean } | null)?.agentLintWorker) {
-    void runLintWorker(thread.workerData, (m) => thread.parentPort!.postMessage(m));
+  const data = thread?.workerData as { agentLintWorker?: boolean; options?: unknown } | null | undefined;
+  if (thread && !thread.isMainThread && data?.agentLintWorker) {
+    const port = thread.parentPort!;
+    const nextJob = () => new Promise<WorkerJob | null>((resolve) => port.once('message', resolve));
+    void runLintWorker(data.options, nextJob, (m) => port.postMessage(m));
   } else {
     main(launch);
   }

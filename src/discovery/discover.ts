@@ -79,6 +79,8 @@ export interface DiscoverOptions {
   readHead?: (file: string, bytes: number) => string;
   /** The run's folder listings (default: the discovery's own). */
   folders?: FolderListings;
+  /** Told how many markdown files a walk met, before they are classified. */
+  onWalked?: (markdownFiles: number) => void;
 }
 
 /**
@@ -131,6 +133,7 @@ export class Discoverer {
     const skip = ignored ? (abs: string) => ignored(relPosix(root, abs)) || ignored(relPosix(root, abs) + '/') : undefined;
     const walk = walkSpecsTree(root, this.#folders, skip, (d, names) => this.#roots.noteFolder(d, names));
     const entries = ignored ? walk.markdown.filter((f) => !ignored(relPosix(root, f))) : walk.markdown;
+    this.options.onWalked?.(entries.length);
     // The walk may start inside a plugin or a marketplace.
     this.manifests.lookAbove(root);
     for (const m of walk.marketplaceRoots) this.manifests.addMarketplace(m);
