@@ -158,7 +158,7 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: Lin
   }
   // The roots found here are the lint's too.
   const roots = new ProjectRoots(req.cwd, req.folders);
-  // Sizes from the reads the plan kept where it kept them (a stat of each file took 10 ms over the corpus).
+  // A file's size from the read the plan kept, else from a stat (a stat of every file took 10 ms over the corpus).
   const targets = byProjectLargestFirst(plan.targets, roots, (f) => plan.reads?.keptSize(f) ?? sizeOf(f));
   const slots = new Int32Array(new SharedArrayBuffer(4 * targets.length));
   const fromWorker = worker.lint({ cwd: req.cwd, files: targets, slots, kinds: targets.map((f) => [f, plan.kinds.get(f)!]), walked: plan.walked });
