@@ -86,19 +86,25 @@ export function byProjectLargestFirst(files: readonly string[], roots: ProjectRo
   return [...projects.values()].sort((a, b) => b.bytes - a.bytes).flatMap((p) => p.files);
 }
 
+/** What a project's slot holds once claimed: which thread lints it. */
+export const BY_MAIN = 1;
+export const BY_WORKER = 2;
+
 /** A thread's claim on the projects of a shared run: true for the first thread to ask for a project. */
-export function claimFrom(slots: Int32Array): (n: number) => boolean {
-  return (n) => n >= slots.length || Atomics.compareExchange(slots, n, 0, 1) === 0;
+export function claimFrom(slots: Int32Array, by: typeof BY_MAIN | typeof BY_WORKER): (n: number) => boolean {
+  return (n) => n >= slots.length || Atomics.compareExchange(slots, n, 0, by) === 0;
 }
 
 /**
  * A lint worker thread for a run that may be large: `walked` starts it once the plan has met
- * enough files, `lint` hands it the run, `dismiss` lets it go unused.
+ * enough files (else `lintPlanned` starts it for a large run), `lint` hands it the run, `dismiss`
+ * lets it go unused.
  */
 export class LintWorker {
   #thread: import('node:worker_threads').Worker | undefined;
   #results: Promise<LintResult[]> | undefined;
   #met = 0;
+  #failed = false;
 
   constructor(
     readonly entry: string | URL,
@@ -109,19 +115,28 @@ export class LintWorker {
   /** Told how many markdown files a walk of the plan met. */
   walked = (files: number): void => {
     this.#met += files;
-    if (!this.#thread && this.#met >= PARALLEL_MIN_FILES) this.#start();
+    if (this.#met >= PARALLEL_MIN_FILES) this.start();
   };
 
   get started(): boolean {
     return this.#thread !== undefined;
   }
 
-  #start(): void {
-    const thread = new (workerThreads().Worker)(this.entry, {
-      workerData: { agentLintWorker: true, options: this.options },
-      argv: [WORKER_FLAG],
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
-    });
+  /** Starts the thread (once); false when it cannot start, and the run stays on this thread. */
+  start(): boolean {
+    if (this.#thread || this.#failed) return !!this.#thread;
+    let thread: import('node:worker_threads').Worker;
+    try {
+      thread = new (workerThreads().Worker)(this.entry, {
+        workerData: { agentLintWorker: true, options: this.options },
+        argv: [WORKER_FLAG],
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+      });
+    } catch {
+      // No thread to be had (the system's limit): one thread lints it all.
+      this.#failed = true;
+      return false;
+    }
     // Until it is handed a run, the worker does not keep the process alive (a run that ends early, a usage error).
     thread.unref();
     this.#results = new Promise<LintResult[]>((resolve, reject) => {
@@ -132,6 +147,7 @@ export class LintWorker {
     // A worker that fails before it is handed a run fails no run.
     this.#results.catch(() => undefined);
     this.#thread = thread;
+    return true;
   }
 
   /** Lints the projects of the job it claims first; their results. */
@@ -147,12 +163,13 @@ export class LintWorker {
 }
 
 /**
- * Lints the plan, on two threads when a worker was started during the plan and the plan has
- * PARALLEL_MIN_FILES files to lint (a walk through many documents may find few specs). Results
- * keep the plan's order.
+ * Lints the plan, on two threads when the plan has PARALLEL_MIN_FILES files to lint (a walk
+ * through many documents may find few specs) and a worker is given. Results keep the plan's
+ * order.
  */
 export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: LintWorker): Promise<LintRun> {
-  if (!worker?.started || plan.targets.length < PARALLEL_MIN_FILES) {
+  // Files named one by one, or a glob, take no walk: their worker starts here.
+  if (!worker || plan.targets.length < PARALLEL_MIN_FILES || !worker.start()) {
     worker?.dismiss();
     return lint(req, plan);
   }
@@ -162,12 +179,19 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: Lin
   const targets = byProjectLargestFirst(plan.targets, roots, (f) => plan.reads?.keptSize(f) ?? sizeOf(f));
   const slots = new Int32Array(new SharedArrayBuffer(4 * targets.length));
   const fromWorker = worker.lint({ cwd: req.cwd, files: targets, slots, kinds: targets.map((f) => [f, plan.kinds.get(f)!]), walked: plan.walked });
-  const own = lint(req, { ...plan, targets, roots, claim: claimFrom(slots) });
-  const other = await fromWorker;
+  const run = lint(req, { ...plan, targets, roots, claim: claimFrom(slots, BY_MAIN) });
+  const own = run.results;
+  let other: LintResult[];
+  try {
+    other = await fromWorker;
+  } catch {
+    // The worker failed: this thread lints the projects it left to it.
+    other = lint(req, { ...plan, targets, roots, claim: (n) => Atomics.load(slots, n) !== BY_MAIN }).results;
+  }
   const byFile = new Map<string, LintResult>();
-  for (const r of [...own.results, ...other]) byFile.set(r.filePath, r);
-  own.results = plan.targets.map((f) => byFile.get(f)).filter((r): r is LintResult => !!r);
-  return own;
+  for (const r of [...own, ...other]) byFile.set(r.filePath, r);
+  run.results = plan.targets.map((f) => byFile.get(f)).filter((r): r is LintResult => !!r);
+  return run;
 }
 
 /** In a worker: lint the projects of the job that this thread claims first, and post their results back. */
@@ -177,7 +201,7 @@ export function runWorkerJob(job: WorkerJob, req: Omit<LintRequest, 'patterns'>,
       { ...req, patterns: [] },
       {
         targets: job.files,
-        claim: claimFrom(job.slots),
+        claim: claimFrom(job.slots, BY_WORKER),
         kinds: new Map(job.kinds),
         walked: job.walked,
         run: { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] },

@@ -4,15 +4,16 @@
  * run.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { byProjectLargestFirst, claimFrom, LintWorker, PARALLEL_MIN_FILES } from '../src/parallel.js';
+import { BY_MAIN, BY_WORKER, byProjectLargestFirst, claimFrom, LintWorker, lintPlanned, PARALLEL_MIN_FILES } from '../src/parallel.js';
 import { ProjectRoots } from '../src/discovery/project-root.js';
 import { ALL_RULES } from '../rules/index.js';
 import { ConfigLookup } from '../src/config/lookup.js';
 import { lint, planLint, type LintRequest } from '../src/lint.js';
+import type { LintResult } from '../src/types.js';
 import { REPO_ROOT } from './helpers/shared.js';
 import fg from 'fast-glob';
 
@@ -108,30 +109,44 @@ describe('parallel linting', () => {
       const req: LintRequest = { cwd, patterns: ['.'], rules: ALL_RULES, config: (f) => configs.forFile(f) };
       const whole = lint(req).results;
       const slots = new Int32Array(new SharedArrayBuffer(4 * whole.length));
-      const other = claimFrom(slots);
+      const other = claimFrom(slots, BY_WORKER);
       // The other thread got to the second and the fourth project first.
       expect(other(1) && other(3)).toBe(true);
-      const mine = lint(req, { ...planLint(req), claim: claimFrom(slots) }).results;
+      const mine = lint(req, { ...planLint(req), claim: claimFrom(slots, BY_MAIN) }).results;
       const theirs = lint(req, { ...planLint(req), claim: (n) => n === 1 || n === 3 }).results;
       const projectOf = (f: string) => path.relative(cwd, f).split(path.sep)[0];
       expect(new Set(mine.map((r) => projectOf(r.filePath)))).toEqual(new Set(['a', 'c']));
       expect([...mine, ...theirs].map((r) => r.filePath).sort()).toEqual(whole.map((r) => r.filePath).sort());
       expect(JSON.stringify([...mine, ...theirs].sort((x, y) => (x.filePath < y.filePath ? -1 : 1)))).toBe(JSON.stringify([...whole].sort((x, y) => (x.filePath < y.filePath ? -1 : 1))));
-      // A project is claimed once: the slots refuse it to every later claim.
-      expect(claimFrom(slots)(0)).toBe(false);
+      // A project is claimed once, and its slot says by whom.
+      expect(claimFrom(slots, BY_WORKER)(0)).toBe(false);
+      expect([...slots.slice(0, 4)]).toEqual([BY_MAIN, BY_WORKER, BY_MAIN, BY_WORKER]);
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }
   });
 
-  it('starts the worker once the walks have met enough files, and hands it the run', async () => {
-    // A stand-in entry: it answers a job with its file count, and ends on a dismissal.
-    const entry = path.join(TMP, 'stand-in-worker.mjs');
-    writeFileSync(
-      entry,
-      `import { parentPort, workerData } from 'node:worker_threads';
-parentPort.once('message', (job) => { if (job) parentPort.postMessage({ results: [{ filePath: String(job.files.length) + ':' + workerData.options.tag }] }); });`,
-    );
+  /** The big tree's request, and its report on one thread (sorted by file). */
+  const bigRun = () => {
+    const configs = new ConfigLookup({ cwd: TMP, rules: ALL_RULES, lookup: true });
+    const req: LintRequest = { cwd: TMP, patterns: ['.'], rules: ALL_RULES, config: (f) => configs.forFile(f) };
+    return { req, whole: sorted(lint(req).results) };
+  };
+  const sorted = (results: LintResult[]) => JSON.stringify([...results].sort((x, y) => (x.filePath < y.filePath ? -1 : 1)));
+  /** A stand-in worker entry: `body` runs on the job it is handed (`job`, `parentPort` in scope). */
+  const standIn = (name: string, body: string) => {
+    const entry = path.join(TMP, `${name}.mjs`);
+    writeFileSync(entry, `import { writeFileSync } from 'node:fs';\nimport { parentPort, workerData } from 'node:worker_threads';\nparentPort.once('message', (job) => { if (!job) return; ${body} });\n`);
+    return entry;
+  };
+
+  it('starts the worker once the walks have met enough files', async () => {
+    // The plan tells how many markdown files each walk meets (the CLI hands that to its worker).
+    const met: number[] = [];
+    const { req } = bigRun();
+    planLint({ ...req, onWalked: (n) => met.push(n) });
+    expect(met).toEqual([fg.sync('**/*.md', { cwd: TMP, dot: true }).length]);
+    const entry = standIn('count', `parentPort.postMessage({ results: [{ filePath: job.files.length + ':' + workerData.options.tag }] });`);
     const worker = new LintWorker(entry, { tag: 'x' });
     worker.walked(PARALLEL_MIN_FILES - 1);
     expect(worker.started).toBe(false);
@@ -139,9 +154,40 @@ parentPort.once('message', (job) => { if (job) parentPort.postMessage({ results:
     expect(worker.started).toBe(true);
     const results = await worker.lint({ cwd: TMP, files: ['a', 'b'], slots: new Int32Array(new SharedArrayBuffer(8)), kinds: [], walked: [] });
     expect(results).toEqual([{ filePath: '2:x' }]);
-    // A dismissed worker ends, and its end is no failure.
-    const idle = new LintWorker(entry, { tag: 'y' });
-    idle.walked(PARALLEL_MIN_FILES);
-    idle.dismiss();
   });
+
+  it('lints the projects the worker claims in the worker, as one thread would', async () => {
+    const { req, whole } = bigRun();
+    const plan = planLint(req);
+    expect(plan.targets.length).toBeGreaterThanOrEqual(PARALLEL_MIN_FILES);
+    // The command's own entry (src/cli/start.ts runs the worker's side), with no other thread claiming.
+    const worker = new LintWorker(BIN, { lookup: true, cliRules: {}, externalAgents: [] });
+    expect(worker.start()).toBe(true);
+    const slots = new Int32Array(new SharedArrayBuffer(4 * plan.targets.length));
+    const results = await worker.lint({ cwd: TMP, files: plan.targets, slots, kinds: [...plan.kinds], walked: plan.walked });
+    expect(sorted(results)).toBe(whole);
+    const projects = new Set(plan.targets.map((f) => path.relative(TMP, f).split(path.sep)[0])).size;
+    expect([...slots.slice(0, projects)].every((v) => v === BY_WORKER)).toBe(true);
+  }, 60_000);
+
+  it('hands a large run to the worker, started then if no walk started it, and a small one to none', async () => {
+    const handed = path.join(TMP, 'handed');
+    const entry = standIn('mark', `writeFileSync(${JSON.stringify(handed)}, String(job.files.length)); parentPort.postMessage({ results: [] });`);
+    const { req, whole } = bigRun();
+    const run = await lintPlanned(req, planLint(req), new LintWorker(entry, {}));
+    expect(readFileSync(handed, 'utf8')).toBe(String(JSON.parse(whole).length));
+    expect(sorted(run.results)).toBe(whole);
+    rmSync(handed);
+    const small: LintRequest = { ...req, patterns: [path.join(TMP, 'team-000')] };
+    await lintPlanned(small, planLint(small), new LintWorker(entry, {}));
+    expect(existsSync(handed)).toBe(false);
+  }, 60_000);
+
+  it('lints on this thread the projects of a worker that fails', async () => {
+    // The worker claims every project left, then fails.
+    const entry = standIn('fail', `for (let n = 0; n < job.slots.length; n++) Atomics.compareExchange(job.slots, n, 0, ${BY_WORKER}); throw new Error('worker failed');`);
+    const { req, whole } = bigRun();
+    const run = await lintPlanned(req, planLint(req), new LintWorker(entry, {}));
+    expect(sorted(run.results)).toBe(whole);
+  }, 60_000);
 });
