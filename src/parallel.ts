@@ -6,8 +6,9 @@
  *
  * The worker is started while the run is planned, once the plan's walks have met
  * PARALLEL_MIN_FILES markdown files: its start-up (a V8 isolate, the bundle, the rules and the
- * config) then overlaps the rest of the plan. Smaller runs, and machines of fewer than
- * PARALLEL_MIN_CORES cores, stay on one thread.
+ * config) then overlaps the rest of the plan. Files named one by one take no walk: their worker
+ * starts when the lint begins. Smaller runs, and machines of fewer than PARALLEL_MIN_CORES cores,
+ * stay on one thread.
  */
 import { statSync } from 'node:fs';
 import os from 'node:os';
