@@ -143,7 +143,8 @@ export class LintWorker {
     this.#results = new Promise<LintResult[]>((resolve, reject) => {
       thread.once('message', (m: { results?: LintResult[]; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.results!)));
       thread.once('error', reject);
-      thread.once('exit', (code) => (code === 0 ? resolve([]) : reject(new Error(`lint worker exited with code ${code}`))));
+      // An end before the results (the thread ended, even cleanly) is a failure: the projects it claimed are linted here.
+      thread.once('exit', (code) => reject(new Error(`lint worker ended (code ${code}) without its results`)));
     });
     // A worker that fails before it is handed a run fails no run.
     this.#results.catch(() => undefined);

@@ -189,5 +189,9 @@ describe('parallel linting', () => {
     const { req, whole } = bigRun();
     const run = await lintPlanned(req, planLint(req), new LintWorker(entry, {}));
     expect(sorted(run.results)).toBe(whole);
+    // A worker that ends cleanly without its results has failed all the same.
+    const quits = standIn('quit', `for (let n = 0; n < job.slots.length; n++) Atomics.compareExchange(job.slots, n, 0, ${BY_WORKER}); process.exit(0);`);
+    const quit = await lintPlanned(req, planLint(req), new LintWorker(quits, {}));
+    expect(sorted(quit.results)).toBe(whole);
   }, 60_000);
 });
