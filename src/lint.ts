@@ -260,7 +260,7 @@ interface RunShared extends RunContextSource {
   configFor(abs: string): ResolvedConfig;
   /** What exists on disk, for the rules that check paths. */
   onDisk: ProjectFiles;
-  /** Plugins of one marketplace are projects of their own: the marketplace is read once for all. */
+  /** Plugins of one marketplace are projects of their own: the marketplace is read once for all. Which folders are plugins, discovery's manifests say. */
   marketplaces: Marketplaces;
   /** The results so far, by file. */
   results: Map<string, LintResult>;
@@ -298,7 +298,7 @@ function lintNow(req: LintRequest, plan: LintPlan, folders: FolderListings): Lin
     configFor,
     // Standard input has a file system too: its stand-in path decides where relative paths lead.
     onDisk: diskFiles(folders),
-    marketplaces: new Marketplaces((dir) => walkSpecsTree(dir, folders)),
+    marketplaces: new Marketplaces(plan.discovery.manifests, (dir) => walkSpecsTree(dir, folders)),
     results: new Map(),
     reads: plan.reads,
   };

@@ -17,6 +17,7 @@ import { ProjectRoots } from './discovery/project-root.js';
 import { lint, type LintPlan, type LintRequest, type LintRun } from './lint.js';
 import type { FileKind, LintResult } from './types.js';
 import { Discoverer } from './discovery/discover.js';
+import { FolderListings } from './util/folders.js';
 
 /** The argument a lint worker thread is started with (see src/cli/start.ts; src/cli/launch.cts looks for it too). */
 export const WORKER_FLAG = '--agent-lint-worker';
@@ -199,15 +200,17 @@ export async function lintPlanned(req: LintRequest, plan: LintPlan, worker?: Lin
 /** In a worker: lint the projects of the job that this thread claims first, and post their results back. */
 export function runWorkerJob(job: WorkerJob, req: Omit<LintRequest, 'patterns'>, post: (m: unknown) => void): void {
   try {
+    // One set of folder listings for the lint and its discovery, which finds the plugins above files.
+    const folders = req.folders ?? new FolderListings();
     const run = lint(
-      { ...req, patterns: [] },
+      { ...req, patterns: [], folders },
       {
         targets: job.files,
         claim: claimFrom(job.slots, BY_WORKER),
         kinds: new Map(job.kinds),
         walked: job.walked,
         run: { results: [], unmatched: [], allIgnored: [], ignoredFiles: [], unreadable: [], fixed: [] },
-        discovery: new Discoverer({ cwd: job.cwd }),
+        discovery: new Discoverer({ cwd: job.cwd, folders }),
       },
     );
     post({ results: run.results });

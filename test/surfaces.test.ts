@@ -19,7 +19,7 @@ const BUNDLE = path.join(ROOT, 'dist/browser/agent-lint.js');
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'agent-lint-surfaces-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-/** Fixture projects with a protocol to learn: documents, two trees, references, forbidden values. */
+/** Fixture projects with a protocol to learn: documents, two trees, references, forbidden values, plugins. */
 const CASES = [
   'return-format-schema/valid/protocol-merged',
   'return-format-schema/invalid/protocol-merged',
@@ -28,6 +28,8 @@ const CASES = [
   'reference-exists/invalid/context-refs',
   'return-file-mismatch/invalid/metadata-file',
   'missing-json-format-instruction/valid/file-based-tree',
+  // A plugin that a marketplace entry defines (no plugin.json): its agents go by the entry's name.
+  'unknown-delegation-target/invalid/marketplace-entry-plugin',
 ];
 
 interface Finding {
@@ -60,7 +62,7 @@ describe.each(CASES)('%s', (name) => {
   const dir = path.join(TMP, name.replace(/\//g, '__'));
   cpSync(path.join(ROOT, 'fixtures/rules', name), dir, { recursive: true });
   const files = filesOf(dir);
-  const specs = files.filter((f) => f.endsWith('.md') && /^\.(claude|opencode)\/(agents?|commands?|skills)\//.test(f));
+  const specs = files.filter((f) => f.endsWith('.md') && /^(\.(claude|opencode)|plugins\/[^/]+)\/(agents?|commands?|skills)\//.test(f));
 
   /** The whole project through the CLI: the reference every other way is compared with. */
   const cliRun = (args: string[]) => {

@@ -18,6 +18,9 @@ import { ProjectView } from '../model/project.js';
 import { findCycles, findDeepChains } from '../graph/analysis.js';
 import { nameMatcher } from '../graph/build.js';
 import { Marketplaces, PluginLocator } from '../graph/plugins.js';
+import { ManifestIndex } from '../model/manifests.js';
+import { FolderListings } from '../util/folders.js';
+import { diskFiles } from '../util/project-files.js';
 import { GRAPH_FORMATS, toDot, toJson, toMermaid, type EdgeProblem, type GraphFormat, type RenderedProject } from '../graph/render.js';
 import type { GraphEdge } from '../graph/types.js';
 import { readSpec } from '../lint.js';
@@ -80,7 +83,7 @@ function edgeProblems(project: ProjectView, config: ResolvedConfig, relPath: str
 /** The projects to draw: every project root of the specs below `dir`, each with all its specs. */
 export function graphProjects(dir: string, cwd: string, configs: ConfigLookup, agentsDirs: readonly string[]): RenderedProject[] {
   const roots = new ProjectRoots(cwd);
-  const marketplaces = new Marketplaces();
+  const marketplaces = new Marketplaces(new ManifestIndex(diskFiles(new FolderListings())));
   // A folder inside a project draws the whole project: its other specs belong to the graph too.
   // The graph is of markdown specs: the JSON files discovery also finds (manifests) draw nothing.
   const specsIn = (d: string) => discoverSpecs(d, [], { cwd, configKind: (abs) => configs.forFile(abs).kindFor(relPosix(configs.forFile(abs).dir, abs)) }).filter((f) => f.path.endsWith('.md'));

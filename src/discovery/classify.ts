@@ -6,7 +6,7 @@
  *     `.claude/skills/<name>/SKILL.md`, `.opencode/{agent,agents,command,commands}/**`,
  *     `.opencode/skills/<name>/SKILL.md`;
  *  3. plugins: a file a plugin.json or marketplace entry lists, or below a folder it lists, or in
- *     a plugin's default `agents/`, `commands/`, `skills/<name>/SKILL.md` (manifests.ts);
+ *     a plugin's default `agents/`, `commands/`, `skills/<name>/SKILL.md` (model/manifests.ts);
  *  4. elsewhere, a file in a folder named `agents/` or `commands/`, or a `skills/<name>/SKILL.md`,
  *     when it opens with frontmatter (a plain document there is not a spec), outside the hidden
  *     folders of other tools (`.github/agents/` holds Copilot's agents);
@@ -23,7 +23,7 @@ import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { kindFromPath, kindFromSegments, specKindFromSegments } from './kind.js';
 import { isSpecKind, kindByPlace, kindBySignature, kindBySniff, kindEntry } from '../model/kinds.js';
-import type { ManifestIndex } from './manifests.js';
+import type { ManifestIndex } from '../model/manifests.js';
 import { matchesSpecSegments } from './spec-paths.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 import { isSitePage, opensWithFrontmatter, specByFrontmatter } from './frontmatter-spec.js';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fastGlob } from '../util/fast-glob.js';
 import { walkSpecsTree } from './walk.js';
 import { classifyFile, classifyNamed, type Classification, type ClassifyContext, type LeftOut } from './classify.js';
-import { ManifestIndex } from './manifests.js';
+import { ManifestIndex } from '../model/manifests.js';
+import { diskFiles } from '../util/project-files.js';
 import { ProjectRoots } from './project-root.js';
 import { FolderListings } from '../util/folders.js';
 import type { FileKind } from '../types.js';
@@ -102,7 +103,7 @@ export class Discoverer {
   constructor(readonly options: DiscoverOptions = {}) {
     const cwd = options.cwd ?? process.cwd();
     this.#folders = options.folders ?? new FolderListings();
-    this.manifests = new ManifestIndex(this.#folders);
+    this.manifests = new ManifestIndex(diskFiles(this.#folders));
     this.#roots = new ProjectRoots(cwd, this.#folders);
     this.#ctx = {
       manifests: this.manifests,

@@ -11,7 +11,7 @@ import type { DocumentModel } from '../model/document.js';
 import { isSpecKind } from '../model/kinds.js';
 import { BUILTIN_AGENT_TYPES } from '../standard/frontmatter-fields.js';
 import { closest } from '../util/suggest.js';
-import { PluginLocator, type MarketplacePlugin } from './plugins.js';
+import type { MarketplacePlugin, PluginLocator } from './plugins.js';
 import { referencesOf, type Reference } from './references.js';
 import type { GraphEdge, GraphNode, ProjectGraph, Resolution, SpecKind, SpecSystem } from './types.js';
 
@@ -87,7 +87,7 @@ class Resolver {
   readonly #agentPaths = new Map<string, GraphNode>();
   readonly #external: (name: string) => boolean;
   readonly #root: string;
-  readonly #locator: PluginLocator;
+  readonly #locator?: PluginLocator;
   #siblings?: MarketplacePlugin[];
   /** Suggestions made so far, by kind and name: the same missing name is often written many times. */
   readonly #suggested = new Map<string, string | undefined>();
@@ -98,7 +98,7 @@ class Resolver {
     this.#root = root;
     const systems = new Set(docs.filter((d) => isSpecKind(d.kind)).map(systemOf));
     this.mixed = systems.size > 1;
-    this.#locator = locator ?? new PluginLocator(root);
+    this.#locator = locator;
     for (const doc of docs) {
       const kind = doc.kind;
       if (!isSpecKind(kind)) continue;
@@ -106,7 +106,7 @@ class Resolver {
       const name = kind === 'agent' ? doc.name : doc.fileStem;
       const id = this.mixed ? `${kind}:${system}:${name}` : `${kind}:${name}`;
       let node = this.#byId.get(id);
-      const plugin = this.#locator.pluginOf(doc.filePath)?.name;
+      const plugin = this.#locator?.pluginOf(doc.filePath)?.name;
       if (!node) {
         node = { id, kind, name, docs: [], system, tree: agentSystemOf(doc.relPath) };
         if (plugin) node.plugin = plugin;
@@ -148,7 +148,7 @@ class Resolver {
   #marketplace(): MarketplacePlugin[] {
     if (!this.#siblings) {
       const inside = (dir: string) => dir === this.#root || dir.startsWith(this.#root + '/') || dir.startsWith(this.#root + '\\');
-      this.#siblings = this.#root ? this.#locator.marketplacePlugins(this.#root).filter((p) => !inside(p.dir)) : [];
+      this.#siblings = this.#root && this.#locator ? this.#locator.marketplacePlugins(this.#root).filter((p) => !inside(p.dir)) : [];
     }
     return this.#siblings;
   }

@@ -1,15 +1,15 @@
 /**
- * The plugins around a project. Which plugin a spec belongs to: the nearest folder at or above
- * it (within the project) that holds `.claude-plugin/plugin.json`; Claude Code registers a
- * plugin's agents as `<plugin>:<agent>`. And the plugins of the marketplace a project sits in (a
- * folder above it holding `.claude-plugin/marketplace.json`), with the names of their agents and
- * skills: a plugin is its own project, so a delegation to a sibling plugin's agent cannot be
- * resolved inside it; the marketplace says whether that agent exists, and under which
- * `plugin:agent` id.
+ * The plugins around a project. Which plugin a spec belongs to: the nearest plugin folder at or
+ * above it (within the project); Claude Code registers a plugin's agents as `<plugin>:<agent>`.
+ * Which folders are plugins, and their names, the manifests say (`ManifestIndex`: a folder with
+ * a plugin.json, or one a marketplace lists, which may have none). And the plugins of the
+ * marketplace a project sits in (a folder above it holding `.claude-plugin/marketplace.json`),
+ * with the names of their agents and skills: a plugin is its own project, so a delegation to a
+ * sibling plugin's agent cannot be resolved inside it; the marketplace says whether that agent
+ * exists, and under which `plugin:agent` id.
  */
+import type { ManifestIndex } from '../model/manifests.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
-import { parseJsonc } from '../model/json/jsonc.js';
-import { pluginNameOf } from '../model/plugin-name.js';
 import { fileExists, path, readTextFile, walkSpecsTree, type WalkResult } from '../platform/host.js';
 import { findUp, UpwardCache } from '../util/upward.js';
 
@@ -24,23 +24,11 @@ export interface MarketplacePlugin extends PluginInfo {
   skills: ReadonlySet<string>;
 }
 
-const MANIFEST = path.join('.claude-plugin', 'plugin.json');
 const MARKETPLACE = path.join('.claude-plugin', 'marketplace.json');
 /** How far above a project a marketplace may sit (`<marketplace>/plugins/<plugin>`). */
 const MAX_UP = 3;
 /** How deep below the marketplace a plugin's folder may be. */
 const MAX_PLUGIN_DEPTH = 4;
-
-/** A plugin's name (see `pluginNameOf`); a manifest that cannot be read or parsed names nothing. */
-function pluginName(dir: string): string {
-  let data: unknown;
-  try {
-    data = parseJsonc(readTextFile(path.join(dir, MANIFEST)) ?? '');
-  } catch {
-    /* the folder's name stands */
-  }
-  return pluginNameOf(path.basename(dir), data);
-}
 
 /** The folder holding the marketplace a project sits in, or null. */
 export function marketplaceRoot(projectRoot: string): string | null {
@@ -53,12 +41,12 @@ function frontmatterName(file: string): string | null {
   return (head !== null && frontmatterKeysOfHead(head)?.get('name')) || null;
 }
 
-/** The plugins of the marketplace at `root`: one walk gives the plugin roots and every markdown file in it. */
-function readMarketplace(root: string, walk: (root: string) => WalkResult, nameOf: (dir: string) => string): MarketplacePlugin[] {
+/** The plugins of the marketplace at `root`: one walk gives the plugin.json folders and every markdown file in it. */
+function readMarketplace(root: string, walk: (root: string) => WalkResult, plugins: ManifestIndex): MarketplacePlugin[] {
   const tree = walk(root);
   const base = path.resolve(root);
   const depth = (dir: string) => (dir === base ? 0 : path.relative(base, dir).split(path.sep).length);
-  const roots = tree.pluginRoots.filter((d) => depth(d) <= MAX_PLUGIN_DEPTH);
+  const roots = [...new Set([...tree.pluginRoots, ...plugins.listedBy(base)])].filter((d) => depth(d) <= MAX_PLUGIN_DEPTH);
   const found = new Map(roots.map((dir) => [dir, { agents: new Set<string>(), skills: new Set<string>() }]));
   // One pass over the files: each `<plugin>/agents/` or `<plugin>/skills/` above a file.
   const AGENTS = `${path.sep}agents${path.sep}`;
@@ -80,33 +68,30 @@ function readMarketplace(root: string, walk: (root: string) => WalkResult, nameO
       if (plugin && parts.length === 2 && !parts[0]!.startsWith('.') && parts[1]!.toLowerCase() === 'skill.md') plugin.skills.add(parts[0]!);
     }
   }
-  return roots.map((dir) => ({ name: nameOf(dir), dir, ...found.get(dir)! }));
+  return roots.map((dir) => ({ name: plugins.pluginAt(dir) ?? path.basename(dir), dir, ...found.get(dir)! }));
 }
 
 /**
- * Marketplaces and plugin names read so far: a marketplace is read only when a target is not
- * found, and each once by the run (or the language server's project) that owns this, whatever
- * its plugins' projects; so is each plugin's manifest.
+ * Marketplaces read so far: a marketplace is read only when a target is not found, and each once
+ * by the run (or the language server's project) that owns this, whatever its plugins' projects.
  */
 export class Marketplaces {
   readonly #byRoot = new Map<string, MarketplacePlugin[]>();
-  readonly #names = new Map<string, string>();
 
-  /** `walk`: the walk of a folder (a run's walks its folder listings). */
-  constructor(readonly walk: (root: string) => WalkResult = walkSpecsTree) {}
+  /**
+   * `plugins`: which folders are plugins (a run's discovery has read their manifests); `walk`:
+   * the walk of a folder (a run's walks its folder listings).
+   */
+  constructor(
+    readonly plugins: ManifestIndex,
+    readonly walk: (root: string) => WalkResult = walkSpecsTree,
+  ) {}
 
   pluginsAt(root: string): MarketplacePlugin[] {
     let plugins = this.#byRoot.get(root);
-    if (!plugins) this.#byRoot.set(root, (plugins = readMarketplace(root, this.walk, this.pluginName)));
+    if (!plugins) this.#byRoot.set(root, (plugins = readMarketplace(root, this.walk, this.plugins)));
     return plugins;
   }
-
-  /** The name of the plugin in `dir` (see `pluginName`). */
-  pluginName = (dir: string): string => {
-    let name = this.#names.get(dir);
-    if (name === undefined) this.#names.set(dir, (name = pluginName(dir)));
-    return name;
-  };
 }
 
 /** A project's plugins: which one holds a file (each folder looked at once), and its marketplace's. */
@@ -114,11 +99,13 @@ export class PluginLocator {
   readonly #byDir: UpwardCache<PluginInfo>;
   readonly #marketplaces: Marketplaces;
 
-  /** `marketplaces`: shared by the projects of one run, which may sit in the same marketplace. */
-  constructor(root: string, marketplaces = new Marketplaces()) {
+  /** `marketplaces`: shared by the projects of one run, which may sit in the same marketplace (and know its plugins). */
+  constructor(root: string, marketplaces: Marketplaces) {
     this.#marketplaces = marketplaces;
-    // `d` is a folder of a normalized path: joined by hand (path.join would normalize again).
-    const own = (d: string) => (fileExists(d.endsWith(path.sep) ? d + MANIFEST : d + path.sep + MANIFEST) ? { name: marketplaces.pluginName(d), dir: d } : null);
+    const own = (d: string) => {
+      const name = marketplaces.plugins.pluginAt(d);
+      return name === null ? null : { name, dir: d };
+    };
     this.#byDir = new UpwardCache(own, path.resolve(root));
   }
 

@@ -15,7 +15,8 @@ import { ProjectFormats } from '../return-format-lookup.js';
 import { diskFiles } from '../util/project-files.js';
 import { FolderListings } from '../util/folders.js';
 import type { ProjectView } from '../model/project.js';
-import { PluginLocator } from '../graph/plugins.js';
+import { Marketplaces, PluginLocator } from '../graph/plugins.js';
+import { ManifestIndex } from '../model/manifests.js';
 import { referencesOf } from '../graph/references.js';
 import { isSpecKind, mayBeOfAKind } from '../model/kinds.js';
 import { DocumentModel } from '../model/document.js';
@@ -39,7 +40,7 @@ export class ProjectState {
     readonly root: string,
     readonly ws: Workspace,
   ) {
-    this.plugins = new PluginLocator(root);
+    this.plugins = pluginsOf(root);
   }
 
   get loaded(): boolean {
@@ -72,7 +73,7 @@ export class ProjectState {
 
   /** Files were created or deleted: find the specs again, keeping the models of unchanged files. */
   rediscover(): void {
-    this.plugins = new PluginLocator(this.root);
+    this.plugins = pluginsOf(this.root);
     if (!this.#disk) return;
     const old = this.#disk;
     this.#disk = undefined;
@@ -96,6 +97,11 @@ export class ProjectState {
     for (const [abs, doc] of this.disk()) if (!this.buffers.has(abs)) out.push(doc);
     return out;
   }
+}
+
+/** A project's plugins as the manifests on disk say now (discovery's reading of them). */
+function pluginsOf(root: string): PluginLocator {
+  return new PluginLocator(root, new Marketplaces(new ManifestIndex(diskFiles(new FolderListings()))));
 }
 
 export interface WorkspaceInit {

@@ -4,7 +4,8 @@
  */
 import { graphAround } from '../graph/around.js';
 import { GraphIndex } from '../graph/build.js';
-import type { PluginLocator } from '../graph/plugins.js';
+import { Marketplaces, PluginLocator } from '../graph/plugins.js';
+import { ManifestIndex } from './manifests.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
 import type { DocumentModel } from './document.js';
@@ -123,7 +124,8 @@ export class ProjectView {
     this.#forced = init.usesStandard;
     this.externalAgents = init.externalAgents ?? [];
     this.files = init.files;
-    this.#plugins = init.plugins;
+    // A project without the run's plugins reads their manifests through its own files.
+    this.#plugins = init.plugins ?? (init.files && new PluginLocator(init.root, new Marketplaces(new ManifestIndex(init.files))));
   }
 
   /** A fact about the whole project, computed once per view (the view owns it). */

@@ -59,9 +59,9 @@ export function readRegularFile(file: string, maxBytes: number, opts: { noFollow
 export function readRegularHead(file: string, bytes: number): string | null {
   let fd: number | undefined;
   try {
-    fd = openRegularFile(file).fd;
-    const buf = Buffer.allocUnsafe(bytes);
-    return buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
+    const opened = openRegularFile(file);
+    fd = opened.fd;
+    return readOpened(fd, Math.min(bytes, opened.size)).toString('utf8');
   } catch {
     return null;
   } finally {

@@ -8,15 +8,14 @@
  *   path (from the marketplace root; a bare name under `metadata.pluginRoot`), or an object
  *   (`{ "source": "github", ... }` is fetched from elsewhere; `{ "path": "./x" }` is local);
  *   an entry may declare components itself (`strict: false` entries have no plugin.json).
- * Manifests are read once each, bounded in size; a manifest that does not parse declares
- * nothing here (the manifest rules report it).
+ * Manifests are read once each, bounded in size, through the project's files (the disk, or the
+ * playground's memory); a manifest that does not parse declares nothing here (the manifest rules
+ * report it).
  */
-import type { FolderListings } from '../util/folders.js';
-import { readRegularFile } from '../util/read-bounded.js';
-import path from 'node:path';
-import { parseJsonc } from '../model/json/jsonc.js';
-import { pluginNameOf } from '../model/plugin-name.js';
-import { isDir } from '../util/fs-kind.js';
+import { parseJsonc } from './json/jsonc.js';
+import { pluginNameOf } from './plugin-name.js';
+import type { ProjectFiles } from './project.js';
+import { path } from '../platform/host.js';
 import { isWithin } from '../util/paths.js';
 import { searchUp, UpwardCache } from '../util/upward.js';
 
@@ -45,10 +44,12 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
 const FIELDS: Array<[string, ComponentKind]> = [['agents', 'agent'], ['commands', 'command'], ['skills', 'skill']];
 const REMOTE_SOURCES = new Set(['github', 'git', 'url', 'git-subdir', 'npm', 'pip', 'archive', 'command']);
 
-/** A JSON object from a manifest file, or undefined when it cannot be read or is not an object. */
-export function readManifest(file: string): Record<string, unknown> | undefined {
+/** A JSON object from a manifest file, or undefined when it cannot be read, is too large or is not an object. */
+function readManifest(files: ProjectFiles, file: string): Record<string, unknown> | undefined {
+  const text = files.head(file, MAX_MANIFEST_BYTES + 1);
+  if (text === null || text.length > MAX_MANIFEST_BYTES) return undefined;
   try {
-    const data = parseJsonc(readRegularFile(file, MAX_MANIFEST_BYTES).toString('utf8'));
+    const data = parseJsonc(text);
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -59,8 +60,10 @@ const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.i
 
 /**
  * The manifests of a tree, each read once: which files they declare and which folders are
- * plugins. Fed by the walk (`addPlugin`, `addMarketplace`) and, for files named on the command
- * line, by looking up the folders above them (`lookAbove`).
+ * plugins, with their names. Fed by the walk (`addPlugin`, `addMarketplace`) and, for files
+ * named on the command line or read for context, by looking up the folders above them
+ * (`lookAbove`). Discovery asks it why a file is a spec; the delegation graph, which plugin
+ * holds a spec (`pluginAt`) and which plugins a marketplace lists (`listedBy`).
  */
 export class ManifestIndex {
   readonly #files = new Map<string, Claim>();
@@ -69,6 +72,8 @@ export class ManifestIndex {
   readonly #dirs = new Map<string, Claim>();
   /** Plugin roots: folder -> the plugin's name and what makes it a plugin. */
   readonly #plugins = new Map<string, { name: string; source: string }>();
+  /** Marketplace roots -> the plugin folders in this repository that they list. */
+  readonly #listed = new Map<string, string[]>();
   readonly #seen = new Set<string>();
   readonly #looked = new Set<string>();
   readonly notes: ManifestNote[] = [];
@@ -78,17 +83,19 @@ export class ManifestIndex {
   /** Each plugin's manifest as read (undefined: none, or not an object): a plugin may be added twice. */
   readonly #pluginData = new Map<string, { has: boolean; data: Record<string, unknown> | undefined }>();
 
-  constructor(readonly folders: FolderListings) {}
+  constructor(readonly files: ProjectFiles) {}
 
   /** A folder holding `.claude-plugin/plugin.json` (or named by a marketplace, `via`). */
   addPlugin(root: string, via?: { manifest: string; entry?: Record<string, unknown> }): void {
     const manifest = path.join(root, PLUGIN_MANIFEST);
     let read = this.#pluginData.get(manifest);
     if (!read) {
-      const has = this.folders.exists(manifest);
-      this.#pluginData.set(manifest, (read = { has, data: has ? readManifest(manifest) : undefined }));
+      const has = this.files.stat(manifest) === 'file';
+      this.#pluginData.set(manifest, (read = { has, data: has ? readManifest(this.files, manifest) : undefined }));
     }
     const { has: hasManifest, data } = read;
+    // A plugin.json that is no regular file (a folder, a FIFO) makes no plugin: the manifest rules report it.
+    if (!hasManifest && !via) return;
     const key = `plugin\0${root}`;
     if (!this.#plugins.has(root)) {
       this.#reaches.clear();
@@ -106,9 +113,11 @@ export class ManifestIndex {
     const manifest = path.join(root, MARKETPLACE_MANIFEST);
     if (this.#seen.has(manifest)) return;
     this.#seen.add(manifest);
-    const data = readManifest(manifest);
+    const data = readManifest(this.files, manifest);
     const plugins = data?.['plugins'];
     if (!Array.isArray(plugins)) return;
+    const listed: string[] = [];
+    this.#listed.set(root, listed);
     const meta = data!['metadata'];
     const pluginRoot = meta && typeof meta === 'object' && typeof (meta as Record<string, unknown>)['pluginRoot'] === 'string' ? ((meta as Record<string, unknown>)['pluginRoot'] as string) : undefined;
     for (const entry of plugins) {
@@ -132,12 +141,25 @@ export class ManifestIndex {
         continue;
       }
       const dir = path.resolve(root, rel);
-      if (!isWithin(root, dir) || !isDir(dir)) {
+      if (!isWithin(root, dir) || this.files.stat(dir) !== 'dir') {
         this.notes.push({ manifest, message: `plugin "${name}": source "${rel}" is not a folder in this repository` });
         continue;
       }
+      listed.push(dir);
       this.addPlugin(dir, { manifest, entry: e });
     }
+  }
+
+  /** The name of the plugin whose folder is `dir` (absolute), or null; the folders above it are looked at first. */
+  pluginAt(dir: string): string | null {
+    this.lookAbove(dir);
+    return this.#plugins.get(dir)?.name ?? null;
+  }
+
+  /** The plugin folders the marketplace at `root` lists. */
+  listedBy(root: string): readonly string[] {
+    this.addMarketplace(root);
+    return this.#listed.get(root) ?? [];
   }
 
   /** Registers the manifests in the folders above `dir` (each folder looked at once). */
@@ -146,8 +168,8 @@ export class ManifestIndex {
     searchUp(path.resolve(dir), (d) => {
       if (this.#looked.has(d)) return true;
       this.#looked.add(d);
-      if (this.folders.exists(path.join(d, MARKETPLACE_MANIFEST))) this.addMarketplace(d);
-      if (this.folders.exists(path.join(d, PLUGIN_MANIFEST))) this.addPlugin(d);
+      if (this.files.stat(path.join(d, MARKETPLACE_MANIFEST)) === 'file') this.addMarketplace(d);
+      if (this.files.stat(path.join(d, PLUGIN_MANIFEST)) === 'file') this.addPlugin(d);
       return undefined;
     });
   }
@@ -164,7 +186,7 @@ export class ManifestIndex {
         const abs = path.resolve(root, p);
         if (!isWithin(root, abs)) continue; // outside the plugin: plugin-manifest reports it
         const claim: Claim = { kind, rule: `listed in "${field}" of`, source: manifest };
-        if (isDir(abs)) {
+        if (this.files.stat(abs) === 'dir') {
           if (!this.#dirs.has(abs)) {
             this.#dirs.set(abs, claim);
             this.#reaches.clear();
@@ -191,7 +213,7 @@ export class ManifestIndex {
 
   /** Whether a folder is a Gemini CLI extension's root (it holds gemini-extension.json). */
   isExtensionRoot(dir: string): boolean {
-    return this.folders.kind(path.join(dir, 'gemini-extension.json')) === 'file';
+    return this.files.stat(path.join(dir, 'gemini-extension.json')) === 'file';
   }
 
   /** Plugin roots found so far. */
