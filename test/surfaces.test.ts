@@ -30,6 +30,8 @@ const CASES = [
   'missing-json-format-instruction/valid/file-based-tree',
   // A plugin that a marketplace entry defines (no plugin.json): its agents go by the entry's name.
   'unknown-delegation-target/invalid/marketplace-entry-plugin',
+  // A plugin.json without a name (the marketplace entry names the plugin), and a sibling whose entry declares its agents' paths.
+  'unknown-delegation-target/invalid/marketplace-names',
 ];
 
 interface Finding {

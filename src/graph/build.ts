@@ -34,7 +34,7 @@ export interface GraphInput {
   documents: readonly DocumentModel[];
   /** Agents that live outside the project: names, or globs such as `team-*`. */
   externalAgents?: readonly string[];
-  /** The project's plugins, with what they learnt kept (a run keeps one per project, sharing marketplaces; so does the language server). */
+  /** The project's plugins, with what they learnt kept (a run keeps one per project, sharing marketplaces; so does the language server); without them, no spec is a plugin's. */
   plugins?: PluginLocator;
 }
 

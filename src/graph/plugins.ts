@@ -41,34 +41,28 @@ function frontmatterName(file: string): string | null {
   return (head !== null && frontmatterKeysOfHead(head)?.get('name')) || null;
 }
 
-/** The plugins of the marketplace at `root`: one walk gives the plugin.json folders and every markdown file in it. */
+/**
+ * The plugins of the marketplace at `root`: the folders holding a plugin.json and those its
+ * entries name, with the agents and skills the manifests make of the markdown files one walk
+ * finds (a plugin's default folders, or the paths its plugin.json or entry declares).
+ */
 function readMarketplace(root: string, walk: (root: string) => WalkResult, plugins: ManifestIndex): MarketplacePlugin[] {
   const tree = walk(root);
   const base = path.resolve(root);
   const depth = (dir: string) => (dir === base ? 0 : path.relative(base, dir).split(path.sep).length);
-  const roots = [...new Set([...tree.pluginRoots, ...plugins.listedBy(base)])].filter((d) => depth(d) <= MAX_PLUGIN_DEPTH);
+  const roots = [...new Set([...tree.pluginRoots, ...plugins.listedBy(base)])].filter((d) => depth(d) <= MAX_PLUGIN_DEPTH && plugins.pluginAt(d) !== null);
   const found = new Map(roots.map((dir) => [dir, { agents: new Set<string>(), skills: new Set<string>() }]));
-  // One pass over the files: each `<plugin>/agents/` or `<plugin>/skills/` above a file.
-  const AGENTS = `${path.sep}agents${path.sep}`;
-  const SKILLS = `${path.sep}skills${path.sep}`;
   for (const f of tree.markdown) {
-    for (let i = f.indexOf(AGENTS); i !== -1; i = f.indexOf(AGENTS, i + 1)) {
-      const plugin = found.get(f.slice(0, i));
-      // agents/**/*.md, leaving out hidden folders and files as a glob does.
-      const rest = f.slice(i + AGENTS.length);
-      if (!plugin || !f.endsWith('.md') || rest.startsWith('.') || rest.includes(path.sep + '.')) continue;
+    const claim = plugins.claim(f);
+    const plugin = claim && found.get(claim.plugin);
+    if (!plugin) continue;
+    if (claim.kind === 'agent') {
       plugin.agents.add(path.basename(f, '.md'));
       const n = frontmatterName(f);
       if (n) plugin.agents.add(n);
-    }
-    for (let i = f.indexOf(SKILLS); i !== -1; i = f.indexOf(SKILLS, i + 1)) {
-      const plugin = found.get(f.slice(0, i));
-      // skills/*/SKILL.md (any case).
-      const parts = f.slice(i + SKILLS.length).split(path.sep);
-      if (plugin && parts.length === 2 && !parts[0]!.startsWith('.') && parts[1]!.toLowerCase() === 'skill.md') plugin.skills.add(parts[0]!);
-    }
+    } else if (claim.kind === 'skill') plugin.skills.add(path.basename(path.dirname(f)));
   }
-  return roots.map((dir) => ({ name: plugins.pluginAt(dir) ?? path.basename(dir), dir, ...found.get(dir)! }));
+  return roots.map((dir) => ({ name: plugins.pluginAt(dir)!, dir, ...found.get(dir)! }));
 }
 
 /**

@@ -28,6 +28,8 @@ export interface Claim {
   rule: string;
   /** The manifest (absolute path) or plugin folder the rule refers to. */
   source: string;
+  /** The folder of the plugin whose manifest or default folder makes the claim. */
+  plugin: string;
 }
 
 /** A place a manifest names that holds no spec (a missing path, a source fetched from elsewhere). */
@@ -47,7 +49,8 @@ const REMOTE_SOURCES = new Set(['github', 'git', 'url', 'git-subdir', 'npm', 'pi
 /** A JSON object from a manifest file, or undefined when it cannot be read, is too large or is not an object. */
 function readManifest(files: ProjectFiles, file: string): Record<string, unknown> | undefined {
   const text = files.head(file, MAX_MANIFEST_BYTES + 1);
-  if (text === null || text.length > MAX_MANIFEST_BYTES) return undefined;
+  // Counted in UTF-8 bytes only when it may be over (each character is 1 to 3 bytes of it).
+  if (text === null || (text.length > MAX_MANIFEST_BYTES / 3 && new TextEncoder().encode(text).length > MAX_MANIFEST_BYTES)) return undefined;
   try {
     const data = parseJsonc(text);
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
@@ -70,8 +73,8 @@ export class ManifestIndex {
   /** JSON files a plugin.json names in `hooks` or `mcpServers` (a path, not inline). */
   readonly #json = new Map<string, { kind: 'hooks-config' | 'mcp-config'; rule: string; source: string }>();
   readonly #dirs = new Map<string, Claim>();
-  /** Plugin roots: folder -> the plugin's name and what makes it a plugin. */
-  readonly #plugins = new Map<string, { name: string; source: string }>();
+  /** Plugin roots: folder -> the plugin's name (`named`: by a manifest or an entry, not its folder) and what makes it a plugin. */
+  readonly #plugins = new Map<string, { name: string; named: boolean; source: string }>();
   /** Marketplace roots -> the plugin folders in this repository that they list. */
   readonly #listed = new Map<string, string[]>();
   readonly #seen = new Set<string>();
@@ -97,9 +100,12 @@ export class ManifestIndex {
     // A plugin.json that is no regular file (a folder, a FIFO) makes no plugin: the manifest rules report it.
     if (!hasManifest && !via) return;
     const key = `plugin\0${root}`;
-    if (!this.#plugins.has(root)) {
+    // Named by its manifest, else by a marketplace entry, whichever of the two is read first.
+    const named = pluginNameOf('', data, via?.entry) !== '';
+    const known = this.#plugins.get(root);
+    if (!known || (!known.named && named)) {
       this.#reaches.clear();
-      this.#plugins.set(root, { name: pluginNameOf(path.basename(root), data, via?.entry), source: hasManifest ? manifest : via!.manifest });
+      this.#plugins.set(root, { name: pluginNameOf(path.basename(root), data, via?.entry), named, source: hasManifest ? manifest : via!.manifest });
     }
     if (!this.#seen.has(key)) {
       this.#seen.add(key);
@@ -185,7 +191,7 @@ export class ManifestIndex {
       for (const p of strings(data[field])) {
         const abs = path.resolve(root, p);
         if (!isWithin(root, abs)) continue; // outside the plugin: plugin-manifest reports it
-        const claim: Claim = { kind, rule: `listed in "${field}" of`, source: manifest };
+        const claim: Claim = { kind, rule: `listed in "${field}" of`, source: manifest, plugin: root };
         if (this.files.stat(abs) === 'dir') {
           if (!this.#dirs.has(abs)) {
             this.#dirs.set(abs, claim);
@@ -261,8 +267,8 @@ function defaultFolderClaim(segs: string[], root: string, name: string): Claim |
   if (segs.some((s) => s.startsWith('.') || s === '')) return null;
   const [first] = segs;
   if ((first === 'agents' || first === 'commands') && segs.length >= 2) {
-    return { kind: first === 'agents' ? 'agent' : 'command', rule: `in the ${first}/ folder of plugin "${name}" at`, source: root };
+    return { kind: first === 'agents' ? 'agent' : 'command', rule: `in the ${first}/ folder of plugin "${name}" at`, source: root, plugin: root };
   }
-  if (first === 'skills' && segs.length === 3 && segs[2] === 'SKILL.md') return { kind: 'skill', rule: `in the skills/ folder of plugin "${name}" at`, source: root };
+  if (first === 'skills' && segs.length === 3 && segs[2] === 'SKILL.md') return { kind: 'skill', rule: `in the skills/ folder of plugin "${name}" at`, source: root, plugin: root };
   return null;
 }

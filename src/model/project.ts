@@ -4,7 +4,7 @@
  */
 import { graphAround } from '../graph/around.js';
 import { GraphIndex } from '../graph/build.js';
-import { Marketplaces, PluginLocator } from '../graph/plugins.js';
+import { Marketplaces, PluginLocator, type PluginInfo } from '../graph/plugins.js';
 import { ManifestIndex } from './manifests.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
@@ -66,7 +66,11 @@ export interface ProjectInit {
   externalAgents?: string[];
   /** What exists on disk (absent for text linted without a file system, such as the playground). */
   files?: ProjectFiles;
-  /** Which plugin holds a file, kept across views by a long-lived caller (the language server). */
+  /**
+   * Which plugin holds a file: a run's (one per project, its marketplaces shared) or the
+   * language server's (kept across views). Unset, it is read through `files`; without them, no
+   * file is in a plugin.
+   */
   plugins?: PluginLocator;
 }
 
@@ -135,6 +139,11 @@ export class ProjectView {
   }
 
   /** Every spec of the project: the linted ones first, then the rest (read on first use). */
+  /** The plugin that holds a file (absolute path) within the project, or null (none, or no files to read its manifests from). */
+  pluginOf(file: string): PluginInfo | null {
+    return this.#plugins?.pluginOf(file) ?? null;
+  }
+
   get documents(): readonly DocumentModel[] {
     if (!this.#all) this.#all = this.#loadContext ? [...this.#targets, ...this.#loadContext()] : this.#targets;
     return this.#all;

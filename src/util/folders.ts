@@ -90,8 +90,10 @@ export class FolderListings {
   kind(p: string): 'file' | 'dir' | null {
     const abs = isResolved(p) ? p : path.resolve(p);
     const dir = path.dirname(abs);
-    // A missing folder has no listing: ask its own folder first (most of what is asked about is absent).
-    if (dir !== abs && !this.exists(dir)) return null;
+    // A folder that its parent's listing (when read already) shows absent is not listed: most of
+    // what is asked about is absent (`<folder>/.claude-plugin/plugin.json`).
+    const parent = path.dirname(dir);
+    if (dir !== abs && parent !== dir && this.#listings.has(parent) && this.#entry(parent, path.basename(dir)) === null) return null;
     const e = dir === abs ? undefined : this.#entry(dir, path.basename(abs));
     if (e === null) return null;
     if (e && !e.isSymbolicLink()) return e.isDirectory() ? 'dir' : e.isFile() ? 'file' : null;

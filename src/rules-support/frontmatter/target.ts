@@ -1,7 +1,6 @@
 /**
  * Which frontmatter table a spec file answers to, and whether an agent comes from a plugin.
  */
-import { fileExists, path } from '../../platform/host.js';
 import type { ProjectView } from '../../model/project.js';
 import type { DocumentModel } from '../../model/document.js';
 import type { FrontmatterKind } from '../../standard/frontmatter-fields.js';
@@ -64,12 +63,11 @@ export function isClaudeRule(doc: DocumentModel): boolean {
 }
 
 /**
- * A Claude Code agent that comes from a plugin: its project root holds
- * `.claude-plugin/plugin.json` and the file is not in the plugin's own `.claude/` folder.
- * (The project root of a file inside a plugin is the plugin's folder: `.claude-plugin` marks it.)
+ * A Claude Code agent that comes from a plugin: a plugin of the project holds it (the manifests
+ * say which folders are plugins), outside that plugin's own `.claude/` folder.
  */
 export function isPluginAgent(doc: DocumentModel, project: ProjectView): boolean {
-  if (doc.kind !== 'agent' || isOpenCode(doc)) return false;
-  if (doc.relPath.startsWith('.claude/') || doc.relPath.startsWith('../')) return false;
-  return project.fact('isPluginRoot', (p) => fileExists(path.join(p.root, '.claude-plugin', 'plugin.json')));
+  if (doc.kind !== 'agent' || isOpenCode(doc) || doc.relPath.startsWith('../')) return false;
+  const plugin = project.pluginOf(doc.filePath);
+  return plugin !== null && !/^\.claude[\\/]/.test(doc.filePath.slice(plugin.dir.length + 1));
 }
