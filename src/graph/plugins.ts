@@ -10,7 +10,7 @@
  */
 import type { ManifestIndex } from '../model/manifests.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
-import { fileExists, path, readTextFile, walkSpecsTree, type WalkResult } from '../platform/host.js';
+import { path, walkSpecsTree, type WalkResult } from '../platform/host.js';
 import { findUp, UpwardCache } from '../util/upward.js';
 
 export interface PluginInfo {
@@ -31,13 +31,13 @@ const MAX_UP = 3;
 const MAX_PLUGIN_DEPTH = 4;
 
 /** The folder holding the marketplace a project sits in, or null. */
-export function marketplaceRoot(projectRoot: string): string | null {
-  return findUp(path.resolve(projectRoot), (d) => fileExists(path.join(d, MARKETPLACE)), { maxUp: MAX_UP });
+function marketplaceRoot(projectRoot: string, plugins: ManifestIndex): string | null {
+  return findUp(path.resolve(projectRoot), (d) => plugins.files.stat(path.join(d, MARKETPLACE)) === 'file', { maxUp: MAX_UP });
 }
 
-function frontmatterName(file: string): string | null {
+function frontmatterName(file: string, plugins: ManifestIndex): string | null {
   // The name is in the first lines: read 4 KB, not the whole file.
-  const head = readTextFile(file, 4000);
+  const head = plugins.files.head(file, 4000);
   return (head !== null && frontmatterKeysOfHead(head)?.get('name')) || null;
 }
 
@@ -58,7 +58,7 @@ function readMarketplace(root: string, walk: (root: string) => WalkResult, plugi
     if (!plugin) continue;
     if (claim.kind === 'agent') {
       plugin.agents.add(path.basename(f, '.md'));
-      const n = frontmatterName(f);
+      const n = frontmatterName(f, plugins);
       if (n) plugin.agents.add(n);
     } else if (claim.kind === 'skill') plugin.skills.add(path.basename(path.dirname(f)));
   }
@@ -110,7 +110,7 @@ export class PluginLocator {
 
   /** The plugins of the marketplace a project sits in (none when it sits in none). */
   marketplacePlugins(projectRoot: string): MarketplacePlugin[] {
-    const root = marketplaceRoot(projectRoot);
+    const root = marketplaceRoot(projectRoot, this.#marketplaces.plugins);
     return root ? this.#marketplaces.pluginsAt(root) : [];
   }
 }

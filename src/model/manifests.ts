@@ -39,8 +39,9 @@ export interface ManifestNote {
   message: string;
 }
 
-const PLUGIN_MANIFEST = path.join('.claude-plugin', 'plugin.json');
-const MARKETPLACE_MANIFEST = path.join('.claude-plugin', 'marketplace.json');
+const PLUGIN_FOLDER = '.claude-plugin';
+const PLUGIN_MANIFEST = path.join(PLUGIN_FOLDER, 'plugin.json');
+const MARKETPLACE_MANIFEST = path.join(PLUGIN_FOLDER, 'marketplace.json');
 /** Manifests are small; a larger file is not read (the manifest rules say why). */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 const FIELDS: Array<[string, ComponentKind]> = [['agents', 'agent'], ['commands', 'command'], ['skills', 'skill']];
@@ -158,7 +159,7 @@ export class ManifestIndex {
 
   /** The name of the plugin whose folder is `dir` (absolute), or null; the folders above it are looked at first. */
   pluginAt(dir: string): string | null {
-    this.lookAbove(dir);
+    if (!this.#looked.has(dir)) this.lookAbove(dir);
     return this.#plugins.get(dir)?.name ?? null;
   }
 
@@ -174,6 +175,8 @@ export class ManifestIndex {
     searchUp(path.resolve(dir), (d) => {
       if (this.#looked.has(d)) return true;
       this.#looked.add(d);
+      // Most folders hold no `.claude-plugin/`: one look at it, not one per manifest.
+      if (this.files.stat(path.join(d, PLUGIN_FOLDER)) !== 'dir') return undefined;
       if (this.files.stat(path.join(d, MARKETPLACE_MANIFEST)) === 'file') this.addMarketplace(d);
       if (this.files.stat(path.join(d, PLUGIN_MANIFEST)) === 'file') this.addPlugin(d);
       return undefined;
