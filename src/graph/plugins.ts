@@ -53,6 +53,8 @@ function readMarketplace(root: string, walk: (root: string) => WalkResult, plugi
   const roots = [...new Set([...tree.pluginRoots, ...plugins.listedBy(base)])].filter((d) => depth(d) <= MAX_PLUGIN_DEPTH && plugins.pluginAt(d) !== null);
   const found = new Map(roots.map((dir) => [dir, { agents: new Set<string>(), skills: new Set<string>() }]));
   for (const f of tree.markdown) {
+    // Specs end in `.md` (the walk lists `.MD` files too, which discovery leaves out).
+    if (!f.endsWith('.md')) continue;
     const claim = plugins.claim(f);
     const plugin = claim && found.get(claim.plugin);
     if (!plugin) continue;
@@ -106,6 +108,18 @@ export class PluginLocator {
   /** The plugin holding a file (absolute path), or null. Looks no higher than the project root. */
   pluginOf(file: string): PluginInfo | null {
     return path.isAbsolute(file) ? this.#byDir.nearest(path.dirname(file)) : null;
+  }
+
+  /**
+   * Whether the manifests make a file (absolute path) an agent of the plugin that holds it: one
+   * in its default `agents/` folder or one its plugin.json or marketplace entry lists, not any
+   * agent-like file below the plugin's folder (an example, a template).
+   */
+  isPluginAgent(file: string): boolean {
+    // Finding the plugin first registers the manifests above the file.
+    const plugin = this.pluginOf(file);
+    const claim = plugin && this.#marketplaces.plugins.claim(file);
+    return !!claim && claim.kind === 'agent' && claim.plugin === plugin.dir;
   }
 
   /** The plugins of the marketplace a project sits in (none when it sits in none). */

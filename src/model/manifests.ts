@@ -50,8 +50,8 @@ const REMOTE_SOURCES = new Set(['github', 'git', 'url', 'git-subdir', 'npm', 'pi
 /** A JSON object from a manifest file, or undefined when it cannot be read, is too large or is not an object. */
 function readManifest(files: ProjectFiles, file: string): Record<string, unknown> | undefined {
   const text = files.head(file, MAX_MANIFEST_BYTES + 1);
-  // Counted in UTF-8 bytes only when it may be over (each character is 1 to 3 bytes of it).
-  if (text === null || (text.length > MAX_MANIFEST_BYTES / 3 && new TextEncoder().encode(text).length > MAX_MANIFEST_BYTES)) return undefined;
+  // A larger file is left out (its first bytes are read, so the count stays bounded).
+  if (text === null || text.length > MAX_MANIFEST_BYTES) return undefined;
   try {
     const data = parseJsonc(text);
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;

@@ -4,7 +4,7 @@
  */
 import { graphAround } from '../graph/around.js';
 import { GraphIndex } from '../graph/build.js';
-import { Marketplaces, PluginLocator, type PluginInfo } from '../graph/plugins.js';
+import { Marketplaces, PluginLocator } from '../graph/plugins.js';
 import { ManifestIndex } from './manifests.js';
 import { referencesOf } from '../graph/references.js';
 import type { ProjectGraph } from '../graph/types.js';
@@ -138,12 +138,12 @@ export class ProjectView {
     return this.#facts.get(name) as T;
   }
 
-  /** Every spec of the project: the linted ones first, then the rest (read on first use). */
-  /** The plugin that holds a file (absolute path) within the project, or null (none, or no files to read its manifests from). */
-  pluginOf(file: string): PluginInfo | null {
-    return this.#plugins?.pluginOf(file) ?? null;
+  /** Whether the manifests make a file (absolute path) an agent of a plugin within the project (false without files to read them from). */
+  isPluginAgent(file: string): boolean {
+    return this.#plugins?.isPluginAgent(file) ?? false;
   }
 
+  /** Every spec of the project: the linted ones first, then the rest (read on first use). */
   get documents(): readonly DocumentModel[] {
     if (!this.#all) this.#all = this.#loadContext ? [...this.#targets, ...this.#loadContext()] : this.#targets;
     return this.#all;

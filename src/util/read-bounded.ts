@@ -61,8 +61,8 @@ export function readRegularHead(file: string, bytes: number): string | null {
   try {
     const opened = openRegularFile(file);
     fd = opened.fd;
-    // A file that says it holds nothing may still hold something (`/proc`): read up to the bound.
-    return readOpened(fd, opened.size > 0 ? Math.min(bytes, opened.size) : bytes).toString('utf8');
+    // A file that says it holds nothing may still hold something (`/proc`): read up to 64 KB of it.
+    return readOpened(fd, Math.min(bytes, opened.size > 0 ? opened.size : 64 * 1024)).toString('utf8');
   } catch {
     return null;
   } finally {

@@ -62,12 +62,8 @@ export function isClaudeRule(doc: DocumentModel): boolean {
   return doc.kind === 'claude-memory' && ('/' + doc.relPath).includes('/.claude/rules/');
 }
 
-/**
- * A Claude Code agent that comes from a plugin: a plugin of the project holds it (the manifests
- * say which folders are plugins), outside that plugin's own `.claude/` folder.
- */
+/** A Claude Code agent that comes from a plugin: the manifests make it one of a plugin's agents. */
 export function isPluginAgent(doc: DocumentModel, project: ProjectView): boolean {
   if (doc.kind !== 'agent' || isOpenCode(doc) || doc.relPath.startsWith('../')) return false;
-  const plugin = project.pluginOf(doc.filePath);
-  return plugin !== null && !/^\.claude[\\/]/.test(doc.filePath.slice(plugin.dir.length + 1));
+  return project.isPluginAgent(doc.filePath);
 }
