@@ -32,6 +32,8 @@ const CASES = [
   'unknown-delegation-target/invalid/marketplace-entry-plugin',
   // A plugin.json without a name (the marketplace entry names the plugin), and a sibling whose entry declares its agents' paths.
   'unknown-delegation-target/invalid/marketplace-names',
+  'unknown-delegation-target/invalid/sibling-upper-md',
+  'dangerous-permission/invalid/plugin-example-agent',
 ];
 
 interface Finding {

@@ -7,8 +7,10 @@
 import { ALL_RULES } from '../../rules/index.js';
 import type { LoadedConfig } from '../config/error.js';
 import { resolveConfig, type ResolvedConfig, type RuleEntry } from '../config/resolve.js';
-import { kindFromPath } from '../discovery/kind.js';
-import { kindBySniff } from '../model/kinds.js';
+import { classifyFile, type ClassifyContext } from '../discovery/classify.js';
+import { Marketplaces, PluginLocator } from '../graph/plugins.js';
+import { ManifestIndex } from '../model/manifests.js';
+import { dirname as posixDirname } from '../platform/posix-path.js';
 import { runRules } from '../engine/engine.js';
 import { ProjectView } from '../model/project.js';
 import { prepareRules } from '../engine/rule.js';
@@ -19,7 +21,6 @@ import { setHostFiles } from '../platform/host.browser.js';
 import { memoryFiles } from './memory-files.js';
 import { getProfile, STANDARD_NAMES } from '../standard/profiles.js';
 import { ProjectFormats } from '../return-format-lookup.js';
-import { specByFrontmatter } from '../discovery/frontmatter-spec.js';
 import type { LintMessage, LintResult } from '../types.js';
 
 export { ConfigError } from '../config/error.js';
@@ -96,20 +97,29 @@ export async function lintProject(files: readonly ProjectFile[], raw: Record<str
   await (prepared ??= prepareRules(ALL_RULES));
   const byPath = new Map<string, string>();
   for (const f of files) byPath.set(cleanPath(f.path), f.text);
-  const absolute = new Map([...byPath].map(([rel, text]) => [`${ROOT}/${rel}`, text] as const));
+  const absolute = new Map<string, string>([...byPath].map(([rel, text]) => [`${ROOT}/${rel}`, text]));
   setHostFiles(absolute);
 
+  // Discovery's classification over the page's files, as the CLI's over the disk: specs by their
+  // place, the manifests (a plugin's folders, the paths it lists) or their frontmatter, and the
+  // files of the other kinds; other files (context documents, artifacts) are the project's context.
+  const onPage = memoryFiles(absolute);
+  const manifests = new ManifestIndex(onPage);
+  const ctx: ClassifyContext = {
+    manifests,
+    baseOf: () => ROOT,
+    configKind: (abs) => config.kindFor(abs.slice(ROOT.length + 1)),
+    show: (abs) => abs.slice(ROOT.length + 1),
+    readHead: (abs, bytes) => absolute.get(abs)?.slice(0, bytes) ?? '',
+  };
   const docs: DocumentModel[] = [];
   for (const [rel, text] of byPath) {
     if (config.isIgnored(rel)) continue;
-    // What discovery finds on disk: specs by their place or their frontmatter, the files of the
-    // other kinds (a TOML command by its contents too); other files (context documents,
-    // artifacts) are the project's context.
-    let kind = config.kindFor(rel) ?? kindFromPath(rel);
-    if (kind === 'other' && /\.md$/i.test(rel)) kind = specByFrontmatter(text.slice(0, 4096))?.kind ?? 'other';
-    if (kind === 'other') kind = kindBySniff(rel, text.slice(0, 4096)) ?? 'other';
-    if (kind === 'other') continue;
-    docs.push(new DocumentModel({ filePath: `${ROOT}/${rel}`, relPath: rel, kind, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text }));
+    const abs = `${ROOT}/${rel}`;
+    manifests.lookAbove(posixDirname(abs));
+    const c = classifyFile(abs, ctx);
+    if (!c || !('spec' in c)) continue;
+    docs.push(new DocumentModel({ filePath: abs, relPath: rel, kind: c.spec.kind, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text }));
   }
   const project = new ProjectView({
     root: ROOT,
@@ -117,7 +127,8 @@ export async function lintProject(files: readonly ProjectFile[], raw: Record<str
     configuredStandard: config.configuredStandard,
     usesStandard: config.usesStandard,
     externalAgents: config.knownAgents,
-    files: memoryFiles(absolute),
+    files: onPage,
+    plugins: new PluginLocator(ROOT, new Marketplaces(manifests)),
   });
   const settings = new Map(docs.map((d) => [d, config.settingsFor(d.relPath)]));
   // The project's return formats, learned from its documents among the page's files as the CLI

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { escapeControl } from '../formatters/escape.js';
-import { looksLikeSpec } from '../discovery/classify.js';
+import { looksLikeSpec } from '../discovery/discover.js';
 import type { LintPlan } from '../lint.js';
 import { relPosix } from '../util/paths.js';
 

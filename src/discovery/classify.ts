@@ -17,8 +17,7 @@
  *     and neither command field it is an agent, else a command.
  * Files under rules 4 and 5 are opened, and only their first bytes are read (16 bytes, 4 KB).
  */
-import { readRegularHead } from '../util/read-bounded.js';
-import path from 'node:path';
+import { path } from '../platform/host.js';
 import type { FileKind } from '../types.js';
 import { relPosix, toPosix } from '../util/paths.js';
 import { kindFromPath, kindFromSegments, specKindFromSegments } from './kind.js';
@@ -50,14 +49,8 @@ export interface ClassifyContext {
   configKind?: (abs: string) => FileKind | undefined;
   /** How a path is shown in a reason (relative to the working directory). */
   show: (abs: string) => string;
-  /** Reads a file's first bytes (default `readHead`): a caller that reads the file whole anyway can serve them. */
-  readHead?: (file: string, bytes: number) => string;
-}
-
-/** The first bytes of a file (empty when it cannot be read). */
-export function readHead(file: string, bytes: number): string {
-  // Regular files only, opened without blocking: a FIFO named like markdown would hold the run forever.
-  return readRegularHead(file, bytes) ?? '';
+  /** Reads a file's first bytes, empty when it cannot be read (the disk's: `readHead` in discover.ts; the playground's: its memory). */
+  readHead: (file: string, bytes: number) => string;
 }
 
 export { opensWithFrontmatter };
@@ -90,7 +83,7 @@ export function classifyOther(abs: string, ctx: ClassifyContext): Classification
     return { spec: { kind, reason: kindEntry(kind).title } };
   }
   const name = segs[segs.length - 1]!;
-  const sniffed = kindBySniff(name, (ctx.readHead ?? readHead)(abs, HEAD_BYTES));
+  const sniffed = kindBySniff(name, ctx.readHead(abs, HEAD_BYTES));
   return sniffed ? { spec: { kind: sniffed, reason: `${kindEntry(sniffed).title}, by its contents` } } : null;
 }
 
@@ -123,13 +116,13 @@ export function classifyMarkdown(abs: string, ctx: ClassifyContext): Classificat
   const where = kind === 'skill' ? 'a skills/<name>/SKILL.md' : `a folder named ${kind}s/`;
   const toolDir = relSegs.slice(0, -1).find((s) => s.startsWith('.') && s !== '.' && s !== '..');
   if (toolDir) return { leftOut: `${where} inside ${toolDir}/, another tool's folder` };
-  const head = (ctx.readHead ?? readHead)(abs, HEAD_BYTES);
+  const head = ctx.readHead(abs, HEAD_BYTES);
   if (!opensWithFrontmatter(head)) return { leftOut: `a plain document (no frontmatter) in ${where}` };
   if (isSitePage(head)) return { leftOut: `a documentation site's page in ${where} (its frontmatter is a site generator's, none of a spec's fields)` };
   return { spec: { kind, reason: `${kind === 'skill' ? where : `in ${where}`}, opens with frontmatter` } };
 }
 
-const HEAD_BYTES = 4096;
+export const HEAD_BYTES = 4096;
 
 /**
  * A markdown file named on the command line that no place makes a spec: it is linted wherever it
@@ -139,7 +132,7 @@ const HEAD_BYTES = 4096;
  * Code field).
  */
 export function classifyNamed(abs: string, was: Classification, ctx: ClassifyContext): Classification {
-  const head = (ctx.readHead ?? readHead)(abs, HEAD_BYTES);
+  const head = ctx.readHead(abs, HEAD_BYTES);
   const keys = frontmatterKeysOfHead(head);
   if (!keys) return null;
   const signed = kindBySignature(keys);
@@ -153,16 +146,8 @@ export function classifyNamed(abs: string, was: Classification, ctx: ClassifyCon
 }
 
 /** Rule 5: a spec by its frontmatter alone. */
-function byFrontmatter(abs: string, read: (file: string, bytes: number) => string = readHead): Classification {
+function byFrontmatter(abs: string, read: (file: string, bytes: number) => string): Classification {
   const spec = specByFrontmatter(read(abs, HEAD_BYTES));
   return spec ? { spec } : null;
 }
 
-/**
- * Whether a markdown file that no rule makes a spec looks like one (for the empty-run hint and
- * `--print-files`): its frontmatter has `name` and `description`.
- */
-export function looksLikeSpec(abs: string): boolean {
-  const keys = frontmatterKeysOfHead(readHead(abs, HEAD_BYTES));
-  return !!keys && keys.has('name') && keys.has('description');
-}

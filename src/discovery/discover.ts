@@ -18,9 +18,25 @@ import { whyUnreadable } from '../util/fs-errors.js';
 import { isDir, isFile } from '../util/fs-kind.js';
 import { isResolved } from '../util/resolved.js';
 import { pointerOf, POINTER_KINDS, POINTER_MAX_CHARS } from '../model/instruction-imports.js';
-import { readHead } from './classify.js';
+import { HEAD_BYTES } from './classify.js';
+import { readRegularHead } from '../util/read-bounded.js';
+import { frontmatterKeysOfHead } from '../model/frontmatter.js';
 import { SKIPPED_DIRS } from './walk.js';
 
+/** The first bytes of a file on disk (empty when it cannot be read). */
+export function readHead(file: string, bytes: number): string {
+  // Regular files only, opened without blocking: a FIFO named like markdown would hold the run forever.
+  return readRegularHead(file, bytes) ?? '';
+}
+
+/**
+ * Whether a markdown file that no rule makes a spec looks like one (for the empty-run hint and
+ * `--print-files`): its frontmatter has `name` and `description`.
+ */
+export function looksLikeSpec(abs: string): boolean {
+  const keys = frontmatterKeysOfHead(readHead(abs, HEAD_BYTES));
+  return !!keys && keys.has('name') && keys.has('description');
+}
 
 export const SPEC_PATTERNS = [
   '**/.claude/agents/**/*.md',
@@ -110,7 +126,7 @@ export class Discoverer {
       baseOf: (abs) => this.#roots.rootOf(abs),
       configKind: options.configKind,
       show: (abs) => relPosix(cwd, abs) || '.',
-      readHead: options.readHead,
+      readHead: options.readHead ?? readHead,
     };
   }
 
