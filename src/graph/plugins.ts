@@ -111,15 +111,14 @@ export class PluginLocator {
   }
 
   /**
-   * Whether the manifests make a file (absolute path) an agent of the plugin that holds it: one
-   * in its default `agents/` folder or one its plugin.json or marketplace entry lists, not any
-   * agent-like file below the plugin's folder (an example, a template).
+   * Whether the manifests make a file (absolute path) a plugin's agent within the project: one in
+   * a plugin's default `agents/` folder or one a plugin.json or marketplace entry lists (an outer
+   * plugin may list an inner one's), not any agent-like file below a plugin's folder (an
+   * example, a template).
    */
   isPluginAgent(file: string): boolean {
     // Finding the plugin first registers the manifests above the file.
-    const plugin = this.pluginOf(file);
-    const claim = plugin && this.#marketplaces.plugins.claim(file);
-    return !!claim && claim.kind === 'agent' && claim.plugin === plugin.dir;
+    return this.pluginOf(file) !== null && this.#marketplaces.plugins.claim(file)?.kind === 'agent';
   }
 
   /** The plugins of the marketplace a project sits in (none when it sits in none). */
