@@ -134,3 +134,28 @@ describe('the other tools\' files in the browser bundle', () => {
     expect(found).toEqual(['.cursor/rules/api.mdc secret-in-spec 5:5', 'workflows/triage.toml secret-in-spec 1:23']);
   });
 });
+
+describe('which of the page\'s files are specs, as discovery finds them on disk', () => {
+  // A file outside the agent trees is a spec by a field only Claude Code specs have (`model: sonnet`).
+  const byField = (filler: string) => `---\ndescription: ${filler}\nmodel: sonnet\n---\n\nHelp.\n`;
+
+  it('leaves out node_modules/ and .git/, and files whose names the walk does not collect', async () => {
+    const spec = byField('Helps');
+    const { results } = await api.lintProject([
+      { path: 'tools/helper.md', text: spec },
+      { path: 'node_modules/pkg/tools/helper.md', text: spec },
+      { path: '.git/tools/helper.md', text: spec },
+      { path: 'rules/style.MDC', text: '---\nalwaysApply: true\n---\n\nStyle.\n' },
+    ]);
+    expect(results.map((r) => r.filePath)).toEqual(['tools/helper.md']);
+  });
+
+  it('reads a file\'s first 4,096 bytes, not characters, for its frontmatter', async () => {
+    // 1,400 three-byte characters (4,200 bytes) put `model:` beyond the bytes the CLI reads; 1,300 (3,900 bytes) do not.
+    const { results } = await api.lintProject([
+      { path: 'tools/far.md', text: byField('\u4e00'.repeat(1400)) },
+      { path: 'tools/near.md', text: byField('\u4e00'.repeat(1300)) },
+    ]);
+    expect(results.map((r) => r.filePath)).toEqual(['tools/near.md']);
+  });
+});

@@ -21,7 +21,7 @@ import { pointerOf, POINTER_KINDS, POINTER_MAX_CHARS } from '../model/instructio
 import { HEAD_BYTES } from './classify.js';
 import { readRegularHead } from '../util/read-bounded.js';
 import { frontmatterKeysOfHead } from '../model/frontmatter.js';
-import { SKIPPED_DIRS } from './walk.js';
+import { SKIPPED_DIRS } from '../model/kinds.js';
 
 /** The first bytes of a file on disk (empty when it cannot be read). */
 export function readHead(file: string, bytes: number): string {

@@ -11,9 +11,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import type { FolderListings } from '../util/folders.js';
 import path from 'node:path';
-import { walkCollects } from '../model/kinds.js';
-
-export const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+import { SKIPPED_DIRS, walkCollects } from '../model/kinds.js';
 
 export interface WalkResult {
   /** Markdown files (absolute paths). */

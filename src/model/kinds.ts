@@ -212,6 +212,9 @@ export function kindBySignature(keys: ReadonlyMap<string, unknown> | ReadonlySet
   return null;
 }
 
+/** Folders the folder walk never enters (a repository's dependencies and git's own). */
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
 /** Whether the folder walk collects a file of this name (besides markdown, which it always collects). */
 export function walkCollects(name: string): boolean {
   return NAMES.has(name) || ENDINGS.some((e) => name.endsWith(e));
