@@ -10,7 +10,7 @@ import { resolveConfig, type ResolvedConfig, type RuleEntry } from '../config/re
 import { classifyFile, type ClassifyContext } from '../discovery/classify.js';
 import { Marketplaces, PluginLocator } from '../graph/plugins.js';
 import { ManifestIndex } from '../model/manifests.js';
-import { SKIPPED_DIRS, walkCollects } from '../model/kinds.js';
+import { mayBeOfAKind, SKIPPED_DIRS } from '../model/kinds.js';
 import { dirname as posixDirname } from '../platform/posix-path.js';
 import { runRules } from '../engine/engine.js';
 import { ProjectView } from '../model/project.js';
@@ -92,22 +92,6 @@ export function configFrom(raw: Record<string, unknown>): ResolvedConfig {
 
 let prepared: Promise<void> | undefined;
 
-/**
- * A text's first `bytes` bytes of UTF-8, as the CLI reads a file's head (a character cut in two
- * ends in U+FFFD). Counted by hand: the core runs where TextEncoder may not exist.
- */
-function firstBytes(text: string, bytes: number): string {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 4 : 3;
-    if (n + size > bytes) return text.slice(0, i) + (n < bytes ? '\uFFFD' : '');
-    n += size;
-    if (size === 4) i++;
-  }
-  return text;
-}
-
 /** Lints the project's specs and manifests with the config; other files are context (artifacts, say). */
 export async function lintProject(files: readonly ProjectFile[], raw: Record<string, unknown> = {}): Promise<ProjectLint> {
   const config = configFrom(raw);
@@ -127,14 +111,13 @@ export async function lintProject(files: readonly ProjectFile[], raw: Record<str
     baseOf: () => ROOT,
     configKind: (abs) => config.kindFor(abs.slice(ROOT.length + 1)),
     show: (abs) => abs.slice(ROOT.length + 1),
-    readHead: (abs, bytes) => firstBytes(absolute.get(abs) ?? '', bytes),
+    readHead: (abs, bytes) => onPage.head(abs, bytes) ?? '',
   };
   const docs: DocumentModel[] = [];
   for (const [rel, text] of byPath) {
     // The files the folder walk collects: markdown and the kinds table's names, outside node_modules/ and .git/.
     const segs = rel.split('/');
-    const name = segs[segs.length - 1]!;
-    if (segs.some((s) => SKIPPED_DIRS.has(s)) || !(name.toLowerCase().endsWith('.md') || walkCollects(name))) continue;
+    if (segs.some((s) => SKIPPED_DIRS.has(s)) || !mayBeOfAKind(segs[segs.length - 1]!)) continue;
     if (config.isIgnored(rel)) continue;
     const abs = `${ROOT}/${rel}`;
     manifests.lookAbove(posixDirname(abs));

@@ -225,11 +225,6 @@ export class ManifestIndex {
     return this.files.stat(path.join(dir, 'gemini-extension.json')) === 'file';
   }
 
-  /** Plugin roots found so far. */
-  get pluginRoots(): string[] {
-    return [...this.#plugins.keys()];
-  }
-
   /**
    * Whether a manifest or a plugin's default folders make a markdown file (absolute path) a
    * spec: a listed file; a file below a listed folder (`SKILL.md` of a skill folder or of its
